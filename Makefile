@@ -1,0 +1,47 @@
+# Two commands on a fresh machine: `make run` and `make test`. Each builds .venv by itself.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+RUNTIME_STAMP := $(VENV)/.runtime-installed
+DEV_STAMP     := $(VENV)/.dev-installed
+
+.PHONY: run test lint typecheck unit soak bench clean
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(RUNTIME_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
+	touch $@
+
+$(DEV_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $@ $(RUNTIME_STAMP)
+
+## run: the main job (the service on the simulated unit when no hardware is found)
+run: $(RUNTIME_STAMP)
+	$(BIN)/showdown demo
+
+## test: ruff, mypy over every package, then pytest
+test: lint typecheck unit
+
+lint: $(DEV_STAMP)
+	$(BIN)/ruff check .
+
+typecheck: $(DEV_STAMP)
+	$(BIN)/mypy
+
+unit: $(DEV_STAMP)
+	$(BIN)/pytest
+
+## soak: the long seeded runs (not part of `make test`)
+soak: $(DEV_STAMP)
+	$(BIN)/pytest -m soak -o addopts='-ra -q'
+
+## bench: benchmarks print figures; they are never tests
+bench: $(DEV_STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
+	$(BIN)/showdown bench engine --games 2000 --players 4 --seed 1 --json
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info

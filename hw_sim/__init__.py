@@ -1,0 +1,1 @@
+"""The simulated unit: mock GPIO wiring, virtual players, and a simulated microcontroller."""

@@ -1,0 +1,3 @@
+"""The Raspberry Pi service that drives the UNO Showdown unit."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,7 @@
+"""Allow ``python -m showdown``."""
+
+import sys
+
+from showdown.cli import main
+
+sys.exit(main())
