@@ -39,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The full parser, with every discovered subcommand in its group."""
     parser = argparse.ArgumentParser(
         prog="showdown",
-        description="UNO Showdown controller: the unit, its simulator, the rules and the scoreboard.",
+        description="UNO Showdown controller: the unit, its simulator, rules and scoreboard.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     top = parser.add_subparsers(dest="command", metavar="COMMAND")
