@@ -240,9 +240,7 @@ class _Replay:
             raise ScoringError("the game is over: no more rounds can be recorded")
         points = result.hand_points
         if len(points) != self.players:
-            raise ScoringError(
-                f"expected points for {self.players} seats, got {len(points)}"
-            )
+            raise ScoringError(f"expected points for {self.players} seats, got {len(points)}")
         if not 0 <= result.went_out < self.players:
             raise ScoringError(
                 f"seat {result.went_out} does not exist (seats are 0 to {self.players - 1})"
@@ -319,7 +317,8 @@ class _Replay:
         if settings.mode is not ScoringMode.CHALLENGE or settings.target is None:
             return ()
         out = tuple(
-            s for s in range(self.players)
+            s
+            for s in range(self.players)
             if s not in self.eliminated and self.totals[s] >= settings.target
         )
         self.eliminated.extend(out)
@@ -387,9 +386,7 @@ class Scoresheet:
                 f"not {players}"
             )
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ScoringError(
-                f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
-            )
+            raise ScoringError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
         if names is not None and len(names) != players:
             raise ScoringError(f"{players} players but {len(names)} names")
         self._settings = settings
