@@ -216,6 +216,31 @@ class Journal:
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
+    def start_game(
+        self,
+        kind: str,
+        events_for: Callable[[int], Sequence[dict[str, Any]]],
+        *,
+        key: str | None = None,
+    ) -> Entry:
+        """Create a game and its first entry in one transaction (a crash leaves both or neither).
+
+        ``events_for`` receives the new game's id and returns the first entry's events.
+        """
+        recorded_at = self._clock()
+        with self._transaction():
+            cursor = self._db.execute("INSERT INTO games (created_at) VALUES (?)", (recorded_at,))
+            game_id = cursor.lastrowid
+            assert game_id is not None
+            payload = json.dumps(list(events_for(game_id)), separators=(",", ":"), sort_keys=True)
+            cursor = self._db.execute(
+                "INSERT INTO entries (game_id, entry_key, kind, events, recorded_at) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (game_id, key, kind, payload, recorded_at),
+            )
+        assert cursor.lastrowid is not None
+        return Entry(cursor.lastrowid, game_id, key, kind, json.loads(payload), recorded_at)
+
     def append(
         self,
         game_id: int,
