@@ -30,6 +30,7 @@ from engine.cards import CardKind
 from engine.deck import builtin_deck
 from engine.rules import RuleSet, UnknownPresetError, preset
 from engine.scoring import RoundResult, Scoresheet, ScoringError, ScoringSettings
+from engine.stats import PlayerStats, ShowdownReason, ShowdownRecord, player_stats
 from engine.tally import DeckValues, tally_for
 from engine.tally import HandEntry as TallyEntry
 from showdown.journal import DuplicateEntryError, Entry, Journal
@@ -132,6 +133,26 @@ class GameState:
         while active and seat not in active:
             seat = (seat + 1) % len(self.players)
         return self.players[seat]
+
+    @property
+    def stats(self) -> dict[str, PlayerStats]:
+        """Per player: rounds won, points, showdowns won and lost, cards taken, reactions."""
+        seat = self.players.index
+        records = []
+        for s in self.showdowns:
+            pair = (s.left, s.right) if s.left and s.right else (s.winner, s.loser)
+            records.append(
+                ShowdownRecord(
+                    players=(seat(pair[0]), seat(pair[1])),
+                    cards_loaded=s.cards_loaded,
+                    winner=seat(s.winner),
+                    loser=seat(s.loser),
+                    reason=ShowdownReason(s.reason),
+                    reaction_ms=(s.reaction_ms.get(pair[0]), s.reaction_ms.get(pair[1])),
+                )
+            )
+        computed = player_stats(len(self.players), self.sheet.history, records)
+        return {self.players[line.seat]: line for line in computed}
 
     def scores_updated(self) -> ScoresUpdated:
         """The derived event the scoreboard redraws from."""
@@ -383,7 +404,8 @@ class Session:
             key = command.command_id
         event = ShowdownRecorded(
             round=state.current_round, winner=winner, loser=loser,
-            cards_loaded=command.cards_loaded, reason=command.reason, left=left, right=right,
+            cards_loaded=command.cards_loaded, reason=command.reason, source=command.source,
+            left=left, right=right,
             reaction_ms=reactions, side_counts=command.side_counts,
             showdown_id=command.showdown_id,
         )

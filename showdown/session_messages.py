@@ -19,7 +19,15 @@ from __future__ import annotations
 import json
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from engine.scoring import ScoringSettings
 
@@ -41,6 +49,7 @@ __all__ = [
     "SetUpGame",
     "ShowdownReason",
     "ShowdownRecorded",
+    "ShowdownSource",
     "StoredEvent",
     "UndoLast",
     "parse_command",
@@ -50,8 +59,19 @@ __all__ = [
 MAX_LOADED_CARDS = 20
 """More cards than this never fit into the unit's clip: such a showdown entry is impossible."""
 
-ShowdownReason = Literal["race", "false_start", "side_count", "by_hand"]
-"""Why a showdown was decided (unit.md, Report); ``by_hand`` when the table entered it."""
+ShowdownReason = Literal["race", "false-start", "side-count"]
+"""Why a showdown was decided (unit.md, Report; the names of :class:`engine.stats.ShowdownReason`).
+A timeout is not a result: the showdown is replayed."""
+
+ShowdownSource = Literal["unit", "hand"]
+"""Whether the unit reported the result or the table entered it."""
+
+
+def _reason_spelling(value: object) -> object:
+    """Accept ``false_start``, ``"False start"``: reporters spell reasons their way."""
+    if isinstance(value, str):
+        return value.strip().lower().replace("_", "-").replace(" ", "-")
+    return value
 
 PlayerName = Annotated[str, Field(min_length=1, max_length=40)]
 
@@ -106,7 +126,8 @@ class RecordShowdown(_Message):
     winner: PlayerName
     loser: PlayerName
     cards_loaded: int = Field(ge=1, le=MAX_LOADED_CARDS)
-    reason: ShowdownReason = "by_hand"
+    reason: ShowdownReason = "race"
+    source: ShowdownSource = "hand"
     left: PlayerName | None = None
     right: PlayerName | None = None
     reaction_ms: dict[str, float] = Field(default_factory=dict)
@@ -115,6 +136,8 @@ class RecordShowdown(_Message):
     """Cards counted on the (left, right) side after the launch, when the unit counted."""
     showdown_id: str | None = None
     command_id: str | None = None
+
+    _reason = field_validator("reason", mode="before")(_reason_spelling)
 
 
 class RecordRound(_Message):
@@ -172,6 +195,7 @@ class ShowdownRecorded(_Message):
     loser: str
     cards_loaded: int
     reason: ShowdownReason
+    source: ShowdownSource = "hand"
     left: str | None = None
     right: str | None = None
     reaction_ms: dict[str, float] = Field(default_factory=dict)

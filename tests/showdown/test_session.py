@@ -289,13 +289,13 @@ def test_challenge_eliminates_and_the_eliminated_cannot_enter(db: Path) -> None:
 
 def test_showdown_fields_are_kept(session: Session) -> None:
     accepted(session.handle(RecordShowdown(
-        winner="Bob", loser="Cy", cards_loaded=3, reason="false_start", left="Cy", right="Bob",
+        winner="Bob", loser="Cy", cards_loaded=3, reason="false start", left="Cy", right="Bob",
         reaction_ms={"Bob": 180.0}, side_counts=(3, 0), showdown_id="u-12",
     )))
     assert session.state is not None
     recorded = session.state.showdowns[0]
     assert recorded == ShowdownRecorded(
-        round=1, winner="Bob", loser="Cy", cards_loaded=3, reason="false_start", left="Cy",
+        round=1, winner="Bob", loser="Cy", cards_loaded=3, reason="false-start", left="Cy",
         right="Bob", reaction_ms={"Bob": 180.0}, side_counts=(3, 0), showdown_id="u-12",
     )
 
@@ -307,3 +307,32 @@ def test_a_new_game_starts_after_the_last_one(db: Path, session: Session) -> Non
     assert len(session.journal.games()) == 2
     session.journal.close()
     assert Session(Journal.open(db)).state is not None
+
+
+def test_statistics_per_player(session: Session) -> None:
+    accepted(session.handle(RecordShowdown(
+        winner="Ann", loser="Bob", cards_loaded=2, reason="race", left="Ann", right="Bob",
+        reaction_ms={"Ann": 210.0, "Bob": 300.0}, source="unit",
+    )))
+    accepted(session.handle(RecordShowdown(
+        winner="Ann", loser="Cy", cards_loaded=3, reason="race", reaction_ms={"Ann": 250.0},
+    )))
+    accepted(session.handle(RecordShowdown(
+        winner="Ann", loser="Bob", cards_loaded=1, reason="false-start",
+        reaction_ms={"Bob": 5.0},
+    )))
+    accepted(session.handle(RecordRound(went_out="Ann", hands=points(Bob=10, Cy=20))))
+    assert session.state is not None
+    stats = session.state.stats
+    assert stats["Ann"].rounds_won == 1 and stats["Ann"].points == 30
+    assert (stats["Ann"].showdowns_won, stats["Ann"].showdowns_lost) == (3, 0)
+    assert (stats["Bob"].showdowns_lost, stats["Bob"].cards_taken) == (2, 3)
+    assert stats["Bob"].false_starts == 1
+    assert stats["Ann"].fastest_ms == 210.0 and stats["Ann"].median_ms == 230.0
+    assert stats["Bob"].fastest_ms == 300.0  # a false start's time says nothing about speed
+    assert stats["Cy"].cards_taken == 3
+    # Undo keeps them right.
+    accepted(session.handle(UndoLast()))
+    accepted(session.handle(UndoLast()))
+    assert session.state.stats["Bob"].cards_taken == 2
+    assert session.state.stats["Ann"].rounds_won == 0
