@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from engine.cards import CardKind
 from engine.deck import builtin_deck
@@ -220,7 +220,15 @@ _KIND_OF: dict[type[BaseModel], str] = {
 
 
 def _parse(entry: Entry) -> list[StoredEvent]:
-    return [STORED_EVENTS.validate_python(e) for e in entry.events]
+    try:
+        return [STORED_EVENTS.validate_python(e) for e in entry.events]
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise SessionError(
+            f"game {entry.game_id}, journal entry {entry.seq} cannot be read ({where}: "
+            f"{first['msg']}); the journal was not changed"
+        ) from None
 
 
 def _result(players: Sequence[str], went_out: str, points: dict[str, int]) -> RoundResult:

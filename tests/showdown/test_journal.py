@@ -15,10 +15,9 @@ from showdown.journal import (
     DuplicateEntryError,
     Journal,
     JournalError,
-    StorageSettings,
     _split_sql,
-    default_path,
 )
+from showdown.storage import StorageSettings, default_path
 
 
 def _digest(path: Path) -> str:
