@@ -23,22 +23,34 @@ class Bot(Protocol):
     """A player: picks one of ``actions`` (never empty) for ``seat``, or None to let a reaction
     (a UNO call or catch) pass."""
 
-    def choose(self, rnd: Round, seat: int, actions: list[Command]) -> Command | None:
+    def choose(self, rnd: Round, seat: int, actions: Sequence[Command]) -> Command | None:
         """The chosen command, or None to decline a reaction."""
         ...
 
 
 class RandomBot:
-    """Picks uniformly among its legal actions; reacts (UNO self-call, catch) half the time."""
+    """A random legal player, like RLCard's random agent: it plays a uniformly random playable
+    card (random colour, target, opponent, UNO said or not) whenever it has one, and draws only
+    when it has none. It challenges, keeps a drawn card, and reacts (UNO self-call, catch) each
+    with probability 1/2."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, rnd: Round, seat: int, actions: list[Command]) -> Command | None:
-        """Uniform choice; a reaction is taken with probability 1/2."""
-        if isinstance(actions[0], CallUno | CatchUno) and self.rng.random() < 0.5:
-            return None
-        return actions[self.rng.randrange(len(actions))]
+    def choose(self, rnd: Round, seat: int, actions: Sequence[Command]) -> Command | None:
+        """See the class docstring."""
+        rng = self.rng
+        first = actions[0]
+        if isinstance(first, CallUno | CatchUno):
+            return None if rng.random() < 0.5 else actions[rng.randrange(len(actions))]
+        cards = sorted({a.card for a in actions if isinstance(a, PlayCard)})
+        if cards:
+            if isinstance(actions[-1], Pass) and rng.random() < 0.5:
+                return actions[-1]
+            card = cards[rng.randrange(len(cards))]
+            variants = [a for a in actions if isinstance(a, PlayCard) and a.card == card]
+            return variants[rng.randrange(len(variants))]
+        return actions[rng.randrange(len(actions))]
 
 
 _KIND_ORDER = {
@@ -59,7 +71,7 @@ class HeuristicBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, rnd: Round, seat: int, actions: list[Command]) -> Command | None:
+    def choose(self, rnd: Round, seat: int, actions: Sequence[Command]) -> Command | None:
         """See the class docstring."""
         first = actions[0]
         if isinstance(first, CallUno | CatchUno):
@@ -122,7 +134,7 @@ def play_round(
             reacted = False
             for offset in range(st.players):
                 seat = (exposed + offset) % st.players
-                options = [
+                options: list[Command] = [
                     a for a in rnd.legal_actions(seat) if isinstance(a, CallUno | CatchUno)
                 ]
                 if options:
@@ -135,8 +147,10 @@ def play_round(
             if reacted:
                 continue
         seat = st.turn
-        options = [a for a in rnd.legal_actions(seat) if not isinstance(a, CallUno | CatchUno)]
-        choice = bots[seat].choose(rnd, seat, options)
+        turn_options: list[Command] = [
+            a for a in rnd.legal_actions(seat) if not isinstance(a, CallUno | CatchUno)
+        ]
+        choice = bots[seat].choose(rnd, seat, turn_options)
         assert choice is not None
         rnd.apply(choice)
         steps += 1

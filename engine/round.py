@@ -31,11 +31,12 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from engine import actions, effects
-from engine.cards import CardKind, point_value
+from engine.cards import CardKind, parse_code, point_value
 from engine.commands import (
     COMMAND_ADAPTER,
     CallUno,
@@ -145,6 +146,7 @@ class Round:
         self.rng = random.Random(setup.seed)
         self.history: list[Command] = []
         self.events: list[Event] = []
+        self.initial: dict[str, Any] = {}
         self._out: list[Event] = []
 
     # ----------------------------------------------------------------- set-up
@@ -181,6 +183,78 @@ class Round:
         rnd._open()
         rnd.events.extend(rnd._out)
         rnd._out = []
+        rnd.initial = rnd.to_dict()
+        return rnd
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: RuleSet,
+        hands: Sequence[Sequence[str]],
+        discard: Sequence[str],
+        draw: Sequence[str] = (),
+        *,
+        turn: int = 0,
+        dealer: int | None = None,
+        colour: int | None = None,
+        direction: int = 1,
+        rest: Literal["draw", "discard"] = "draw",
+        deck: Deck | None = None,
+        seed: int = 0,
+    ) -> Round:
+        """A round in the middle of play, written with card codes (for scenarios and tests).
+
+        ``hands[seat]`` and ``discard`` (bottom first, top last) and ``draw`` (top first) name
+        cards by code (``"R7"``, ``"W+4"``; a Showdown icon card as ``"G5*3"``); each code takes
+        the lowest unused card id with that face. Every card not named goes to the bottom of
+        the draw pile (``rest="draw"``) or under the discard pile (``rest="discard"``), so the
+        deck is always complete. ``colour`` defaults to the top card's colour; it is required
+        when the top card is a wild. It is ``turn``'s turn, in the ``PLAY`` phase.
+        """
+        deck = deck if deck is not None else builtin_deck(rules.deck)
+        players = len(hands)
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise RuleError("players", f"UNO is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
+        free: dict[str, list[int]] = {}
+        for card_id, card in enumerate(deck.cards):
+            free.setdefault(card.code, []).append(card_id)
+
+        def take(code: str) -> int:
+            key = parse_code(code).code
+            ids = free.get(key)
+            if not ids:
+                raise RuleError("position", f"deck {deck.name!r} has no (more) {key} cards")
+            return ids.pop(0)
+
+        hand_ids = [[take(code) for code in hand] for hand in hands]
+        discard_ids = [take(code) for code in discard]
+        draw_ids = [take(code) for code in draw]
+        if not discard_ids:
+            raise RuleError("position", "the discard pile needs a top card")
+        remaining = sorted(card for ids in free.values() for card in ids)
+        if rest == "discard":
+            discard_ids = remaining + discard_ids
+            remaining = []
+        pile = list(reversed(draw_ids + remaining))
+        top = discard_ids[-1]
+        tables = tables_for(deck)
+        if colour is None:
+            if tables.is_wild[top]:
+                raise RuleError("position", "give the colour chosen for the wild on top")
+            colour = tables.colour[top]
+        state = RoundState(
+            players=players,
+            dealer=(turn - direction) % players if dealer is None else dealer,
+            hands=hand_ids,
+            draw_pile=pile,
+            discard=discard_ids,
+            colour=colour,
+            turn=turn,
+            direction=direction,
+            uno_called=[False] * players,
+        )
+        rnd = cls(rules, deck, RoundSetup(players=players, dealer=state.dealer, seed=seed), state)
+        rnd.initial = rnd.to_dict()
         return rnd
 
     def _open(self) -> None:
@@ -323,9 +397,18 @@ class Round:
     def replay(
         cls, rules: RuleSet, setup: RoundSetup, commands: list[Command], deck: Deck | None = None
     ) -> Round:
-        """Set the round up again and apply ``commands`` in order."""
+        """Deal the round again from ``setup`` and apply ``commands`` in order."""
         rnd = cls.new(rules, setup, deck)
         for command in commands:
+            rnd.apply(command)
+        return rnd
+
+    def replayed(self) -> Round:
+        """A fresh copy of this round rebuilt from its starting state and its :attr:`history`
+        (works for rounds from :meth:`new` and from :meth:`from_position`)."""
+        rnd = Round.from_dict(self.initial)
+        rnd.initial = self.initial
+        for command in self.history:
             rnd.apply(command)
         return rnd
 
