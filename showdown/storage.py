@@ -1,9 +1,10 @@
 """Where the journal lives: the ``[storage]`` configuration section and the ``--db`` option.
 
-The path is chosen, first to last: ``--db`` on the command line, the ``SHOWDOWN_DB`` environment
-variable, the configuration's ``storage.path``, then the per-user default
-(``$XDG_DATA_HOME/showdown/showdown.db``, usually ``~/.local/share/showdown/showdown.db``).
-On a Pi the example configuration sets ``/var/lib/showdown/showdown.db``.
+The path is chosen, first to last: ``--db`` on the command line, the configuration's
+``storage.path`` (``[storage] path = ...`` in the TOML file, or ``SHOWDOWN_STORAGE__PATH`` in the
+environment), then the per-user default (``$XDG_DATA_HOME/showdown/showdown.db``, usually
+``~/.local/share/showdown/showdown.db``). On a Pi the example configuration sets
+``/var/lib/showdown/showdown.db``.
 """
 
 from __future__ import annotations
@@ -15,9 +16,6 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = ["StorageSettings", "add_db_argument", "db_path", "default_path"]
-
-ENV_VAR = "SHOWDOWN_DB"
-
 
 def default_path() -> Path:
     """Per-user default: ``$XDG_DATA_HOME/showdown/showdown.db`` (``~/.local/share/...``)."""
@@ -46,7 +44,7 @@ def add_db_argument(parser: argparse.ArgumentParser) -> None:
         "--db",
         type=Path,
         metavar="PATH",
-        help=f"the journal file (default: ${ENV_VAR}, the configuration, or {default_path()})",
+        help=f"the journal file (default: the configuration's storage.path, or {default_path()})",
     )
 
 
@@ -54,7 +52,4 @@ def db_path(given: Path | None, settings: StorageSettings | None = None) -> Path
     """The journal file to use, by the order in the module docstring."""
     if given is not None:
         return given
-    from_env = os.environ.get(ENV_VAR)
-    if from_env:
-        return Path(from_env)
     return (settings or StorageSettings()).resolved_path()

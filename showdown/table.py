@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import random
+import threading
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -40,7 +41,14 @@ from showdown.session_messages import (
     ShowdownRecorded,
 )
 
-__all__ = ["Referee", "ShowdownCall", "SimulatedTable", "TableError", "coin_referee"]
+__all__ = [
+    "Referee",
+    "ShowdownCall",
+    "SimulatedTable",
+    "TableError",
+    "TableStopped",
+    "coin_referee",
+]
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +61,10 @@ MAX_ROUNDS = 400
 
 class TableError(RuntimeError):
     """The session refused an entry the table believed correct (a bug to report, not input)."""
+
+
+class TableStopped(Exception):  # noqa: N818 - a signal to unwind, not an error
+    """The table was asked to stop (the service is shutting down); the game resumes next time."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +129,7 @@ class SimulatedTable:
         scoring: ScoringSettings | None = None,
         tap_every: int = 3,
         on_ack: Ack | None = None,
+        stop: threading.Event | None = None,
     ) -> None:
         self.session = session
         self.referee = referee
@@ -127,6 +140,8 @@ class SimulatedTable:
         self.scoring = scoring or ScoringSettings(target=self.rules.target_score)
         self.tap_every = tap_every
         self.on_ack = on_ack
+        self.stop = stop
+        """Set by the service to end play at the next entry (raises :class:`TableStopped`)."""
         self.showdowns_played = 0
         """Showdowns this table had the referee settle (not those taken from the journal)."""
 
@@ -257,6 +272,8 @@ class SimulatedTable:
         self._send(command, command.command_id)
 
     def _send(self, command: SetUpGame | RecordShowdown | RecordRound, key: str | None) -> None:
+        if self.stop is not None and self.stop.is_set():
+            raise TableStopped
         answer: list[Event] = self.session.handle(command)
         first = answer[0]
         # A duplicate was stored before a crash but never acknowledged: it is durable, so it is

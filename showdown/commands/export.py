@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from showdown.cli import UserError
+from showdown.config import load_settings
 from showdown.export import game_json, rounds_csv, showdowns_csv
 from showdown.journal import Journal, JournalError
 from showdown.session import SessionError, fold
@@ -32,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Read the journal (never writing to it beyond opening) and print the export."""
-    path = db_path(args.db)
+    path = db_path(args.db, load_settings().storage)
     if not path.exists():
         raise UserError(f"no journal at {path} (choose one with --db)")
     try:
