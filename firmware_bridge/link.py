@@ -118,6 +118,7 @@ class Link:
         self._decoder = FrameDecoder()
         self._stop = threading.Event()
         self._ready = threading.Event()
+        self._synced = threading.Event()
         self._thread: threading.Thread | None = None
         self._fatal: LinkError | None = None
         self._boot_id = 0
@@ -162,7 +163,11 @@ class Link:
             return
         self._thread = threading.Thread(target=self._run, name="firmware-link", daemon=True)
         self._thread.start()
-        if not self._ready.wait(timeout_s) or self._fatal is not None:
+        deadline = time.monotonic() + timeout_s
+        answered = self._ready.wait(timeout_s) and self._fatal is None
+        if answered:
+            answered = self._synced.wait(max(deadline - time.monotonic(), 0.0))
+        if not answered:
             fatal = self._fatal
             self.close(safe=False)
             if fatal is not None:
@@ -170,8 +175,10 @@ class Link:
             raise LinkError(f"no answer from the unit's microcontroller within {timeout_s:g} s")
 
     def wait_connected(self, timeout_s: float) -> bool:
-        """Wait until the link is connected and handshaken again; False on timeout."""
-        return self._ready.wait(timeout_s)
+        """Wait until the link is connected, handshaken and time-synced; False on timeout."""
+        deadline = time.monotonic() + timeout_s
+        return self._ready.wait(timeout_s) and self._synced.wait(
+            max(deadline - time.monotonic(), 0.0))
 
     def send(self, message: Message) -> int:
         """Queue one reliable command (written at once if the window allows); its sequence."""
@@ -348,6 +355,7 @@ class Link:
                 sent_ns = self._pending_tokens.pop(message.token, None)
             if sent_ns is not None:
                 self.sync.sample(sent_ns, self._now_ns(), message.mcu_us)
+                self._synced.set()
         elif isinstance(message, McuAck):
             self._acked(message.next_expected)
         elif is_reliable(message.TYPE if not isinstance(message, Unknown) else message.type_code):
@@ -379,6 +387,7 @@ class Link:
                 self._rx_expected = reply.next_sequence
                 self._boot_id = reply.boot_id
                 self.sync.reset(reply.tick_bits)
+                self._synced.clear()
             else:
                 self._release(reply.next_expected)
                 keep = []

@@ -105,11 +105,12 @@ class Configure(Message):
     """Safety and timing settings; sent at every fresh session."""
 
     TYPE: ClassVar[int] = 0x10
-    FORMAT: ClassVar[str] = "<HHHI"
+    FORMAT: ClassVar[str] = "<HHHIH"
     watchdog_ms: int
     max_pulse_ms: int
     cooldown_ms: int
     bounce_us: int
+    count_bounce_us: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,6 +75,8 @@ class SimulatedMcu:
         self._slave_name = ""
         self._outgoing: collections.deque[tuple[float, bytes]] = collections.deque()
         self.boots = 0
+        self.steps = 0
+        self._stepped = threading.Condition()
         self.bytes_corrupted = 0
         self.bytes_dropped = 0
         self.unit: Any = None
@@ -227,6 +229,24 @@ class SimulatedMcu:
             self.unit.poll(now)
             self.link.service(now)
             self._flush()
+        with self._stepped:
+            self.steps += 1
+            self._stepped.notify_all()
+
+    def wait_steps(self, count: int, timeout_s: float = 5.0) -> bool:
+        """Wait until the main loop has made *count* more passes; False on timeout."""
+        with self._stepped:
+            target = self.steps + count
+            return self._stepped.wait_for(lambda: self.steps >= target, timeout_s)
+
+    def quiescent(self) -> bool:
+        """Nothing left to do: no unprocessed edge, no unacknowledged event, nothing unsent."""
+        with self._lock:
+            return (
+                self.unit.edge_head == self.unit.edge_tail
+                and not self.link.unacked
+                and not self._outgoing
+            )
 
     def _run(self) -> None:
         while not self._stop.is_set():

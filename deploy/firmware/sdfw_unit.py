@@ -53,6 +53,7 @@ class Unit:
         self.max_pulse_ms = proto.MAX_PULSE_MS
         self.cooldown_ms = proto.COOLDOWN_MS
         self.bounce_us = proto.BOUNCE_US
+        self.count_bounce_us = proto.COUNT_BOUNCE_US
         now = utime.ticks_us()
         self.last_heard = now
         self.watchdog_tripped = False
@@ -157,7 +158,7 @@ class Unit:
     def _edge(self, line, active, at):
         if active == self.reported[line]:
             return
-        if self.utime.ticks_diff(at, self.last_edge[line]) < self.bounce_us:
+        if self.utime.ticks_diff(at, self.last_edge[line]) < self._window(line):
             return  # a bounce of the edge already reported; _settle catches a real change
         self._report(line, active, at)
 
@@ -167,9 +168,14 @@ class Unit:
         for line in range(len(LINE_PINS)):
             active = self.inputs[line].value() == 0
             if active != self.reported[line] and (
-                self.utime.ticks_diff(now, self.last_edge[line]) >= self.bounce_us
+                self.utime.ticks_diff(now, self.last_edge[line]) >= self._window(line)
             ):
                 self._report(line, active, now)
+
+    def _window(self, line):
+        if line >= LINE_COUNT_LEFT:
+            return self.count_bounce_us
+        return self.bounce_us
 
     def _report(self, line, active, at):
         self.reported[line] = active
@@ -214,6 +220,7 @@ class Unit:
             self.max_pulse_ms = min(values[1], proto.PULSE_CEILING_MS)
             self.cooldown_ms = values[2]
             self.bounce_us = values[3]
+            self.count_bounce_us = values[4]
         elif type_code == proto.T_ARM:
             self.armed = True
             self.watchdog_tripped = False
