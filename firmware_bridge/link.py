@@ -207,12 +207,15 @@ class Link:
         with self._lock:
             return not self._unacked
 
-    def wait_idle(self, timeout_s: float) -> bool:
-        """Wait until every command sent so far is acknowledged (or the link drops)."""
+    def wait_idle(self, timeout_s: float, *, through_reconnects: bool = True) -> bool:
+        """Wait until every command sent so far is acknowledged; True if so. Without
+        *through_reconnects*, give up as soon as the link is down."""
         with self._idle_cond:
-            return self._idle_cond.wait_for(
-                lambda: not self._unacked or not self._ready.is_set(), timeout_s
-            ) and not self._unacked
+            self._idle_cond.wait_for(
+                lambda: not self._unacked or (not through_reconnects and not self._ready.is_set()),
+                timeout_s,
+            )
+            return not self._unacked
 
     def drop_connection(self) -> None:
         """Close the port as if unplugged; the reader thread reconnects (for tests and faults)."""
@@ -223,7 +226,7 @@ class Link:
         """Optionally send ``Safe`` and wait briefly for its ack, then stop the thread and close."""
         if safe and self._ready.is_set():
             self.send(Safe())
-            self.wait_idle(timeout_s)
+            self.wait_idle(timeout_s, through_reconnects=False)
         self._stop.set()
         thread = self._thread
         if thread is not None and thread is not threading.current_thread():

@@ -25,6 +25,8 @@ class McuLink:
         self.sent_count = 0  # how many of unacked have been sent since the last go-back
         self.last_send = unit.now()
         self.session = False
+        self.overflowed = False
+        self.events_lost = 0
 
     def feed(self, data, now):
         """Handle bytes read from the host."""
@@ -101,11 +103,15 @@ class McuLink:
 
     def queue_event(self, type_code, values):
         """Queue one reliable event; it is sent now if the window allows and kept until acked."""
-        if len(self.unacked) >= proto.EVENT_QUEUE:
-            self.unacked.pop(0)
-            self.sent_count = max(self.sent_count - 1, 0)
-            values_fault = (proto.FAULT_QUEUE_OVERFLOW, self.unit.now() & 0xFFFFFFFF)
-            self._queue(proto.T_FAULT, values_fault)
+        if len(self.unacked) >= proto.EVENT_QUEUE - 1:
+            # Full: drop this new event before it has a sequence (no gap for the host to wait
+            # on) and report the loss once, in the slot kept free for it.
+            self.events_lost += 1
+            if not self.overflowed:
+                self.overflowed = True
+                self._queue(proto.T_FAULT, (proto.FAULT_QUEUE_OVERFLOW, self.unit.now()))
+            return
+        self.overflowed = False
         self._queue(type_code, values)
 
     def _queue(self, type_code, values):
