@@ -36,6 +36,8 @@ __all__ = [
     "ENV_VARIABLE",
     "FontChoice",
     "choose_font",
+    "ellipsize",
+    "fit_font",
     "font",
     "load_font",
     "missing_glyphs",
@@ -171,3 +173,43 @@ def missing_glyphs(text: str, choice: FontChoice) -> str:
             if metric is None and not char.isspace()
         )
     )
+
+
+def fit_font(
+    text: str,
+    box: tuple[int, int],
+    max_size: int,
+    min_size: int = 10,
+    bold: bool = False,
+    language: str | None = None,
+) -> pygame.font.Font:
+    """The largest font (``min_size`` to ``max_size`` px) in which ``text`` fits ``box`` (w, h).
+
+    Translations run longer or shorter than English, so labels are fitted, not sized once. When
+    even ``min_size`` is too big, that font is returned; :func:`ellipsize` then shortens the text.
+    """
+    width, height = box
+    low, high = min_size, max(min_size, max_size)
+    best = low
+    while low <= high:
+        middle = (low + high) // 2
+        w, h = font(middle, bold, language).size(text)
+        if w <= width and h <= height:
+            best, low = middle, middle + 1
+        else:
+            high = middle - 1
+    return font(best, bold, language)
+
+
+def ellipsize(text: str, face: pygame.font.Font, width: int) -> str:
+    """``text``, cut and ended with "…" if needed so that it fits ``width`` pixels in ``face``."""
+    if face.size(text)[0] <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if face.size(text[:middle].rstrip() + "…")[0] <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + "…"

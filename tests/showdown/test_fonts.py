@@ -119,3 +119,26 @@ def test_the_current_languages_font_draws_its_text() -> None:
 def test_an_unknown_language_has_no_font() -> None:
     with pytest.raises(ValueError, match="unknown language 'xx'"):
         fonts.choose_font("xx")
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_a_fitted_label_fits_its_box_and_uses_the_room(code: str) -> None:
+    with i18n.use_language(code):
+        text = i18n._("Wild Draw Four")
+        box = (160, 48)
+        fitted = fonts.fit_font(text, box, max_size=60)
+        width, height = fitted.size(text)
+        assert width <= box[0]
+        assert height <= box[1]
+        bigger = fonts.font(fitted.point_size + 1)
+        assert bigger.size(text)[0] > box[0] or bigger.size(text)[1] > box[1]
+
+
+def test_a_name_too_long_for_its_box_is_cut_with_an_ellipsis() -> None:
+    face = fonts.font(24, language="en")
+    name = "Bartholomew Fitzgerald-Montgomery"
+    short = fonts.ellipsize(name, face, 150)
+    assert short.endswith("…")
+    assert face.size(short)[0] <= 150
+    assert name.startswith(short[:-1])
+    assert fonts.ellipsize("Ana", face, 150) == "Ana"
