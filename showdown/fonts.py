@@ -179,6 +179,7 @@ def fit_font(
     text: str,
     box: tuple[int, int],
     max_size: int,
+    *,
     min_size: int = 10,
     bold: bool = False,
     language: str | None = None,

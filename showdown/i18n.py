@@ -9,7 +9,8 @@ Message ids are English, the source language, which has no catalogue of its own.
 languages' sources are ``showdown/locale/<code>/LC_MESSAGES/showdown.po``; ``make catalogues``
 (which ``make run`` and ``make test`` depend on) compiles them into ``.mo`` files with Babel, and
 ``make messages`` extracts the messages from the code and updates the ``.po`` files. When a compiled
-catalogue is missing the messages fall back to English (the msgid) and a warning is logged once.
+catalogue is missing or older than its source (an install that skipped the step), the ``.po`` is
+compiled in memory with a logged warning; with no catalogue at all the messages stay English.
 
 Placeholders use :meth:`str.format` names, so a translation may reorder them::
 
@@ -26,6 +27,7 @@ Placeholders use :meth:`str.format` names, so a translation may reorder them::
 from __future__ import annotations
 
 import gettext
+import io
 import logging
 import threading
 from collections.abc import Callable, Iterator
@@ -91,21 +93,49 @@ def _load(code: str) -> gettext.NullTranslations:
     found = _translations.get(code)
     if found is not None:
         return found
-    if code == DEFAULT_LANGUAGE:
-        translation = gettext.NullTranslations()
-    else:
-        try:
-            translation = gettext.translation(DOMAIN, _locale_dir(), languages=[code])
-        except OSError:
-            log.warning(
-                "no compiled catalogue for %s (%s) in %s: showing English; run `make catalogues`",
-                code,
-                LANGUAGES[code],
-                _locale_dir(),
-            )
-            translation = gettext.NullTranslations()
+    translation = gettext.NullTranslations() if code == DEFAULT_LANGUAGE else _read_catalogue(code)
     _translations[code] = translation
     return translation
+
+
+def _read_catalogue(code: str) -> gettext.NullTranslations:
+    """The compiled catalogue; failing that, the ``.po`` source compiled in memory; failing that,
+    English. Each fallback is logged, so a missing build step is seen, and nothing is lost."""
+    folder = _locale_dir() / code / "LC_MESSAGES"
+    compiled, source = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
+    source_time = source.stat().st_mtime if source.is_file() else None
+    if compiled.is_file() and (source_time is None or compiled.stat().st_mtime >= source_time):
+        with compiled.open("rb") as handle:
+            return gettext.GNUTranslations(handle)
+    if source_time is not None:
+        log.warning(
+            "the catalogue for %s (%s) is %s: compiling %s in memory; run `make catalogues`",
+            code,
+            LANGUAGES[code],
+            "older than its source" if compiled.is_file() else "not compiled",
+            source,
+        )
+        return _compile_in_memory(source, code)
+    log.warning(
+        "no catalogue for %s (%s) in %s: showing English; run `make catalogues`",
+        code,
+        LANGUAGES[code],
+        folder,
+    )
+    return gettext.NullTranslations()
+
+
+def _compile_in_memory(source: Path, code: str) -> gettext.NullTranslations:
+    """Babel reads the ``.po`` and writes the ``.mo`` into a buffer that gettext then reads."""
+    from babel.messages.mofile import write_mo  # noqa: PLC0415 - only on this fallback path
+    from babel.messages.pofile import read_po  # noqa: PLC0415
+
+    with source.open("rb") as handle:
+        catalogue = read_po(handle, locale=code)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalogue)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
 
 
 def _locale_dir() -> Path:

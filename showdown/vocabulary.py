@@ -16,15 +16,22 @@ swatch, so no colour is told by its hue alone.
 
 from __future__ import annotations
 
+from enum import Enum
+
 from showdown.i18n import N_, _, pgettext
 
 __all__ = [
     "COLOURS",
+    "CUSTOM_EFFECTS",
+    "DECKS",
     "KINDS",
     "PRESETS",
     "SCORING_MODES",
     "colour_mark",
     "colour_name",
+    "custom_effect_name",
+    "deck_name",
+    "key_of",
     "kind_name",
     "preset_name",
     "scoring_mode_name",
@@ -37,14 +44,6 @@ COLOURS: dict[str, str] = {
     "blue": N_("Blue"),
 }
 """The four card colours, in the order the seeds list them on the score sheets."""
-
-_COLOUR_MARKS: dict[str, str] = {
-    # The extractor needs literal calls, so the marks are spelled out once here.
-    "red": "R",
-    "yellow": "Y",
-    "green": "G",
-    "blue": "B",
-}
 
 KINDS: dict[str, str] = {
     "number": N_("Number"),
@@ -72,17 +71,44 @@ SCORING_MODES: dict[str, str] = {
 """The scoring modes of ``rules.md``."""
 
 PRESETS: dict[str, str] = {
+    "official": N_("Official"),
     "classic": N_("Classic"),
-    "modern": N_("Modern (2017)"),
-    "swap": N_("Swap Hands (2018)"),
+    "edition_2018": N_("2018 edition"),
     "showdown": N_("Showdown"),
-    "killer": N_("Killer UNO"),
-    "house": N_("House rules"),
+    "party": N_("Party"),
 }
-"""Rule presets and decks a table can pick by name."""
+"""The engine's named rule sets (``engine.rules.PRESETS``)."""
+
+DECKS: dict[str, str] = {
+    "classic": N_("Classic (108 cards)"),
+    "modern": N_("Modern (112 cards)"),
+    "swap": N_("Swap Hands (112 cards)"),
+    "showdown": N_("Showdown (112 cards)"),
+}
+"""The engine's built-in decks (``rules.md``, "Decks")."""
+
+CUSTOM_EFFECTS: dict[str, str] = {
+    "none": N_("No effect"),
+    "next_draws_until_colour": N_("Next player draws until the colour"),
+    "others_discard_wilds": N_("Everyone else discards their wilds"),
+    "extra_turn": N_("Extra turn"),
+    "next_to_seven": N_("Next player to exactly 7 cards"),
+    "everyone_to_three": N_("Everyone to exactly 3 cards"),
+    "hands_face_up": N_("Hands face up"),
+}
+"""The house rules a Wild Customizable or Blank card can carry (``engine.rules.CustomEffect``)."""
+
+_NUMBER_KINDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
 
-def colour_mark(colour: str) -> str:
+def key_of(value: str | Enum) -> str:
+    """The table key for an engine enum member or a stored string: ``RUNNING_TALLY``,
+    ``"running-tally"`` and ``"running_tally"`` are all ``"running_tally"``."""
+    text = value.name if isinstance(value, Enum) else value
+    return text.strip().lower().replace("-", "_")
+
+
+def colour_mark(colour: str | Enum) -> str:
     """The short mark drawn on a card of ``colour`` beside its hue (R/Y/G/B, 赤/黄/緑/青, ...)."""
     marks = {
         "red": pgettext("colour mark", "R"),
@@ -90,30 +116,46 @@ def colour_mark(colour: str) -> str:
         "green": pgettext("colour mark", "G"),
         "blue": pgettext("colour mark", "B"),
     }
-    return marks.get(colour, _COLOUR_MARKS.get(colour, colour[:1].upper()))
+    key = key_of(colour)
+    return marks.get(key, key[:1].upper())
 
 
-def _lookup(table: dict[str, str], key: str) -> str:
-    """A translated name, or the key itself for something the table does not know (user data)."""
-    message = table.get(key)
-    return key if message is None else _(message)
+def _lookup(table: dict[str, str], value: str | Enum) -> str:
+    """A translated name, or the value itself for something the table does not know (user data)."""
+    message = table.get(key_of(value))
+    if message is None:
+        return value.name if isinstance(value, Enum) else value
+    return _(message)
 
 
-def colour_name(colour: str) -> str:
+def colour_name(colour: str | Enum) -> str:
     """The name of a card colour in the current language."""
     return _lookup(COLOURS, colour)
 
 
-def kind_name(kind: str) -> str:
-    """The name of a card kind in the current language."""
+def kind_name(kind: str | Enum) -> str:
+    """The name of a card kind in the current language; number kinds are their digit."""
+    key = key_of(kind)
+    if key in _NUMBER_KINDS:
+        return str(_NUMBER_KINDS.index(key))
     return _lookup(KINDS, kind)
 
 
-def scoring_mode_name(mode: str) -> str:
+def scoring_mode_name(mode: str | Enum) -> str:
     """The name of a scoring mode in the current language."""
     return _lookup(SCORING_MODES, mode)
 
 
-def preset_name(preset: str) -> str:
+def preset_name(preset: str | Enum) -> str:
     """The name of a preset in the current language; an unknown (user) preset keeps its own name."""
     return _lookup(PRESETS, preset)
+
+
+def deck_name(deck: str | Enum) -> str:
+    """The name of a built-in deck in the current language; a user's deck file keeps its name."""
+    return _lookup(DECKS, deck)
+
+
+def custom_effect_name(effect: str | Enum) -> str:
+    """The house rule of a Wild Customizable / Blank card in the current language."""
+    return _lookup(CUSTOM_EFFECTS, effect)

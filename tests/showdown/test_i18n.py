@@ -5,7 +5,9 @@ from __future__ import annotations
 import doctest
 import gettext
 import logging
+import os
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -128,7 +130,7 @@ def test_a_missing_catalogue_falls_back_to_english_with_a_warning(
     assert _("Skip") == "Skip"
     assert ngettext("{count} card", "{count} cards", 2) == "{count} cards"
     assert pgettext("colour mark", "R") == "R"
-    assert "no compiled catalogue for ja" in caplog.text
+    assert "no catalogue for ja" in caplog.text
 
 
 def test_use_language_restores_the_previous_one_even_after_an_error() -> None:
@@ -151,3 +153,39 @@ def test_docstring_examples_run(module: object) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def test_an_uncompiled_source_is_compiled_in_memory_with_a_warning(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An install that skipped `make catalogues` still shows the translations."""
+    folder = tmp_path / "ja" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    shutil.copy(i18n.LOCALE_DIR / "ja" / "LC_MESSAGES" / "showdown.po", folder)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    i18n.reload_catalogues()
+    with caplog.at_level(logging.WARNING, logger="showdown.i18n"):
+        set_language("ja")
+    assert _("Skip") == "スキップ"
+    assert pgettext("colour mark", "R") == "赤"
+    assert "not compiled" in caplog.text
+
+
+def test_a_catalogue_older_than_its_source_is_not_trusted(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    folder = tmp_path / "id" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    source = i18n.LOCALE_DIR / "id" / "LC_MESSAGES"
+    shutil.copy(source / "showdown.mo", folder)
+    text = (source / "showdown.po").read_text(encoding="utf-8")
+    edited = text.replace('msgstr "Lompatan"', 'msgstr "Lewati"')
+    assert edited != text
+    (folder / "showdown.po").write_text(edited, encoding="utf-8")
+    os.utime(folder / "showdown.mo", (1_000_000, 1_000_000))
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    i18n.reload_catalogues()
+    with caplog.at_level(logging.WARNING, logger="showdown.i18n"):
+        set_language("id")
+    assert _("Skip") == "Lewati"
+    assert "older than its source" in caplog.text
