@@ -63,7 +63,7 @@ def paint_card(
         mark = colour_mark(colour or "")
         text = f"{mark} {face}" if face and len(face) > 2 else f"{mark}{face}"
     if text:
-        plate = box.inflate(-8, -12) if len(text) > 3 else box.inflate(-box.width // 4, -12)
+        plate = box.inflate(-6, -6) if len(text) > 3 else box.inflate(-box.width // 4, -12)
         pygame.draw.rect(surface, _PLATE, canvas.rect(plate), border_radius=radius)
         if len(text) > 3:
             canvas.text.draw_wrapped(surface, text, plate.inflate(-4, -2), 18, theme.TEXT,

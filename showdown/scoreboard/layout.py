@@ -9,6 +9,7 @@ serves a 480p panel, a 1080p monitor and the tests alike.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import pygame
 
@@ -28,12 +29,12 @@ class Layout:
     design: tuple[int, int] = DESIGN_SIZE
     """The design canvas (800x480 for the scoreboard; the simulated unit's panel is narrower)."""
 
-    @property
+    @cached_property
     def scale(self) -> float:
         """Real pixels per design pixel (the smaller of the two axes, so nothing is cut off)."""
         return min(self.width / self.design[0], self.height / self.design[1])
 
-    @property
+    @cached_property
     def origin(self) -> tuple[int, int]:
         """Top-left corner of the design canvas in the window (letter-boxed when ratios differ)."""
         return (
@@ -41,8 +42,20 @@ class Layout:
             round((self.height - self.design[1] * self.scale) / 2),
         )
 
+    @cached_property
+    def _rects(self) -> dict[tuple[int, int, int, int], pygame.Rect]:
+        return {}
+
     def rect(self, design: pygame.Rect) -> pygame.Rect:
-        """The window rectangle covering a design rectangle."""
+        """The window rectangle covering a design rectangle (a fresh copy each call)."""
+        key = (design.x, design.y, design.width, design.height)
+        known = self._rects.get(key)
+        if known is None:
+            known = self._compute(design)
+            self._rects[key] = known
+        return known.copy()
+
+    def _compute(self, design: pygame.Rect) -> pygame.Rect:
         s = self.scale
         ox, oy = self.origin
         left = ox + round(design.x * s)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -26,9 +27,16 @@ MIN_FONT = 16
 _CACHE_LIMIT = 2048
 
 
+_chosen: dict[str, Path | None] = {}
+
+
 def current_font() -> Path | None:
-    """The font file for the language in use (see :func:`showdown.fonts.choose_font`)."""
-    return choose_font(current_language()).path
+    """The font file for the language in use (see :func:`showdown.fonts.choose_font`), looked
+    up once per language: finding it touches the file system, and every label asks."""
+    language = current_language()
+    if language not in _chosen:
+        _chosen[language] = choose_font(language).path
+    return _chosen[language]
 
 
 @dataclass(frozen=True)
@@ -51,6 +59,9 @@ class TextRenderer:
         self.layout = layout
         self._font_path = font_path
         self._renders: dict[tuple[Path | None, str, int, Colour, bool], pygame.Surface] = {}
+        self._fits: dict[tuple[Path | None, str, int, int, int, bool], bool] = {}
+        self._fitted: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._wraps: dict[tuple[Any, ...], tuple[list[str], int, int]] = {}
         self.overflows: list[Overflow] = []
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
@@ -73,6 +84,12 @@ class TextRenderer:
     ) -> pygame.Surface:
         """The string at the largest size <= ``size`` whose rendering fits the real box."""
         real_box = self.layout.rect(box)
+        key = (self._font_path(), text, real_box.width, real_box.height, size, colour, bold)
+        cached = self._fitted.get(key)
+        if cached is not None:
+            return cached
+        if len(self._fitted) > _CACHE_LIMIT:
+            self._fitted.clear()
         current = size
         floor = min(size, MIN_FONT)
         while True:
@@ -86,6 +103,8 @@ class TextRenderer:
             self.overflows.append(
                 Overflow(text, (box.x, box.y, box.width, box.height), surface.get_width())
             )
+        else:  # an overflow is recomputed (and recorded) each time it is drawn
+            self._fitted[key] = surface
         return surface
 
     def draw(
@@ -123,14 +142,8 @@ class TextRenderer:
         bold: bool = False,
     ) -> None:
         """Draw text on several centred lines (split at spaces, or anywhere in CJK text)."""
-        current = size
-        while True:
-            lines = self._wrap(text, self.layout.rect(box).width, current, bold)
-            line_h = self.font(current, bold).get_linesize()
-            if line_h * len(lines) <= self.layout.rect(box).height or current <= MIN_FONT:
-                break
-            current = max(MIN_FONT, int(current * 0.88))
         real_box = self.layout.rect(box)
+        lines, current, line_h = self._wrapped(text, real_box, size, bold)
         total = line_h * len(lines)
         top = real_box.centery - total // 2
         if total > real_box.height + 2:
@@ -145,10 +158,63 @@ class TextRenderer:
             canvas.blit(surface, rect)
             top += line_h
 
+    def fits_on_one_line(self, text: str, box: pygame.Rect, size: int, bold: bool = False) -> bool:
+        """Whether ``text`` fits the box on one line at some size down to the floor."""
+        real_box = self.layout.rect(box)
+        key = (self._font_path(), text, real_box.width, real_box.height, size, bold)
+        known = self._fits.get(key)
+        if known is None:
+            if len(self._fits) > _CACHE_LIMIT:
+                self._fits.clear()
+            width, height = self.font(min(size, MIN_FONT), bold).size(text)
+            known = width <= real_box.width and height <= real_box.height + 2
+            self._fits[key] = known
+        return known
+
+    def draw_fitting(
+        self,
+        canvas: pygame.Surface,
+        text: str,
+        box: pygame.Rect,
+        size: int,
+        colour: Colour,
+        *,
+        bold: bool = False,
+        align: str = "center",
+    ) -> None:
+        """One line if it fits (shrunk as needed), otherwise wrapped over several lines."""
+        if self.fits_on_one_line(text, box, size, bold):
+            self.draw(canvas, text, box, size, colour, bold=bold, align=align)
+        else:
+            self.draw_wrapped(canvas, text, box, size, colour, bold=bold)
+
+    def _wrapped(
+        self, text: str, real_box: pygame.Rect, size: int, bold: bool
+    ) -> tuple[list[str], int, int]:
+        """Lines, font size and line height for wrapped text (cached: measuring is slow)."""
+        key = (self._font_path(), text, real_box.width, real_box.height, size, bold)
+        known = self._wraps.get(key)
+        if known is not None:
+            return known
+        current = size
+        while True:
+            lines = self._wrap(text, real_box.width, current, bold)
+            line_h = self.font(current, bold).get_linesize()
+            widest = max((self.font(current, bold).size(line)[0] for line in lines), default=0)
+            fits = line_h * len(lines) <= real_box.height and widest <= real_box.width
+            if fits or current <= MIN_FONT:
+                break
+            current = max(MIN_FONT, int(current * 0.88))
+        if len(self._wraps) > _CACHE_LIMIT:
+            self._wraps.clear()
+        self._wraps[key] = (lines, current, line_h)
+        return lines, current, line_h
+
     def _wrap(self, text: str, width: int, size: int, bold: bool) -> list[str]:
         font = self.font(size, bold)
-        units = text.split(" ") if " " in text else list(text)
-        joiner = " " if " " in text else ""
+        cjk = any(ord(char) >= 0x2E80 for char in text)
+        units = list(text) if cjk else text.split(" ")
+        joiner = "" if cjk else " "
         lines: list[str] = []
         current = ""
         for unit in units:

@@ -80,8 +80,8 @@ class Label(Widget):
             canvas.text.draw_wrapped(canvas.surface, self.text, self.rect, self.size,
                                      self.colour, bold=self.bold)
         else:
-            canvas.text.draw(canvas.surface, self.text, self.rect, self.size, self.colour,
-                             bold=self.bold, align=self.align)
+            canvas.text.draw_fitting(canvas.surface, self.text, self.rect, self.size,
+                                     self.colour, bold=self.bold, align=self.align)
 
 
 @dataclass
@@ -113,9 +113,9 @@ class Button(Widget):
         if self.selected:
             pygame.draw.rect(canvas.surface, theme.ACCENT, real, width=canvas.layout.px(4),
                              border_radius=radius)
-        inner = self.rect.inflate(-12, -6)
+        inner = self.rect.inflate(-8, -6)
         colour = theme.TEXT if self.enabled else theme.TEXT_DIM
-        canvas.text.draw(canvas.surface, self.text, inner, self.size, colour, bold=True)
+        canvas.text.draw_fitting(canvas.surface, self.text, inner, self.size, colour, bold=True)
 
     @property
     def tappable(self) -> bool:

@@ -48,6 +48,7 @@ def paint_chart(canvas: Canvas, box: pygame.Rect, view: TableView) -> None:
                                theme.ACCENT)
     surface.blit(label, label.get_rect(bottomright=(real.right - 4, target_y - 2)))
     width = canvas.layout.px(3)
+    ends: list[tuple[int, int]] = []
     for i, values in enumerate(series):
         colour = theme.PLAYER_COLOURS[i % len(theme.PLAYER_COLOURS)]
         points = [point(r, v) for r, v in enumerate(values)]
@@ -55,10 +56,18 @@ def paint_chart(canvas: Canvas, box: pygame.Rect, view: TableView) -> None:
             pygame.draw.lines(surface, colour, False, points, width)
         for p in points:
             pygame.draw.circle(surface, colour, p, canvas.layout.px(4))
+        ends.append((points[-1][1], i))
+    # Each line's initials at its end, pushed apart vertically so equal scores stay legible.
+    gap = canvas.layout.px(18)
+    placed: list[int] = []
+    for end_y, i in sorted(ends):
+        y = max(end_y - canvas.layout.px(10), real.top + gap // 2)
+        if placed and y - placed[-1] < gap:
+            y = placed[-1] + gap
+        placed.append(y)
+        colour = theme.PLAYER_COLOURS[i % len(theme.PLAYER_COLOURS)]
         mark = canvas.text.render(initial(view.players[i].name), 16, colour, True)
-        end = points[-1]
-        surface.blit(mark, mark.get_rect(midleft=(end[0] - mark.get_width() - 4,
-                                                  end[1] - canvas.layout.px(10))))
+        surface.blit(mark, mark.get_rect(midright=(real.right - 6, y)))
 
 
 class ChartScreen(Screen):

@@ -14,7 +14,7 @@ from showdown.scoreboard.view import TableView
 from showdown.scoreboard.widgets import Button, Label, Widget
 
 VISIBLE = 6
-ROW_H = 48
+ROW_H = 44
 
 
 class HistoryScreen(Screen):
@@ -56,7 +56,8 @@ class HistoryScreen(Screen):
         count = max(1, len(view.players))
         col_w = (800 - 150) // count
         found: list[Widget] = [
-            Label("head:round", pygame.Rect(4, 4, 142, 40), _("Round"), 22, theme.TEXT_DIM),
+            Label("head:round", pygame.Rect(4, 4, 142, 40), _("Round · went out"), 20,
+                  theme.TEXT_DIM),
         ]
         for i, player in enumerate(view.players):
             found.append(Label(f"head:{i}", pygame.Rect(150 + i * col_w, 4, col_w - 4, 40),
@@ -70,14 +71,12 @@ class HistoryScreen(Screen):
             rnd = rounds[row]
             chosen = rnd.number == self.selected
             found.append(Button(f"row{row}", pygame.Rect(4, top, 142, ROW_H),
-                                str(rnd.number),
+                                f"{rnd.number} · {rnd.went_out}",
                                 partial(setattr, self, "selected", rnd.number),
                                 selected=chosen, colour=theme.PANEL_LIGHT, size=24))
             for i, player in enumerate(view.players):
                 pts = rnd.points[i] if i < len(rnd.points) else 0
                 text = f"{pts:+d}" if pts else "0"
-                if player.name == rnd.went_out:
-                    text = _("{points} (out)").format(points=text)
                 found.append(Label(f"cell{row}:{i}", pygame.Rect(150 + i * col_w, top,
                                                                  col_w - 4, ROW_H), text, 24,
                                    theme.ACCENT if player.name == rnd.went_out else theme.TEXT,
@@ -85,7 +84,7 @@ class HistoryScreen(Screen):
         if not view.rounds:
             found.append(Label("empty", pygame.Rect(150, 100, 500, 60),
                                _("No rounds yet"), 28, theme.TEXT_DIM))
-        bottom = 48 + VISIBLE * (ROW_H + 4) + 4
+        bottom = 48 + VISIBLE * (ROW_H + 4) + 8
         found += [
             Button("up", pygame.Rect(4, bottom, 96, 56), _("Earlier"),
                    lambda: self._scroll(view, -VISIBLE), enabled=self.first > 0, size=20),

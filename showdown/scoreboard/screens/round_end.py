@@ -31,6 +31,7 @@ class RoundEndScreen(Screen):
     def __init__(self, ui: Ui) -> None:
         super().__init__(ui)
         self.editing: int | None = None
+        self._rounds = -1
         self.went_out: int | None = None
         self.selected = 0
         self.cards_mode = False
@@ -40,9 +41,11 @@ class RoundEndScreen(Screen):
         """Per seat, the cards tapped in order: (colour or None for a wild, kind key)."""
 
     def entered(self, view: TableView) -> None:
-        """A fresh entry (an edit is started with :meth:`edit`)."""
-        if self.editing is None:
+        """Keep a half-finished entry while the table looks at other screens; start afresh
+        once a round was recorded (here or elsewhere) since it was begun."""
+        if self.editing is None and self._rounds != len(view.rounds):
             self.clear()
+            self._rounds = len(view.rounds)
 
     def clear(self) -> None:
         """Forget anything half-entered."""
@@ -245,7 +248,7 @@ class RoundEndScreen(Screen):
         width = 484 // WORD_COLUMNS
         for i, kind in enumerate(words):
             row, col = divmod(i, WORD_COLUMNS)
-            rect = pygame.Rect(x0 + col * width, 220 + row * 52, width - 4, 48)
+            rect = pygame.Rect(x0 + col * width, 220 + row * 60, width - 4, 56)
             fill = self.colour if kind.coloured else None
             label = kind_name(kind.name)
             found.append(Custom(f"kind:{kind.key}", rect, (fill, label, marks),

@@ -11,15 +11,15 @@ from showdown.scoreboard.view import StatsView, TableView
 from showdown.scoreboard.widgets import Label, Widget
 
 COLUMNS: tuple[tuple[str, int], ...] = (
-    (N_("#"), 40),
-    (N_("Player"), 170),
+    (N_("#"), 36),
+    (N_("Player"), 150),
     (N_("Fastest"), 100),
     (N_("Median"), 100),
-    (N_("Won"), 80),
-    (N_("Lost"), 80),
+    (N_("Won"), 76),
+    (N_("Lost"), 76),
     (N_("Cards taken"), 100),
-    (N_("Rounds"), 60),
-    (N_("Points"), 62),
+    (N_("Rounds"), 78),
+    (N_("Points"), 76),
 )
 """Column message ids and design widths (they add up to the screen's 792 px)."""
 
@@ -46,13 +46,13 @@ class StatsScreen(Screen):
         ]
         x = 4
         for key, width in COLUMNS:
-            found.append(Label(f"head:{key}", pygame.Rect(x, 52, width - 4, 36), _(key), 18,
-                               theme.TEXT_DIM, bold=True))
+            found.append(Label(f"head:{key}", pygame.Rect(x, 46, width - 4, 50), _(key), 18,
+                               theme.TEXT_DIM, bold=True, wrap=True))
             x += width
         rows = leaderboard(view.stats)
-        row_h = min(48, (404 - 92) // max(1, len(rows)))
+        row_h = min(48, (408 - 100) // max(1, len(rows)))
         for r, line in enumerate(rows):
-            top = 92 + r * row_h
+            top = 100 + r * row_h
             cells = (
                 str(r + 1), line.name, _ms(line.fastest_ms), _ms(line.median_ms),
                 str(line.showdowns_won), str(line.showdowns_lost), str(line.cards_taken),
