@@ -47,9 +47,7 @@ def listed(lines: list[str], kinds: tuple[str, ...] = ("write", "link")) -> set[
 def tree(root: Path) -> set[str]:
     """Every file and link under ``root``, as absolute paths on the target system."""
     return {
-        "/" + str(p.relative_to(root))
-        for p in root.rglob("*")
-        if p.is_file() or p.is_symlink()
+        "/" + str(p.relative_to(root)) for p in root.rglob("*") if p.is_file() or p.is_symlink()
     }
 
 

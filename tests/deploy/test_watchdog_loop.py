@@ -14,9 +14,7 @@ from tests.deploy.conftest import NotifySocket
 WATCHDOG_USEC = 200_000  # systemd's WatchdogSec=0.2s: the service should ping every 0.1 s
 
 
-def run_loop(
-    notifier: SystemdNotifier, tick: Callable[[], None], stop: threading.Event
-) -> None:
+def run_loop(notifier: SystemdNotifier, tick: Callable[[], None], stop: threading.Event) -> None:
     """The shape every service loop here has: ready once, then tick + ping per iteration."""
     pinger = WatchdogPinger(notifier)
     notifier.ready("running")
