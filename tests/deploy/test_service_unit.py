@@ -61,6 +61,8 @@ def test_hardening_leaves_the_devices_reachable() -> None:
     settings = unit_settings(UNIT.read_text(encoding="utf-8"))
     assert "PrivateDevices" not in settings  # would hide /dev/gpiochip*, /dev/dri, /dev/input
     assert "DevicePolicy" not in settings
+    assert "DeviceAllow" not in settings  # one allow-list entry closes every other device
+    assert "ProtectClock" not in settings  # implies DeviceAllow=char-rtc r
     assert set(settings["SupplementaryGroups"][0].split()) == {
         "gpio",
         "dialout",
