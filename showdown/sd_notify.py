@@ -150,3 +150,51 @@ class WatchdogPinger:
             return False
         self._last = now
         return self.notifier.watchdog()
+
+
+class ServiceHeartbeat:
+    """The three calls a service's main loop makes to systemd, in one object.
+
+    ``started()`` once everything is up (``READY=1``), ``tick()`` once per iteration of the main
+    loop (``WATCHDOG=1`` when due), ``stopping()`` when shutting down cleanly. Silent outside
+    systemd. Example::
+
+        heartbeat = ServiceHeartbeat.from_environ()
+        heartbeat.started("waiting for players")
+        try:
+            while running:
+                ...one iteration...
+                heartbeat.tick()
+        finally:
+            heartbeat.stopping()
+    """
+
+    def __init__(self, notifier: SystemdNotifier, clock: Clock = time.monotonic) -> None:
+        """Notify through ``notifier``; ``clock`` (seconds) times the watchdog pings."""
+        self.notifier = notifier
+        self.pinger = WatchdogPinger(notifier, clock)
+
+    @classmethod
+    def from_environ(
+        cls, environ: Mapping[str, str] | None = None, clock: Clock = time.monotonic
+    ) -> ServiceHeartbeat:
+        """A heartbeat set up from ``$NOTIFY_SOCKET`` and ``$WATCHDOG_USEC``."""
+        return cls(SystemdNotifier.from_environ(environ), clock)
+
+    def started(self, status: str | None = None) -> None:
+        """Start-up is complete: ``READY=1`` (and a status line), then the first ping."""
+        self.notifier.ready(status)
+        self.pinger.tick()
+
+    def tick(self) -> None:
+        """Call once per main-loop iteration: pings the watchdog when due."""
+        self.pinger.tick()
+
+    def status(self, text: str) -> None:
+        """A status line for ``systemctl status``."""
+        self.notifier.status(text)
+
+    def stopping(self, status: str | None = None) -> None:
+        """A clean shutdown has begun: ``STOPPING=1``; the socket is closed."""
+        self.notifier.stopping(status)
+        self.notifier.close()

@@ -8,21 +8,23 @@ from collections.abc import Callable
 
 import pytest
 
-from showdown.sd_notify import SystemdNotifier, WatchdogPinger
+from showdown.sd_notify import ServiceHeartbeat, SystemdNotifier
 from tests.deploy.conftest import NotifySocket
 
 WATCHDOG_USEC = 200_000  # systemd's WatchdogSec=0.2s: the service should ping every 0.1 s
 
 
 def run_loop(notifier: SystemdNotifier, tick: Callable[[], None], stop: threading.Event) -> None:
-    """The shape every service loop here has: ready once, then tick + ping per iteration."""
-    pinger = WatchdogPinger(notifier)
-    notifier.ready("running")
-    while not stop.is_set():
-        tick()
-        pinger.tick()
-        stop.wait(0.005)  # the loop's own frame pacing
-    notifier.stopping()
+    """The shape every service loop here has: ready once, then work + heartbeat per iteration."""
+    heartbeat = ServiceHeartbeat(notifier)
+    heartbeat.started("running")
+    try:
+        while not stop.is_set():
+            tick()
+            heartbeat.tick()
+            stop.wait(0.005)  # the loop's own frame pacing
+    finally:
+        heartbeat.stopping()
 
 
 def test_ready_then_watchdog_at_period_then_silent_while_stuck(
@@ -70,4 +72,3 @@ def test_ready_then_watchdog_at_period_then_silent_while_stuck(
         stop.set()
         loop.join(5)
     assert "STOPPING=1" in notify_socket.receive_until("STOPPING=1")[-1]
-    notifier.close()
