@@ -120,3 +120,13 @@ def test_udev_rule_syntax_is_key_op_value() -> None:
     for rule in rule_lines(RULE.read_text(encoding="utf-8")):
         for part in (p.strip() for p in rule.split(",")):
             assert assignment.match(part), part
+
+
+def test_udev_rule_agrees_with_the_serial_link() -> None:
+    # The serial back end looks for the same name and USB id that the rule gives the board.
+    protocol = pytest.importorskip("firmware_bridge.protocol")
+    rule = RULE.read_text(encoding="utf-8")
+    assert f'ATTRS{{idVendor}}=="{protocol.USB_VID:04x}"' in rule
+    assert f'ATTRS{{idProduct}}=="{protocol.USB_PID:04x}"' in rule
+    assert protocol.STABLE_PATH == "/dev/showdown-unit"
+    assert 'SYMLINK+="showdown-unit"' in rule
