@@ -171,7 +171,12 @@ def run(args: argparse.Namespace) -> int:
         else:
             from showdown.gpio_unit import GpioUnit  # noqa: PLC0415 - only on a Pi
 
-            hardware = GpioUnit(settings.unit)
+            try:
+                hardware = GpioUnit(settings.unit)
+            except Exception as error:  # no lgpio, pins busy, not permitted: say so, no trace
+                raise UserError(
+                    f"cannot drive the unit on this Pi's pins ({error}); use --sim to simulate"
+                ) from None
             log.info("unit back end: gpiozero on the Pi's pins (%s)", why)
             machine = ShowdownMachine(hardware, settings.unit)
             started = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
