@@ -133,7 +133,9 @@ class Scoreboard:
     # -- the Ui protocol used by screens ----------------------------------------------------
 
     def go(self, screen: str) -> None:
-        """Show another screen."""
+        """Show another screen (the live table of a finished game is its game-over screen)."""
+        if screen == "table" and self.view.finished:
+            screen = "gameover"
         if screen != self.current:
             self.current = screen
             self.screens[screen].entered(self.view)

@@ -240,7 +240,7 @@ class RoundEndScreen(Screen):
         numbers = [k for k in kinds if k.key.isdigit()]
         words = [k for k in kinds if not k.key.isdigit()]
         for i, kind in enumerate(numbers):
-            rect = pygame.Rect(x0 + i * 48, 168, 46, 48)
+            rect = pygame.Rect(x0 + i * 484 // 10, 168, 48, 48)
             found.append(Custom(f"kind:{kind.key}", rect, (self.colour, kind.key, marks),
                                 partial(paint_card, colour=self.colour, face=kind.key,
                                         marks=marks),
