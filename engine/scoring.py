@@ -509,6 +509,27 @@ class Scoresheet:
         return self._state.over
 
     @property
+    def ranking(self) -> tuple[int, ...]:
+        """Seats best first, as 003's 順位 column: by total (lowest first where totals are
+        penalties); in Challenge UNO the players still in come first, then the eliminated, the
+        last to go first. Ties keep seat order.
+        """
+        totals = self._state.totals
+        if not self._settings.lowest_wins:
+            return tuple(sorted(range(self._players), key=lambda s: -totals[s]))
+        went = {seat: line.index for line in self._state.history for seat in line.eliminated}
+        alive = sorted((s for s in range(self._players) if s not in went), key=lambda s: totals[s])
+        gone = sorted(went, key=lambda s: (-went[s], totals[s]))
+        return (*alive, *gone)
+
+    def __repr__(self) -> str:
+        names = f", names={list(self._names)!r}" if self._names else ""
+        return (
+            f"Scoresheet({self._settings!r}, players={self._players}{names}, "
+            f"results={list(self.results)!r})"
+        )
+
+    @property
     def winners(self) -> tuple[int, ...]:
         """The winning seats (ties share the win; a team in fixed partners); empty until over."""
         return self._state.winners

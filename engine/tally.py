@@ -15,11 +15,11 @@ care how the engine names its kinds; the session builds one from the engine's de
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from engine.cards import CardKind, point_value
+from engine.cards import Card, CardKind, point_value
 from engine.deck import Deck
 from engine.rules import RuleSet
 from engine.scoring import RoundResult, Scoresheet, ScoringError
@@ -30,6 +30,7 @@ __all__ = [
     "TallyError",
     "kind_label",
     "reachable_totals",
+    "round_result",
     "tally_for",
     "tally_round",
 ]
@@ -173,6 +174,18 @@ def tally_round(
             )
     _check_totals(deck, held, by_points, who)
     return RoundResult(went_out=went_out, hand_points=tuple(points))
+
+
+def round_result(
+    went_out: int, hands: Sequence[Iterable[Card]], rules: RuleSet | None = None
+) -> RoundResult:
+    """The result of a hand the engine played itself: every seat's cards valued by ``rules``.
+
+    ``hands[seat]`` are the cards ``seat`` holds when ``went_out`` plays their last card (after
+    any final Draw Two / Wild Draw 4 is drawn); eliminated or absent seats hold none.
+    """
+    points = tuple(sum(point_value(card.kind, rules) for card in hand) for hand in hands)
+    return RoundResult(went_out=went_out, hand_points=points)
 
 
 def tally_for(

@@ -18,15 +18,12 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-
-from pydantic import BaseModel, Field
 
 #: Marks a SQLite file as ours (``PRAGMA application_id``): "UNOS" in ASCII.
 APPLICATION_ID = 0x554E4F53
@@ -73,26 +70,6 @@ class DuplicateEntryError(Exception):
     def __init__(self, key: str) -> None:
         super().__init__(f"an entry with key {key!r} is already recorded")
         self.key = key
-
-
-def default_path() -> Path:
-    """Per-user default: ``$XDG_DATA_HOME/showdown/showdown.db`` (``~/.local/share/...``)."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "showdown" / "showdown.db"
-
-
-class StorageSettings(BaseModel):
-    """The ``[storage]`` section of the configuration.
-
-    ``path`` unset means the per-user default (:func:`default_path`); on a Pi the example
-    configuration sets ``/var/lib/showdown/showdown.db``.
-    """
-
-    path: Path | None = Field(default=None, description="SQLite file of the game journal")
-
-    def resolved_path(self) -> Path:
-        """The file to open: the configured one, else the per-user default."""
-        return self.path if self.path is not None else default_path()
 
 
 @dataclass(frozen=True, slots=True)

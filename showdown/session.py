@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from engine.cards import CardKind
 from engine.deck import builtin_deck
@@ -55,7 +55,7 @@ from showdown.session_messages import (
     UndoLast,
 )
 
-__all__ = ["GameState", "Listener", "Session", "SessionError", "fold"]
+__all__ = ["TAP_KINDS", "GameState", "Listener", "Session", "SessionError", "deck_values", "fold"]
 
 log = logging.getLogger(__name__)
 
@@ -166,19 +166,27 @@ class GameState:
 
 def fold(game_id: int, entries: Sequence[Entry]) -> GameState | None:
     """Rebuild a game from its journal entries; None when the game has no set-up yet."""
+    return _fold(game_id, [(entry.seq, _parse(entry)) for entry in entries])
+
+
+ParsedEntry = tuple[int, list[StoredEvent]]
+"""An entry's journal sequence number and its events, already read."""
+
+
+def _fold(game_id: int, entries: Sequence[ParsedEntry]) -> GameState | None:
     if not entries:
         return None
-    first = _parse(entries[0])
+    first = entries[0][1]
     if len(first) != 1 or not isinstance(first[0], GameStarted):
         raise SessionError(f"game {game_id}: the journal does not start with a set-up")
     started = first[0]
     live: list[tuple[int, StoredEvent]] = []
-    for entry in entries[1:]:
-        for event in _parse(entry):
+    for entry_seq, events in entries[1:]:
+        for event in events:
             if isinstance(event, EntryUndone):
                 live = [(seq, e) for seq, e in live if seq != event.seq]
             else:
-                live.append((entry.seq, event))
+                live.append((entry_seq, event))
     rounds: list[RoundRecorded] = []
     showdowns: list[ShowdownRecorded] = []
     for _seq, event in live:
@@ -220,7 +228,15 @@ _KIND_OF: dict[type[BaseModel], str] = {
 
 
 def _parse(entry: Entry) -> list[StoredEvent]:
-    return [STORED_EVENTS.validate_python(e) for e in entry.events]
+    try:
+        return [STORED_EVENTS.validate_python(e) for e in entry.events]
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise SessionError(
+            f"game {entry.game_id}, journal entry {entry.seq} cannot be read ({where}: "
+            f"{first['msg']}); the journal was not changed"
+        ) from None
 
 
 def _result(players: Sequence[str], went_out: str, points: dict[str, int]) -> RoundResult:
@@ -241,9 +257,12 @@ class Session:
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
         self._state: GameState | None = None
+        self._entries: list[ParsedEntry] = []
+        """The current game's entries as read: the fold's input, kept to fold again cheaply."""
         chosen = journal.latest_game() if game_id is None else game_id
         if chosen is not None:
-            self._state = fold(chosen, journal.entries(chosen))
+            self._entries = [(e.seq, _parse(e)) for e in journal.entries(chosen)]
+            self._state = _fold(chosen, self._entries)
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -313,12 +332,13 @@ class Session:
         self, state: GameState, kind: str, events: list[StoredEvent], key: str | None
     ) -> list[Event]:
         payload: list[dict[str, Any]] = [e.model_dump(mode="json") for e in events]
-        self._journal.append(state.game_id, kind, payload, key=key)
+        entry = self._journal.append(state.game_id, kind, payload, key=key)
+        self._entries.append((entry.seq, list(events)))
         return self._refresh(state.game_id, list(events))
 
     def _refresh(self, game_id: int, stored: list[Event]) -> list[Event]:
         was_over = self._state is not None and self._state.is_over
-        self._state = fold(game_id, self._journal.entries(game_id))
+        self._state = _fold(game_id, self._entries)
         assert self._state is not None
         answer = [*stored, self._state.scores_updated()]
         if self._state.is_over and not was_over:
@@ -361,8 +381,8 @@ class Session:
 
         entry = self._journal.start_game("set_up", events_for, key=command.command_id)
         self._state = None
-        started = STORED_EVENTS.validate_python(entry.events[0])
-        return self._refresh(entry.game_id, [started])
+        self._entries = [(entry.seq, _parse(entry))]
+        return self._refresh(entry.game_id, list(self._entries[0][1]))
 
     def _player(self, state: GameState, name: str, role: str) -> str:
         clean = name.strip()

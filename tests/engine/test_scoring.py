@@ -48,8 +48,8 @@ def test_seed_003_plus_minus_sheet_five_rounds() -> None:
         assert sheet.record(entry).totals == totals
     assert sheet.is_over
     assert sheet.winners == (1,)  # B: 1st with +218
-    ranking = sorted(range(4), key=lambda s: -sheet.totals[s])
-    assert ranking == [1, 2, 3, 0]  # B, C, D, A as the seed's 順位 column
+    assert sheet.totals == SEED_003_TOTALS[-1]
+    assert sheet.ranking == (1, 2, 3, 0)  # B, C, D, A as the seed's 順位 column
     with pytest.raises(ScoringError, match="game is over"):
         sheet.record(result(0, 0, 1, 1, 1))
 
@@ -125,6 +125,14 @@ def test_seed_001_challenge_eliminates_at_target_then_head_to_head() -> None:
     assert sheet.is_over
     assert sheet.winners == (0,)  # won the final hand
     assert sheet.totals == (10, 100, 100, 110)
+    assert sheet.ranking == (0, 2, 3, 1)  # the later a player went out, the better
+
+
+def test_challenge_ranks_players_eliminated_together_by_their_totals() -> None:
+    sheet = Scoresheet(ScoringSettings(mode="challenge", target=100), 4)
+    sheet.record(result(0, 0, 150, 40, 120))
+    assert sheet.ranking == (0, 2, 3, 1)
+    assert repr(sheet).startswith("Scoresheet(ScoringSettings(mode=<ScoringMode.CHALLENGE")
 
 
 def test_seed_003_challenge_two_reach_target_in_one_hand_leaves_the_winner() -> None:

@@ -10,7 +10,15 @@ from engine.cards import CardKind
 from engine.deck import builtin_deck
 from engine.rules import RuleSet
 from engine.scoring import RoundResult, Scoresheet, ScoringSettings
-from engine.tally import DeckValues, HandEntry, TallyError, reachable_totals, tally_for, tally_round
+from engine.tally import (
+    DeckValues,
+    HandEntry,
+    TallyError,
+    reachable_totals,
+    round_result,
+    tally_for,
+    tally_round,
+)
 
 CLASSIC = DeckValues.of(builtin_deck("classic"))
 K = CardKind
@@ -158,3 +166,15 @@ def test_a_single_total_is_accepted_exactly_when_some_hand_makes_it(total: int) 
         assert total not in reach
     else:
         assert total in reach
+
+
+def test_round_result_values_the_hands_the_engine_dealt() -> None:
+    from engine.cards import parse_code
+
+    hands = [
+        [parse_code(code) for code in ("R7", "B+2", "W+4")],
+        [],
+        [parse_code(code) for code in ("BL", "G5*2")],  # the icon does not change the value
+    ]
+    result = round_result(1, hands, RuleSet(blank_value=10))
+    assert result == RoundResult(went_out=1, hand_points=(77, 0, 15))

@@ -15,10 +15,9 @@ from showdown.journal import (
     DuplicateEntryError,
     Journal,
     JournalError,
-    StorageSettings,
     _split_sql,
-    default_path,
 )
+from showdown.storage import StorageSettings, default_path
 
 
 def _digest(path: Path) -> str:
@@ -170,3 +169,18 @@ def test_default_path_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
     assert default_path() == Path.home() / ".local" / "share" / "showdown" / "showdown.db"
     chosen = StorageSettings(path=Path("/var/lib/showdown/showdown.db"))
     assert chosen.resolved_path() == Path("/var/lib/showdown/showdown.db")
+
+
+def test_database_path_from_config_file_and_environment(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from showdown.config import load_settings
+    from showdown.storage import db_path
+
+    config = tmp_path / "showdown.toml"
+    config.write_text('[storage]\npath = "/var/lib/showdown/showdown.db"\n')
+    settings = load_settings(config)
+    assert db_path(None, settings.storage) == Path("/var/lib/showdown/showdown.db")
+    assert db_path(tmp_path / "given.db", settings.storage) == tmp_path / "given.db"
+    monkeypatch.setenv("SHOWDOWN_STORAGE__PATH", str(tmp_path / "env.db"))
+    assert db_path(None, load_settings(config).storage) == tmp_path / "env.db"
