@@ -3,7 +3,9 @@
 About one man in twelve cannot tell the unit's red light from its green one. So, besides colour, the
 countdown changes word and shape between waiting and go, every card colour carries a mark
 (:func:`showdown.vocabulary.colour_mark`), and a false start is announced in words naming the player
-and the side. Each cue is a switch in :class:`CueSettings`, all on by default.
+and the side. Each cue is a switch in :class:`CueSettings`, all on by default. The unit's own cue,
+a "go" tone that differs from the countdown beeps in pitch and pattern, is the unit configuration's
+``go_tone`` (``showdown.unit_config``), which refuses a go tone equal to the beat tone.
 
 >>> from showdown.i18n import use_language
 >>> with use_language("zh_CN"):
@@ -55,8 +57,6 @@ class CueSettings:
     """Draw each card colour's mark (R, Y, G, B or the language's own) on its swatch."""
     false_start_words: bool = True
     """Announce a false start in words (who, and on which side) beside the arrow."""
-    go_tone: bool = True
-    """The unit's buzzer sounds "go" at a different pitch and pattern from the countdown beeps."""
 
 
 def countdown_word(phase: CountdownPhase) -> str:
