@@ -10,8 +10,10 @@ import pytest
 from showdown.clock import ManualClock, ms
 from showdown.scoreboard.adapter import SessionTable
 from showdown.scoreboard.app import Scoreboard
-from showdown.scoreboard.interactive import PANEL_WIDTH, SimulatedUnit, UnitPanel, wire
+from showdown.scoreboard.interactive import SimulatedUnit
+from showdown.scoreboard.play import build_scoreboard
 from showdown.scoreboard.view import Phase
+from showdown.session import Session
 from showdown.showdown_events import Go
 from tests.showdown.scoreboard.helpers import shot, start_game, touch, widget
 
@@ -24,14 +26,18 @@ def unit() -> Iterator[SimulatedUnit]:
 
 
 @pytest.fixture
-def sim_board(table: SessionTable, unit: SimulatedUnit) -> Iterator[Scoreboard]:
-    board = Scoreboard(table, beside=PANEL_WIDTH)
-    wire(table, unit.machine, board.notify, unit=unit)
-    board.extras.append(UnitPanel(unit, table, board.window))
-    unit.watch(board.notify)
+def sim_board(session: Session, unit: SimulatedUnit) -> Iterator[Scoreboard]:
+    board = build_scoreboard(session, unit=unit, record_results=True)
     board.frame()
     yield board
     board.close()
+
+
+@pytest.fixture
+def table(sim_board: Scoreboard) -> SessionTable:
+    port = sim_board.port
+    assert isinstance(port, SessionTable)
+    return port
 
 
 def key(board: Scoreboard, unit: SimulatedUnit, code: int, down: bool) -> None:
