@@ -79,6 +79,7 @@ class TableScreen(Screen):
             if sd.right:
                 at_paddle[sd.right] = _("Right paddle")
         best = max((p.total for p in view.players), default=0)
+        leader = (min if view.lowest_wins else max)((p.total for p in view.players), default=0)
         for i, player in enumerate(view.players):
             top = HEADER + i * row_h
             h = row_h - 4
@@ -88,11 +89,14 @@ class TableScreen(Screen):
             else:
                 found.append(Label(f"dealer{i}", pygame.Rect(8, top, 88, h), "", 20))
             found.append(Label(f"name{i}", pygame.Rect(104, top, 210, h), player.name, size,
-                               theme.TEXT, bold=True, align="left"))
+                               theme.TEXT_DIM if player.eliminated else theme.TEXT, bold=True,
+                               align="left"))
             found.append(Label(f"total{i}", pygame.Rect(318, top, 110, h), str(player.total),
-                               size + 4, theme.ACCENT if player.total == best and best else
+                               size + 4, theme.ACCENT if player.total == leader and best else
                                theme.TEXT, bold=True, align="right"))
-            if view.target:
+            if player.eliminated:
+                fraction, bar_text = 1.0, ""
+            elif view.target:
                 fraction = player.total / view.target
                 bar_text = _("{points} to go").format(points=max(0, view.target - player.total))
             else:  # played for a number of rounds: the bar compares with the leader
@@ -101,6 +105,10 @@ class TableScreen(Screen):
             found.append(Bar(f"bar{i}", pygame.Rect(440, top + h // 6, 200, h - h // 3),
                              fraction, theme.PLAYER_COLOURS[i % len(theme.PLAYER_COLOURS)],
                              bar_text))
+            if player.eliminated:
+                found.append(Label(f"paddle{i}", pygame.Rect(646, top, 146, h),
+                                   _("Eliminated"), min(size, 22), theme.TEXT_DIM, bold=True))
+                continue
             found.append(Label(f"paddle{i}", pygame.Rect(646, top, 146, h),
                                at_paddle.get(player.name, ""), min(size, 22), theme.BACKGROUND,
                                theme.OK if player.name in at_paddle else theme.BACKGROUND,

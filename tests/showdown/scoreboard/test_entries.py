@@ -129,3 +129,25 @@ def test_statistics_rank_the_fastest_reaction_first(board: Scoreboard,
     board.go("stats")
     names = [widget(board, f"cell{r}:1").text for r in range(3)]  # type: ignore[attr-defined]
     assert names == ["Player 3", "Player 2", "Player 1"]
+
+
+def test_challenge_uno_skips_an_eliminated_player_at_the_round_end(
+    board: Scoreboard, table: SessionTable
+) -> None:
+    board.go("setup")
+    touch(board, "fewer")  # three players
+    touch(board, "mode")
+    touch(board, "mode")  # standard -> running tally -> Challenge UNO
+    while board.screens["setup"].target > 100:  # type: ignore[attr-defined]
+        touch(board, "target-")
+    touch(board, "start")
+    state = table.session.state
+    assert state is not None and str(state.scoring.mode) == "challenge"
+    play_round(board, went_out=0, held={1: "120", 2: "10"})
+    assert widget(board, "paddle1").text == "Eliminated"  # type: ignore[attr-defined]
+    assert board.view.players[1].eliminated
+    shot(board, "table-challenge")
+    play_round(board, went_out=2, held={0: "30"})
+    state = table.session.state
+    assert state is not None
+    assert state.totals == {"Player 1": 30, "Player 2": 120, "Player 3": 10}
