@@ -4,6 +4,10 @@ clear line."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -43,3 +47,19 @@ def test_a_corrupt_journal_is_refused_and_left_alone(tmp_path: Path,
     assert main(["scoreboard", "--db", str(db)]) == 2
     assert "Traceback" not in capsys.readouterr().err
     assert db.read_bytes() == b"not a database at all" * 100
+
+
+def test_run_interactive_starts_the_keyboard_unit_and_stops_cleanly(tmp_path: Path) -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "showdown", "run", "--interactive", "--db",
+         str(tmp_path / "play.db")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    assert process.stdout is not None
+    line = process.stdout.readline()  # printed once the scoreboard and the unit are up
+    assert "running" in line
+    process.send_signal(signal.SIGINT)
+    _out, err = process.communicate(timeout=20)
+    assert process.returncode == 0
+    assert "played from the keyboard" in err
+    assert "every output is safe" in err
