@@ -55,6 +55,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--headless", action="store_true", help="no scoreboard: a live status in the terminal"
     )
+    parser.add_argument(
+        "--interactive", action="store_true",
+        help="with --sim: no virtual players; the simulated unit is drawn beside the scoreboard "
+        "and played from the keyboard (A left paddle, L right paddle, Space timer button)",
+    )
     sim = parser.add_argument_group("simulated table (with --sim or off a Pi)")
     sim.add_argument("--games", type=int, default=0, help="stop after this many games (0: never)")
     sim.add_argument("--players", type=int, default=4, help="virtual players, 2-10 (default 4)")
@@ -86,15 +91,16 @@ def choose_backend(sim: bool, model_file: Path = PI_MODEL) -> tuple[bool, str]:
 class _Scoreboard:
     """The scoreboard (``showdown.scoreboard``, when installed) as the service's front end."""
 
-    def __init__(self, session: Session, machine: ShowdownMachine, *, real_unit: bool) -> None:
-        app = importlib.import_module("showdown.scoreboard.app")
-        adapter = importlib.import_module("showdown.scoreboard.adapter")
-        interactive = importlib.import_module("showdown.scoreboard.interactive")
-        # At a real table the scoreboard says who is on the paddles; the service records results.
-        self.table: Any = adapter.SessionTable(session, on_load=machine.load if real_unit else None)
-        self.board: Any = app.Scoreboard(self.table, fullscreen=real_unit)
-        session.subscribe(lambda _event: self.board.notify())
-        interactive.wire(self.table, machine, self.board.notify, record=False, unit=None)
+    def __init__(
+        self, session: Session, machine: ShowdownMachine, *, real_unit: bool, keyboard: Any = None
+    ) -> None:
+        play = importlib.import_module("showdown.scoreboard.play")
+        # At a real table (or played by keyboard) the scoreboard says who is on the paddles;
+        # the virtual players load the simulated unit themselves. The service records results.
+        self.board: Any = play.build_scoreboard(
+            session, machine=machine, unit=keyboard, fullscreen=real_unit,
+            record_results=False, load_unit=real_unit or keyboard is not None,
+        )
 
     def notify(self, note: object = None) -> None:
         self.board.notify(note)
@@ -107,7 +113,8 @@ class _Scoreboard:
 
 
 def _frontend(
-    args: argparse.Namespace, session: Session, machine: ShowdownMachine, real_unit: bool
+    args: argparse.Namespace, session: Session, machine: ShowdownMachine, real_unit: bool,
+    keyboard: Any = None,
 ) -> Frontend | None:
     """The scoreboard, when this installation has one and a window can open; else headless."""
     if args.headless:
@@ -118,7 +125,7 @@ def _frontend(
         log.info("no scoreboard in this installation: running headless")
         return None
     try:
-        return _Scoreboard(session, machine, real_unit=real_unit)
+        return _Scoreboard(session, machine, real_unit=real_unit, keyboard=keyboard)
     except Exception as error:  # no display, no video driver: the service still keeps score
         log.warning("the scoreboard cannot open (%s): running headless", error)
         return None
@@ -131,9 +138,11 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--players must be 2-10, not {args.players}")
     if args.preset not in PRESETS:
         raise UserError(f"unknown preset {args.preset!r}: choose one of {', '.join(PRESETS)}")
+    if args.interactive and args.headless:
+        raise UserError("--interactive plays on the scoreboard: leave out --headless")
     settings = load_settings(args.config)
     path = db_path(args.db, settings.storage)
-    use_sim, why = choose_backend(args.sim)
+    use_sim, why = choose_backend(args.sim or args.interactive)
     try:
         journal = Journal.open(path)
         session = Session(journal)
@@ -149,9 +158,19 @@ def run(args: argparse.Namespace) -> int:
     session.subscribe(status.session_event)
     on_stop: list[Callable[[], None]] = []
     worker = None
+    keyboard = None
     stop = threading.Event()
     try:
-        if use_sim:
+        if args.interactive:
+            interactive = importlib.import_module("showdown.scoreboard.interactive")
+            keyboard = interactive.KeyboardUnit(settings.unit)
+            log.info("unit back end: the simulated unit played from the keyboard (--interactive)")
+            machine = keyboard.machine
+            started = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+            machine.subscribe(UnitRecorder(session, started))
+            machine.subscribe(status.unit_event)
+            on_stop += [keyboard.close]
+        elif use_sim:
             from showdown.sim_unit import SimulatedUnit  # noqa: PLC0415 - only when simulating
 
             unit = SimulatedUnit(settings.unit, seed=args.seed, fast=args.fast, stop=stop)
@@ -176,7 +195,11 @@ def run(args: argparse.Namespace) -> int:
         journal.close()
         raise
     on_stop.append(journal.close)
-    frontend = _frontend(args, session, machine, real_unit=not use_sim)
+    frontend = _frontend(args, session, machine, real_unit=not use_sim, keyboard=keyboard)
+    if keyboard is not None and frontend is None:
+        for step in on_stop:
+            step()
+        raise UserError("--interactive needs a window for the scoreboard, and none could open")
     service = Service(session, worker=worker, frontend=frontend, tick=make_tick(),
                       on_stop=on_stop, stop=stop)
     previous = _stop_on_signals(service.stop)

@@ -80,7 +80,7 @@ class SessionTable:
         )
         return TableView(
             players=tuple(
-                PlayerView(name, totals[i], stats[name].rounds_won)
+                PlayerView(name, totals[i], stats[name].rounds_won, name in state.eliminated)
                 for i, name in enumerate(players)
             ),
             dealer=players.index(state.dealer) if state.dealer in players else -1,

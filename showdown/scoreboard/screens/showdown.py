@@ -55,6 +55,7 @@ def paint_light(canvas: Canvas, box: pygame.Rect, sd: ShowdownView, cues: CueSet
     size = min(real.width, real.height) - canvas.layout.px(20)
     centre = real.center
     word = ""
+    ink = theme.TEXT
     ring = canvas.layout.px(5)
     if sd.phase is Phase.COUNTDOWN:
         if cues.countdown_shapes:
@@ -71,6 +72,7 @@ def paint_light(canvas: Canvas, box: pygame.Rect, sd: ShowdownView, cues: CueSet
             pygame.draw.circle(surface, theme.TEXT, centre, size // 2 - 3 * ring, width=ring)
         if cues.countdown_words:
             word = countdown_word(CountdownPhase.GO)
+            ink = theme.BACKGROUND  # dark on the light green: white would be too faint
     elif sd.phase in (Phase.FALSE_START, Phase.LAUNCHING) or (
         sd.phase is Phase.RESULT and sd.false_start_side is not None
     ):
@@ -91,7 +93,7 @@ def paint_light(canvas: Canvas, box: pygame.Rect, sd: ShowdownView, cues: CueSet
                                      40, theme.ACCENT, bold=True)
     if word:
         fit = pygame.Rect(0, 0, int(size * 0.72 / canvas.layout.scale), 80)
-        label = canvas.text.fitted(word, fit, 56, theme.TEXT, bold=True)
+        label = canvas.text.fitted(word, fit, 56, ink, bold=True)
         surface.blit(label, label.get_rect(center=centre))
 
 
