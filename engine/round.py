@@ -659,10 +659,11 @@ class Round:
         st = self.state
         remaining = len(st.hands[player])
         if remaining == 1:
-            st.uno_called[player] = said
-            if said:
+            announced = st.uno_called[player]  # said just before playing (CallUno with 2 cards)
+            st.uno_called[player] = said or announced
+            if said and not announced:
                 self._emit(UnoCalled(player=player))
-            else:
+            elif not said and not announced:
                 st.exposed = player
         else:
             st.uno_called[player] = False
@@ -784,8 +785,16 @@ class Round:
             st.uno_called[player] = True
             self._emit(UnoCalled(player=player))
             return
-        if len(st.hands[player]) == 1:
+        size = len(st.hands[player])
+        if size == 1:
             raise RuleError("uno-already-safe", "you are already safe: UNO was said or is not due")
+        if size == 2 and player == st.turn and st.phase in (Phase.PLAY, Phase.DRAWN):
+            # 001: "before playing your next-to-last card, you must say UNO"
+            if st.uno_called[player]:
+                raise RuleError("uno-already-said", "you have already said UNO")
+            st.uno_called[player] = True
+            self._emit(UnoCalled(player=player))
+            return
         if not self.rules.false_call_penalty:
             raise RuleError("uno-needs-one-card", "UNO is said with one card left")
         self._draw(player, self.rules.false_call_penalty, "false-uno")
