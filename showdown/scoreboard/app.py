@@ -21,7 +21,7 @@ from typing import Protocol
 import pygame
 
 from showdown.accessibility import CueSettings
-from showdown.i18n import N_, _, set_language
+from showdown.i18n import N_, _, current_language, on_language_change, set_language
 from showdown.scoreboard import theme
 from showdown.scoreboard.layout import DESIGN_HEIGHT, DESIGN_WIDTH, Layout
 from showdown.scoreboard.port import RefusedError, TablePort
@@ -119,6 +119,8 @@ class Scoreboard:
         self._stop = threading.Event()
         self._last_phase = self.view.showdown.phase
         self._stale = True
+        self._language = current_language()
+        self.on_close.append(on_language_change(lambda _code: self.notify()))
         self.frames = 0
 
     # -- called from any thread ------------------------------------------------------------
@@ -212,6 +214,9 @@ class Scoreboard:
     def frame(self) -> list[pygame.Rect]:
         """Repaint what changed; the window rectangles updated (empty when nothing did)."""
         self._stale = False
+        if current_language() != self._language:  # changed here or by anyone else
+            self._language = current_language()
+            self.painter.invalidate()
         self._widgets = self.widgets()
         dirty = self.painter.paint(self._widgets)
         for extra in self.extras:

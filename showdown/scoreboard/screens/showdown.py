@@ -195,7 +195,9 @@ class ShowdownScreen(Screen):
         for side, x, ms in (("left", 8, sd.left_ms), ("right", 560, sd.right_ms)):
             found.append(Label(f"{side}-ms", pygame.Rect(x, 112, 232, 56), _ms(ms), 34,
                                theme.ACCENT, bold=True))
-        found.append(Label("story", pygame.Rect(8, 176, 232, 160), self._story(sd), 24,
+        # The words sit on the side the arrow points at, the hint on the other side.
+        story_x, hint_x = (560, 8) if sd.false_start_side is Side.RIGHT else (8, 560)
+        found.append(Label("story", pygame.Rect(story_x, 176, 232, 160), self._story(sd), 24,
                            theme.TEXT, wrap=True))
         found.append(Button("by-hand-left", pygame.Rect(8, 348, 232, 60),
                             _("{name} won").format(name=left_name),
@@ -205,7 +207,7 @@ class ShowdownScreen(Screen):
                             _("{name} won").format(name=right_name),
                             lambda: self._by_hand(False), enabled=settable, size=22,
                             colour=theme.PANEL_LIGHT))
-        found.append(Label("hint", pygame.Rect(560, 176, 232, 160), self._hint(sd), 22,
+        found.append(Label("hint", pygame.Rect(hint_x, 176, 232, 160), self._hint(sd), 22,
                            theme.TEXT_DIM, wrap=True))
         return found
 
