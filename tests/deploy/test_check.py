@@ -88,6 +88,8 @@ class SimulatedBuilder:
             for words, (part, after, held) in actions.items():
                 if words in text:
                     self._act(part, after, held)
+        if "the launcher cools down" in text:
+            self.clock.advance(ms(self.settings.timing.launcher_cooldown_ms))
         if "launcher energised" in text:
             self.clock.advance(ms(self.settings.timing.launcher_pulse_ms))
 
@@ -158,11 +160,9 @@ def test_a_well_wired_unit_passes_with_exact_timings(rig: Rig) -> None:
     results = rig.self_test(builder, timeout_s=5).run()
     parts = by_part(results)
     assert all(result.ok for result in results), report(results)
-    assert parts["left paddle"].detail == "pressed 180 ms after the prompt, active for 80.0 ms"
-    assert parts["right paddle"].detail == "pressed 210 ms after the prompt, active for 70.0 ms"
-    assert parts["left side-count line"].detail == (
-        "card seen 300 ms after the prompt, active for 2.0 ms"
-    )
+    assert parts["left paddle"].detail == "pressed 180 ms after the prompt, held for 80.0 ms"
+    assert parts["right paddle"].detail == "pressed 210 ms after the prompt, held for 70.0 ms"
+    assert parts["left side-count line"].detail == "card seen 300 ms after the prompt"
     assert parts["launcher toward the left player"].detail.startswith("energised for 300 ms")
     assert builder.throws == ["left", "right"]
     assert report(results)[-1] == "all parts answered"
