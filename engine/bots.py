@@ -53,6 +53,7 @@ class RandomBot:
         return actions[rng.randrange(len(actions))]
 
 
+_WD4 = int(CardKind.WILD_DRAW_FOUR)
 _KIND_ORDER = {
     int(CardKind.DRAW_TWO): 0,
     int(CardKind.SKIP): 1,
@@ -64,8 +65,9 @@ class HeuristicBot:
     """A simple sensible player.
 
     Always says UNO and always catches; challenges a Wild Draw 4 when the offender holds many
-    cards; plays action cards before numbers and numbers (highest first) before wilds; picks the
-    colour it holds most; swaps with the smallest hand; draws only when it must.
+    cards; never bluffs a Wild Draw 4; plays action cards before numbers and numbers (highest
+    first) before wilds; picks the colour it holds most; swaps with the smallest hand; draws
+    only when it must.
     """
 
     def __init__(self, seed: int = 0) -> None:
@@ -81,7 +83,12 @@ class HeuristicBot:
             for action in actions:
                 if isinstance(action, Challenge):
                     return action
-        plays = [a for a in actions if isinstance(a, PlayCard)]
+        plays = [
+            a
+            for a in actions
+            if isinstance(a, PlayCard)
+            and (t.kind[a.card] != _WD4 or rnd.wild_draw_four_is_legal(seat, a.card))
+        ]
         if not plays:
             for action in actions:
                 if isinstance(action, Draw | Pass):

@@ -5,6 +5,7 @@ number deals, symbols (action and wild cards) count 0, and the players tied for 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.deck import Deck
@@ -20,10 +21,19 @@ class DealerDraw:
     rounds: tuple[tuple[tuple[int, int], ...], ...]
 
 
-def draw_first_dealer(deck: Deck, players: int, rng: random.Random) -> DealerDraw:
-    """Draw for the first dealer from a shuffled ``deck``; ties for highest redraw."""
-    order = list(range(len(deck)))
-    rng.shuffle(order)
+def draw_first_dealer(
+    deck: Deck, players: int, rng: random.Random, order: Sequence[int] | None = None
+) -> DealerDraw:
+    """Draw for the first dealer from a shuffled ``deck``; ties for highest redraw.
+
+    ``order`` (card ids, top first) replaces the shuffle, for a known draw.
+    """
+    if order is None:
+        pile = list(range(len(deck)))
+        rng.shuffle(pile)
+        order = pile
+    else:
+        order = list(reversed(order))
     in_contention = list(range(players))
     rounds: list[tuple[tuple[int, int], ...]] = []
     while True:

@@ -728,12 +728,15 @@ class Round:
         self._emit(ChallengeDecided(challenger=cmd.player, offender=offender, guilty=guilty))
         if guilty:
             st.pending_draw -= 4
-            self._draw(offender, 4, "challenge-guilty")
-            if rules.wd4_guilty_takes_back:
+            # Take the card back first, so a reshuffle during the 4-card draw cannot bury it.
+            # A Wild Draw 4 that is the only card in the discard pile (a reshuffle left it alone
+            # there) stays as the top card: the pile is never empty.
+            if rules.wd4_guilty_takes_back and len(st.discard) > 1:
                 card = st.discard.pop()
                 st.hands[offender].append(card)
                 self._gained(offender)
                 self._emit(CardsDrawn(player=offender, cards=(card,), reason="take-back"))
+            self._draw(offender, 4, "challenge-guilty")
             return
         self._draw(cmd.player, st.pending_draw + 2, "challenge-innocent")
         st.pending_draw = 0
@@ -743,8 +746,8 @@ class Round:
     def _call_uno(self, cmd: CallUno) -> None:
         st = self.state
         player = cmd.player
-        if st.phase is Phase.OVER:
-            raise RuleError("round-over", "the round is over")
+        if st.phase is Phase.OVER or st.phase is Phase.SHOWDOWN:
+            raise RuleError(_PHASE_RULE[st.phase], _PHASE_TEXT[st.phase])
         if not 0 <= player < st.players:
             raise RuleError("no-such-player", f"there is no player {player}")
         if st.exposed == player:
@@ -761,6 +764,8 @@ class Round:
     def _catch(self, cmd: CatchUno) -> None:
         st = self.state
         target = cmd.target
+        if st.phase is Phase.SHOWDOWN:
+            raise RuleError(_PHASE_RULE[st.phase], _PHASE_TEXT[st.phase])
         if (
             st.phase is Phase.OVER
             or st.exposed != target

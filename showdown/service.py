@@ -31,6 +31,7 @@ from showdown.session_messages import (
     GameWon,
     RecordShowdown,
     RoundRecorded,
+    ScoresUpdated,
     ShowdownReason,
     ShowdownRecorded,
 )
@@ -137,9 +138,17 @@ class StatusPrinter:
         self.live = stream.isatty() if live is None else live
         self._lock = threading.Lock()
         self._pending = ""
+        self._rounds = 0
 
     def session_event(self, event: Event) -> None:
         """A session listener: print what the table would want to hear."""
+        if isinstance(event, ScoresUpdated):
+            if event.rounds != self._rounds and event.rounds:
+                board = ", ".join(f"{n} {t}" for n, t in event.totals.items())
+                dealer = f"; {event.dealer} deals next" if event.dealer else ""
+                self.line(f"  totals: {board}{dealer}")
+            self._rounds = event.rounds
+            return
         text = _describe(event)
         if text:
             self.line(text)
@@ -215,6 +224,7 @@ class Service:
         frontend: Frontend | None = None,
         tick: Tick | None = None,
         on_stop: list[Callable[[], None]] | None = None,
+        stop: threading.Event | None = None,
     ) -> None:
         self.session = session
         self.worker = worker
@@ -222,7 +232,8 @@ class Service:
         self.tick = tick
         self.on_stop = on_stop or []
         """Shutdown steps after the worker stops, in order (outputs safe first)."""
-        self.stop = threading.Event()
+        self.stop = stop if stop is not None else threading.Event()
+        """Set to end the loop: by a signal handler, the worker finishing, the window closing."""
         self.failure: BaseException | None = None
         self.iterations = 0
 

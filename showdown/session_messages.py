@@ -297,9 +297,10 @@ STORED_EVENTS: TypeAdapter[StoredEvent] = TypeAdapter(StoredEvent)
 def _describe(error: ValidationError) -> str:
     parts = []
     for item in error.errors()[:3]:
-        where = ".".join(str(p) for p in item["loc"]) or "command"
+        where = ".".join(str(p) if str(p).isprintable() else repr(p) for p in item["loc"])
+        where = where or "command"
         parts.append(f"{where}: {item['msg']}")
-    return "; ".join(parts)
+    return "; ".join(parts).replace("\n", " ").replace("\r", " ")
 
 
 def parse_command(data: str | bytes | dict[str, object]) -> Command:
@@ -315,7 +316,7 @@ def parse_command(data: str | bytes | dict[str, object]) -> Command:
     except ValidationError as error:
         raise CommandError(f"not a valid command: {_describe(error)}") from None
     except (ValueError, TypeError) as error:
-        raise CommandError(f"not a valid command: {error}") from None
+        raise CommandError(f"not a valid command: {' '.join(str(error).split())}") from None
 
 
 def parse_event(data: str | bytes | dict[str, object]) -> Event:

@@ -96,8 +96,11 @@ def test_deck_codes_round_trip(name: str) -> None:
         ('{"name": "x", "cards": [{"code": "W*1", "count": 1}]}', "only coloured"),
         ('{"name": "x", "cards": [{"code": "R7", "count": 0}]}', "cards.0.count"),
         ('{"name": "x", "cards": [{"code": "R7", "count": 2}]}', "too few"),
-        ('{"name": "x", "cards": [{"code": "W", "count": 20}, {"code": "W+4", "count": 20},'
-         ' {"code": "WX", "count": 20}]}', "coloured"),
+        (
+            '{"name": "x", "cards": [{"code": "W", "count": 20}, {"code": "W+4", "count": 20},'
+            ' {"code": "WX", "count": 20}]}',
+            "coloured",
+        ),
         ('{"name": "x", "cards": [], "extra": 1}', "cards"),
     ],
 )
