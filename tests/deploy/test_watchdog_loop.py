@@ -65,7 +65,7 @@ def test_ready_then_watchdog_at_period_then_silent_while_stuck(
         # Three intervals of half WatchdogSec (0.3 s), with generous bounds: a late first receipt
         # may shorten the span by a little, a loaded machine may stretch it.
         span = stamps[-1] - stamps[0]
-        assert 0.2 <= span < 1.5, span
+        assert 0.2 <= span < 3.0, span
 
         stuck.set()
         assert entered_stuck.wait(5)
