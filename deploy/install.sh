@@ -104,7 +104,12 @@ apt_available() { apt-cache show "$1" >/dev/null 2>&1; }
 run apt-get update
 run apt-get install -y --no-install-recommends "${APT_PACKAGES[@]}"
 LGPIO_FROM_PIP=1
-if apt_available python3-lgpio; then
+if [[ $DRY_RUN -eq 1 || -n $ROOT ]]; then
+    # Not asking apt here (slow, and about this machine rather than the target): say both ways.
+    LGPIO_FROM_PIP=0
+    run apt-get install -y --no-install-recommends "${APT_LGPIO[@]}"
+    echo "  (if the archive has no python3-lgpio: pip install lgpio into the venv instead)"
+elif apt_available python3-lgpio; then
     LGPIO_FROM_PIP=0
     run apt-get install -y --no-install-recommends "${APT_LGPIO[@]}"
 fi

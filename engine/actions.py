@@ -94,8 +94,11 @@ def _plays(rnd: Round, player: int, card: int) -> list[Command]:
     return out
 
 
-def legal_actions(rnd: Round, seat: int | None = None) -> list[Command]:
-    """Every command the round accepts now; only ``seat``'s when given (see module docstring)."""
+def legal_actions(rnd: Round, seat: int | None = None, *, reactions: bool = True) -> list[Command]:
+    """Every command the round accepts now; only ``seat``'s when given (see module docstring).
+
+    ``reactions=False`` leaves out the UNO self-call and catches (what a player does on their
+    turn, rather than in the catch window)."""
     st = rnd.state
     out: list[Command] = []
     phase = st.phase
@@ -110,7 +113,7 @@ def legal_actions(rnd: Round, seat: int | None = None) -> list[Command]:
             out.append(ShowdownResult(winner=b, loser=a))
         return out
     exposed = st.exposed
-    if exposed is not None:
+    if exposed is not None and reactions:
         if seat is None or seat == exposed:
             out.append(CallUno(player=exposed))
         for catcher in range(st.players) if seat is None else (seat,):

@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
+from engine.actions import playable_cards
 from engine.cards import CardKind
 from engine.commands import CallUno, CatchUno, Challenge, Command, Draw, Pass, PlayCard
 from engine.round import Round
@@ -32,7 +33,10 @@ class RandomBot:
     """A random legal player, like RLCard's random agent: it plays a uniformly random playable
     card (random colour, target, opponent, UNO said or not) whenever it has one, and draws only
     when it has none. It challenges, keeps a drawn card, and reacts (UNO self-call, catch) each
-    with probability 1/2."""
+    with probability 1/2.
+
+    :meth:`act` makes the same kind of choice straight from the playable cards, without listing
+    every variant first; :func:`play_round` uses it (the engine still checks every command)."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -43,17 +47,63 @@ class RandomBot:
         first = actions[0]
         if isinstance(first, CallUno | CatchUno):
             return None if rng.random() < 0.5 else actions[rng.randrange(len(actions))]
-        cards = sorted({a.card for a in actions if isinstance(a, PlayCard)})
-        if cards:
+        by_card: dict[int, list[PlayCard]] = {}
+        for action in actions:
+            if isinstance(action, PlayCard):
+                by_card.setdefault(action.card, []).append(action)
+        if by_card:
             if isinstance(actions[-1], Pass) and rng.random() < 0.5:
                 return actions[-1]
-            card = cards[rng.randrange(len(cards))]
-            variants = [a for a in actions if isinstance(a, PlayCard) and a.card == card]
+            cards = sorted(by_card)
+            variants = by_card[cards[rng.randrange(len(cards))]]
             return variants[rng.randrange(len(variants))]
         return actions[rng.randrange(len(actions))]
 
+    def act(self, rnd: Round, seat: int) -> Command:
+        """The turn's command for ``seat`` (the current player), chosen as in :meth:`choose`."""
+        rng = self.rng
+        st = rnd.state
+        if st.phase is Phase.OPENING:
+            options = rnd.legal_actions(seat, reactions=False)
+            return options[rng.randrange(len(options))]
+        cards = playable_cards(rnd)
+        if cards:
+            if st.phase is Phase.DRAWN and rng.random() < 0.5:
+                return Pass(player=seat)
+            card = cards[rng.randrange(len(cards))]
+            t = rnd.tables
+            size = len(st.hands[seat])
+            uno = size == 2 and rng.random() < 0.5
+            if not t.is_wild[card]:
+                return PlayCard(player=seat, card=card, uno=uno)
+            kind = t.kind[card]
+            colour = rng.randrange(4)
+            if kind == _SWAP and size > 1:
+                other = rng.randrange(st.players - 1)
+                target = other + 1 if other >= seat else other
+                return PlayCard(player=seat, card=card, colour=colour, uno=uno, target=target)
+            if kind == _SHOWDOWN:
+                other = rng.randrange(st.players - 1)
+                opponent = other + 1 if other >= seat else other
+                return PlayCard(
+                    player=seat,
+                    card=card,
+                    colour=colour,
+                    uno=uno,
+                    opponent=opponent,
+                    count=rng.randrange(1, 4),
+                )
+            return PlayCard(player=seat, card=card, colour=colour, uno=uno)
+        if st.challenge_offender is not None and rng.random() < 0.5:
+            return Challenge(player=seat)
+        if st.phase is Phase.DRAWN:
+            return Pass(player=seat)
+        return Draw(player=seat)
+
 
 _WD4 = int(CardKind.WILD_DRAW_FOUR)
+_SWAP = int(CardKind.WILD_SWAP_HANDS)
+_SHOWDOWN = int(CardKind.WILD_SHOWDOWN)
 _KIND_ORDER = {
     int(CardKind.DRAW_TWO): 0,
     int(CardKind.SKIP): 1,
@@ -141,23 +191,26 @@ def play_round(
             reacted = False
             for offset in range(st.players):
                 seat = (exposed + offset) % st.players
-                options: list[Command] = [
-                    a for a in rnd.legal_actions(seat) if isinstance(a, CallUno | CatchUno)
-                ]
-                if options:
-                    choice = bots[seat].choose(rnd, seat, options)
-                    if choice is not None:
-                        rnd.apply(choice)
-                        steps += 1
-                        reacted = True
-                        break
+                option: Command = (
+                    CallUno(player=seat)
+                    if seat == exposed
+                    else CatchUno(player=seat, target=exposed)
+                )
+                reaction = bots[seat].choose(rnd, seat, (option,))
+                if reaction is not None:
+                    rnd.apply(reaction)
+                    steps += 1
+                    reacted = True
+                    break
             if reacted:
                 continue
         seat = st.turn
-        turn_options: list[Command] = [
-            a for a in rnd.legal_actions(seat) if not isinstance(a, CallUno | CatchUno)
-        ]
-        choice = bots[seat].choose(rnd, seat, turn_options)
+        bot = bots[seat]
+        choice: Command | None
+        if isinstance(bot, RandomBot):
+            choice = bot.act(rnd, seat)
+        else:
+            choice = bot.choose(rnd, seat, rnd.legal_actions(seat, reactions=False))
         assert choice is not None
         rnd.apply(choice)
         steps += 1

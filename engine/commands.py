@@ -73,7 +73,9 @@ class Challenge:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CallUno:
-    """Say "UNO" after playing your next-to-last card without saying it (the self-catch)."""
+    """Say "UNO": on your turn holding two cards, just before playing the next-to-last one
+    (001; the same as ``PlayCard(uno=True)``), or after playing it without saying it, before
+    anyone catches you (the self-catch)."""
 
     player: int
     type: Literal["call-uno"] = "call-uno"

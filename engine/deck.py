@@ -59,6 +59,10 @@ class Deck:
     def __len__(self) -> int:
         return len(self.cards)
 
+    def __hash__(self) -> int:
+        # Cheap and consistent with equality; the per-deck caches look decks up every round.
+        return hash((self.name, len(self.cards)))
+
     @property
     def codes(self) -> list[str]:
         """The code of every card, in id order (enough to rebuild the deck)."""

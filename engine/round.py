@@ -33,6 +33,7 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Literal
 
 from engine import actions, effects
@@ -93,6 +94,12 @@ _BLANK = int(CardKind.BLANK)
 _SHOWDOWN = int(CardKind.WILD_SHOWDOWN)
 
 
+@cache
+def _values(deck: Deck, rules: RuleSet) -> tuple[int, ...]:
+    """Each card id's points under ``rules`` (cached: both are immutable)."""
+    return tuple(point_value(card.kind, rules) for card in deck.cards)
+
+
 @dataclass(frozen=True, slots=True)
 class RoundSetup:
     """How a round starts: seats, dealer, and the shuffle.
@@ -142,11 +149,11 @@ class Round:
         self.setup = setup
         self.state = state
         self.tables: DeckTables = tables_for(deck)
-        self.values: tuple[int, ...] = tuple(point_value(card.kind, rules) for card in deck.cards)
+        self.values: tuple[int, ...] = _values(deck, rules)
         self.rng = random.Random(setup.seed)
         self.history: list[Command] = []
         self.events: list[Event] = []
-        self.initial: dict[str, Any] = {}
+        self._start: tuple[RoundState, Any] | None = None
         self._out: list[Event] = []
 
     # ----------------------------------------------------------------- set-up
@@ -183,7 +190,7 @@ class Round:
         rnd._open()
         rnd.events.extend(rnd._out)
         rnd._out = []
-        rnd.initial = rnd.to_dict()
+        rnd._start = (rnd.state.copy(), rnd.rng.getstate())
         return rnd
 
     @classmethod
@@ -254,7 +261,7 @@ class Round:
             uno_called=[False] * players,
         )
         rnd = cls(rules, deck, RoundSetup(players=players, dealer=state.dealer, seed=seed), state)
-        rnd.initial = rnd.to_dict()
+        rnd._start = (rnd.state.copy(), rnd.rng.getstate())
         return rnd
 
     def _open(self) -> None:
@@ -314,14 +321,15 @@ class Round:
         self.events.extend(out)
         return out
 
-    def legal_actions(self, seat: int | None = None) -> list[Command]:
+    def legal_actions(self, seat: int | None = None, *, reactions: bool = True) -> list[Command]:
         """Every command that would be accepted now (only ``seat``'s when given).
 
         Includes UNO calls and catches while the catch window is open, and both possible
         :class:`~engine.commands.ShowdownResult` outcomes while a showdown is pending.
         :class:`~engine.commands.WrongCard` reports are never listed (they record a mistake).
+        ``reactions=False`` leaves out the UNO self-call and catches.
         """
-        return actions.legal_actions(self, seat)
+        return actions.legal_actions(self, seat, reactions=reactions)
 
     @property
     def over(self) -> bool:
@@ -358,15 +366,31 @@ class Round:
     # ----------------------------------------------------------------- serialisation
 
     def to_dict(self) -> dict[str, Any]:
-        """The whole round as JSON-ready data (rules, deck, set-up, state, shuffle state)."""
-        version, internal, gauss = self.rng.getstate()
+        """The whole round as JSON-ready data: rules, deck, set-up, state, shuffle state, the
+        commands so far and the starting state (``start``), so a loaded round can be replayed."""
+        data = self._as_dict(self.state, self.rng.getstate(), self.history)
+        if self._start is not None:
+            state, (version, internal, gauss) = self._start
+            data["start"] = {"state": state.to_dict(), "rng": [version, list(internal), gauss]}
+        return data
+
+    @property
+    def initial(self) -> dict[str, Any]:
+        """The round as it was dealt (or positioned), before any command: :meth:`to_dict` form."""
+        if self._start is None:
+            raise ValueError("this round has no recorded start")
+        state, rng_state = self._start
+        return self._as_dict(state, rng_state, [])
+
+    def _as_dict(self, state: RoundState, rng_state: Any, history: list[Command]) -> dict[str, Any]:
+        version, internal, gauss = rng_state
         return {
             "rules": self.rules.model_dump(mode="json"),
             "deck": {"name": self.deck.name, "codes": self.deck.codes},
             "setup": self.setup.to_dict(),
-            "state": self.state.to_dict(),
+            "state": state.to_dict(),
             "rng": [version, list(internal), gauss],
-            "history": [COMMAND_ADAPTER.dump_python(c, mode="json") for c in self.history],
+            "history": [COMMAND_ADAPTER.dump_python(c, mode="json") for c in history],
         }
 
     def to_json(self) -> str:
@@ -386,6 +410,12 @@ class Round:
         version, internal, gauss = data["rng"]
         rnd.rng.setstate((version, tuple(internal), gauss))
         rnd.history = [COMMAND_ADAPTER.validate_python(c) for c in data.get("history", [])]
+        start = data.get("start")
+        if start is not None:
+            version, internal, gauss = start["rng"]
+            rnd._start = (RoundState.from_dict(start["state"]), (version, tuple(internal), gauss))
+        elif not rnd.history:
+            rnd._start = (rnd.state.copy(), rnd.rng.getstate())
         return rnd
 
     @classmethod
@@ -407,7 +437,6 @@ class Round:
         """A fresh copy of this round rebuilt from its starting state and its :attr:`history`
         (works for rounds from :meth:`new` and from :meth:`from_position`)."""
         rnd = Round.from_dict(self.initial)
-        rnd.initial = self.initial
         for command in self.history:
             rnd.apply(command)
         return rnd
@@ -630,10 +659,11 @@ class Round:
         st = self.state
         remaining = len(st.hands[player])
         if remaining == 1:
-            st.uno_called[player] = said
-            if said:
+            announced = st.uno_called[player]  # said just before playing (CallUno with 2 cards)
+            st.uno_called[player] = said or announced
+            if said and not announced:
                 self._emit(UnoCalled(player=player))
-            else:
+            elif not said and not announced:
                 st.exposed = player
         else:
             st.uno_called[player] = False
@@ -755,8 +785,16 @@ class Round:
             st.uno_called[player] = True
             self._emit(UnoCalled(player=player))
             return
-        if len(st.hands[player]) == 1:
+        size = len(st.hands[player])
+        if size == 1:
             raise RuleError("uno-already-safe", "you are already safe: UNO was said or is not due")
+        if size == 2 and player == st.turn and st.phase in (Phase.PLAY, Phase.DRAWN):
+            # 001: "before playing your next-to-last card, you must say UNO"
+            if st.uno_called[player]:
+                raise RuleError("uno-already-said", "you have already said UNO")
+            st.uno_called[player] = True
+            self._emit(UnoCalled(player=player))
+            return
         if not self.rules.false_call_penalty:
             raise RuleError("uno-needs-one-card", "UNO is said with one card left")
         self._draw(player, self.rules.false_call_penalty, "false-uno")

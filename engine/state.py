@@ -79,6 +79,40 @@ class RoundState:
         cards = [card for hand in self.hands for card in hand]
         return cards + self.draw_pile + self.discard + self.in_flight()
 
+    def copy(self) -> RoundState:
+        """An independent copy (lists copied; card ids are plain ints)."""
+        showdown = self.showdown
+        return RoundState(
+            players=self.players,
+            dealer=self.dealer,
+            hands=[list(hand) for hand in self.hands],
+            draw_pile=list(self.draw_pile),
+            discard=list(self.discard),
+            colour=self.colour,
+            turn=self.turn,
+            direction=self.direction,
+            phase=self.phase,
+            drawn_card=self.drawn_card,
+            pending_draw=self.pending_draw,
+            challenge_offender=self.challenge_offender,
+            challenge_guilty=self.challenge_guilty,
+            uno_called=list(self.uno_called),
+            exposed=self.exposed,
+            showdown=None
+            if showdown is None
+            else PendingShowdown(
+                showdown.challenger,
+                showdown.opponent,
+                list(showdown.loaded),
+                showdown.source,
+                showdown.card,
+                showdown.last_card,
+            ),
+            face_up_until=self.face_up_until,
+            went_out=self.went_out,
+            turns=self.turns,
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data."""
         data = asdict(self)

@@ -303,6 +303,7 @@ class Link:
 
     def _service(self) -> None:
         now_s = time.monotonic()
+        back_off = False
         with self._lock:
             if self._serial is None:
                 return
@@ -310,13 +311,14 @@ class Link:
                 if now_s >= self._hello_deadline_s:
                     if self._hello_attempts >= HELLO_ATTEMPTS:
                         self._drop_port("no HelloReply")
-                        self._stop.wait(self._backoff_s)
-                        self._backoff_s = min(self._backoff_s * 2, RECONNECT_MAX_MS / 1000)
-                        return
-                    self._hello_attempts += 1
-                    self._hello_deadline_s = now_s + HELLO_TIMEOUT_MS / 1000
-                    self._write(encode_frame(Hello(MIN_VERSION, PROTOCOL_VERSION, self._boot_id)))
-                return
+                        back_off = True
+                    else:
+                        self._hello_attempts += 1
+                        self._hello_deadline_s = now_s + HELLO_TIMEOUT_MS / 1000
+                        hello = Hello(MIN_VERSION, PROTOCOL_VERSION, self._boot_id)
+                        self._write(encode_frame(hello))
+                if not back_off:
+                    return
             if self._sent and now_s - self._last_send_s >= RETRANSMIT_MS / 1000:
                 self._rounds += 1
                 self.stats.retransmit_rounds += 1
@@ -325,6 +327,10 @@ class Link:
                     return
                 self._sent = 0
                 self._fill_window()
+        if back_off:  # outside the lock: senders must not wait for a reconnect
+            self._stop.wait(self._backoff_s)
+            self._backoff_s = min(self._backoff_s * 2, RECONNECT_MAX_MS / 1000)
+            return
         if now_s >= self._next_heartbeat_s:
             self._next_heartbeat_s = now_s + HEARTBEAT_MS / 1000
             self.heartbeat()

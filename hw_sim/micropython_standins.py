@@ -114,8 +114,14 @@ class StandinPin:
             observer(self, level, at_ns)
         return None
 
-    def irq(self, handler: Callable[[StandinPin], None] | None = None, trigger: int = 12) -> None:
-        """Call *handler(pin)* on the chosen edges, like a hard interrupt."""
+    def irq(
+        self,
+        handler: Callable[[StandinPin], None] | None = None,
+        trigger: int = 12,
+        *,
+        hard: bool = False,
+    ) -> None:
+        """Call *handler(pin)* on the chosen edges; always at once, like a hard interrupt."""
         self.handler = handler
         self.trigger = trigger
 

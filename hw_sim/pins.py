@@ -96,11 +96,15 @@ class EdgeFeeder:
         self._thread = threading.Thread(target=self._serve, name=name, daemon=True)
         self._thread.start()
 
-    def post(self, pin: SimPin, high: bool, at_ns: int) -> None:
-        """Queue one edge on *pin* to level *high*, stamped *at_ns*."""
+    def post(self, pin: SimPin, high: bool, at_ns: int | None = None) -> int:
+        """Queue one edge on *pin* to level *high*, stamped *at_ns* (None: the clock's now, read
+        right before the edge is queued, as hardware stamps an edge when it happens). Returns the
+        stamp."""
         with self._idle:
             self._pending += 1
-        self._queue.put((pin, high, at_ns))
+        stamp = pin.factory.clock.now_ns() if at_ns is None else at_ns
+        self._queue.put((pin, high, stamp))
+        return stamp
 
     def wait_idle(self, timeout_s: float = 5.0) -> bool:
         """Wait until every posted edge has been delivered and handled; False on timeout."""

@@ -169,11 +169,16 @@ class ManualClock(Clock):
 
 
 class MonotonicClock(Clock):
-    """Real time; due timers run on one daemon thread (started on first use)."""
+    """Real time; due timers run on one daemon thread (started on first use).
 
-    def __init__(self) -> None:
+    With ``threaded=False`` nothing runs timers by itself: the owner calls :meth:`run_due`
+    (the simulator does, so a timer never races the edges it is feeding).
+    """
+
+    def __init__(self, *, threaded: bool = True) -> None:
         super().__init__()
         self._thread: threading.Thread | None = None
+        self._threaded = threaded
 
     def now_ns(self) -> int:
         """``time.monotonic_ns()``: the domain of lgpio's kernel edge timestamps."""
@@ -181,7 +186,7 @@ class MonotonicClock(Clock):
 
     def call_at(self, deadline_ns: int, callback: Callable[[], object]) -> Timer:
         """Run *callback* on the clock's thread once the deadline has passed."""
-        if self._thread is None:
+        if self._thread is None and self._threaded:
             with self._heap_lock:
                 if self._thread is None and not self._closed:
                     self._thread = threading.Thread(
@@ -214,8 +219,8 @@ class MonotonicClock(Clock):
 class JumpClock(MonotonicClock):
     """Real time plus a forward-only offset: the simulator skips waits, latency stays real."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, *, threaded: bool = True) -> None:
+        super().__init__(threaded=threaded)
         self._offset_ns = 0
 
     def now_ns(self) -> int:

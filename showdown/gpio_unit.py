@@ -29,6 +29,7 @@ from gpiozero.tones import Tone
 from showdown.clock import Clock, MonotonicClock, ms
 from showdown.debounce import LeadingEdgeDebouncer
 from showdown.hardware import Edge, InputLine, Light, Side, UnitHardware, UnitListener
+from showdown.realtime import favour_edge_thread
 from showdown.unit_config import LineConfig, UnitSettings
 
 __all__ = ["EdgeInput", "GpioUnit"]
@@ -136,7 +137,10 @@ class GpioUnit(UnitHardware):
         return device
 
     def _edge_handler(self, line: InputLine) -> EdgeHandler:
+        priority = self._settings.edge_thread_priority
+
         def handle(active: bool, ticks: float) -> None:
+            favour_edge_thread(priority)
             at_ns = self._ticks_to_ns(ticks)
             if not self._debouncers[line].accept(active, at_ns):
                 return

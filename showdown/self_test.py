@@ -201,6 +201,8 @@ class SelfTest:
                 continue
             if edge.active and press is None:
                 press = edge
+                if line.is_count:
+                    break  # one active edge per card: a count line need not report its end
             elif not edge.active and press is not None:
                 release = edge
         if press is None:
@@ -208,6 +210,8 @@ class SelfTest:
             detail = f"nothing seen in {self.timeout_s:g} s: check the wire on {where}"
             return StepResult(part, False, detail, notes)
         after = to_ms(press.at_ns - prompt_ns)
+        if line.is_count:
+            return StepResult(part, True, f"card seen {after:.0f} ms after the prompt", notes)
         if release is None:
             detail = (
                 f"active {after:.0f} ms after the prompt but never released: "
@@ -215,8 +219,7 @@ class SelfTest:
             )
             return StepResult(part, False, detail, notes)
         held = to_ms(release.at_ns - press.at_ns)
-        verb = "card seen" if line.is_count else "pressed"
-        detail = f"{verb} {after:.0f} ms after the prompt, active for {held:.1f} ms"
+        detail = f"pressed {after:.0f} ms after the prompt, held for {held:.1f} ms"
         return StepResult(part, True, detail, notes)
 
     def _launch(self, toward: Side) -> StepResult:
@@ -230,12 +233,19 @@ class SelfTest:
         if answer.strip().lower() != "yes":
             return StepResult(part, None, "not fired (no 'yes')")
         recorder = self._recorder
+        self._cool_down()
         recorder.launcher_off.clear()
         fired = len(recorder.launcher_on)
-        self.unit.launch(toward, ms(pulse_ms))
-        self.say(f"  launcher energised toward the {toward.value} player")
-        off = recorder.launcher_off.wait(pulse_ms / 1000 + 5.0)
-        self.unit.stop_launch()
+        # Green first, as in a showdown: a microcontroller back end only fires inside the arm
+        # window that "go" opens.
+        self.unit.countdown_light(Light.GREEN)
+        try:
+            self.unit.launch(toward, ms(pulse_ms))
+            self.say(f"  launcher energised toward the {toward.value} player")
+            off = recorder.launcher_off.wait(pulse_ms / 1000 + 5.0)
+        finally:
+            self.unit.stop_launch()
+            self.unit.countdown_light(Light.OFF)
         if len(recorder.launcher_on) == fired:
             return StepResult(part, False, "the back end never reported the launcher on")
         on_ns = recorder.launcher_on[-1][1]
@@ -250,6 +260,22 @@ class SelfTest:
             f"and {self._where('launcher_enable')}"
         )
         return StepResult(part, moved, detail)
+
+    def _cool_down(self) -> None:
+        """Wait out the launcher's cool-down after the last pulse (the back end may enforce it)."""
+        recorder = self._recorder
+        if not recorder.launcher_off.is_set():
+            return
+        clock = self.unit.clock
+        cooldown_ms = self.settings.timing.launcher_cooldown_ms
+        remaining = recorder.launcher_off_ns + ms(cooldown_ms) - clock.now_ns()
+        if remaining <= 0:
+            return
+        cooled = threading.Event()
+        timer = clock.call_later(remaining, cooled.set)
+        self.say(f"  the launcher cools down for {to_ms(remaining) / 1000:.1f} s")
+        cooled.wait(to_ms(remaining) / 1000 + 5.0)
+        timer.cancel()
 
     # -- the whole walk ------------------------------------------------------------------------
 

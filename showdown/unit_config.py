@@ -186,6 +186,16 @@ class UnitSettings(BaseModel):
         description="must differ from beat_tone in pitch AND pattern: players who cannot tell "
         "red from green rely on it",
     )
+    edge_thread_priority: int = Field(
+        default=10,
+        ge=0,
+        le=99,
+        description="SCHED_FIFO priority of the thread delivering edges (0: normal scheduling); "
+        "needs root or CAP_SYS_NICE, else a warning and normal scheduling",
+    )
+    gil_switch_interval_ms: float = Field(
+        default=0.5, ge=0, description="Python's GIL switch interval (0: Python's default, 5 ms)"
+    )
     hold_seed: int | None = Field(
         default=None, description="seed of the random hold (None: a fresh seed each start)"
     )

@@ -91,7 +91,7 @@ class Unit:
         for index in range(len(LINE_PINS)):
             pin = pin_class(self.pins[LINE_PINS[index]], pin_class.IN, pin_class.PULL_UP)
             pin.irq(handler=self._edge_handler(index),
-                    trigger=pin_class.IRQ_FALLING | pin_class.IRQ_RISING)
+                    trigger=pin_class.IRQ_FALLING | pin_class.IRQ_RISING, hard=True)
             self.inputs.append(pin)
             self.reported[index] = pin.value() == 0
         self.red = pin_class(self.pins["light_red"], pin_class.OUT, value=0)

@@ -29,6 +29,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"configuration file (default: ${CONFIG_ENV}, else {INSTALLED_CONFIG} if present)",
     )
     parser.add_argument(
+        "--serial",
+        nargs="?",
+        const="auto",
+        metavar="PORT",
+        help="the unit is behind a microcontroller on USB: check through it (PORT: a path or "
+        "pyserial URL; default: /dev/showdown-unit, else the Pico's USB id)",
+    )
+    parser.add_argument(
         "--no-launcher", action="store_true", help="skip the launcher (it is never fired unasked)"
     )
     parser.add_argument(
@@ -49,16 +57,22 @@ def config_path(given: Path | None) -> Path | None:
     return INSTALLED_CONFIG if INSTALLED_CONFIG.exists() else None
 
 
-def open_unit(settings: UnitSettings) -> UnitHardware:
-    """The configured unit on this machine's pins (gpiozero picks lgpio on a Pi)."""
-    from showdown.gpio_unit import GpioUnit  # noqa: PLC0415  (imports gpiozero only when needed)
-
+def open_unit(settings: UnitSettings, serial: str | None = None) -> UnitHardware:
+    """The configured unit: on this machine's pins (gpiozero picks lgpio on a Pi), or behind the
+    microcontroller on ``serial`` (``"auto"``: find it)."""
     try:
+        if serial is not None:
+            from showdown.serial_unit import SerialUnit  # noqa: PLC0415  (pyserial only if asked)
+
+            return SerialUnit(settings, port=None if serial == "auto" else serial)
+        from showdown.gpio_unit import GpioUnit  # noqa: PLC0415  (gpiozero only when needed)
+
         return GpioUnit(settings)
-    except Exception as exc:  # gpiozero raises many kinds; the message is what the builder needs
+    except Exception as exc:  # many kinds (gpiozero, pyserial, the link); the message is the point
         reason = str(exc) or type(exc).__name__
+        where = "the microcontroller" if serial is not None else "the unit's pins"
         raise UserError(
-            f"cannot open the unit's pins: {reason} (is the service running? "
+            f"cannot open {where}: {reason} (is the service running? "
             "`sudo systemctl stop showdown` first)"
         ) from None
 
@@ -76,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     if args.timeout <= 0:
         raise UserError("--timeout must be a positive number of seconds")
     settings = load_settings(config_path(args.config)).unit
-    with open_unit(settings) as unit:
+    with open_unit(settings, args.serial) as unit:
         test = SelfTest(
             unit,
             settings,

@@ -56,6 +56,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--headless", action="store_true", help="no scoreboard: a live status in the terminal"
     )
+    parser.add_argument(
+        "--interactive", action="store_true",
+        help="with --sim: no virtual players; the simulated unit is drawn beside the scoreboard "
+        "and played from the keyboard (A left paddle, L right paddle, Space timer button)",
+    )
     sim = parser.add_argument_group("simulated table (with --sim or off a Pi)")
     sim.add_argument("--games", type=int, default=0, help="stop after this many games (0: never)")
     sim.add_argument("--players", type=int, default=4, help="virtual players, 2-10 (default 4)")
@@ -65,11 +70,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     sim.add_argument(
         "--fast", action="store_true", help="skip the countdown's waiting (the unit's clock jumps)"
-    )
-    sim.add_argument(
-        "--interactive",
-        action="store_true",
-        help="no bots: the simulated unit drawn beside the scoreboard, played from the keyboard",
     )
 
 
@@ -92,15 +92,16 @@ def choose_backend(sim: bool, model_file: Path = PI_MODEL) -> tuple[bool, str]:
 class _Scoreboard:
     """The scoreboard (``showdown.scoreboard``, when installed) as the service's front end."""
 
-    def __init__(self, session: Session, machine: ShowdownMachine, *, real_unit: bool) -> None:
-        app = importlib.import_module("showdown.scoreboard.app")
-        adapter = importlib.import_module("showdown.scoreboard.adapter")
-        interactive = importlib.import_module("showdown.scoreboard.interactive")
-        # At a real table the scoreboard says who is on the paddles; the service records results.
-        self.table: Any = adapter.SessionTable(session, on_load=machine.load if real_unit else None)
-        self.board: Any = app.Scoreboard(self.table, fullscreen=real_unit, hide_cursor=real_unit)
-        session.subscribe(lambda _event: self.board.notify())
-        interactive.wire(self.table, machine, self.board.notify, record=False, unit=None)
+    def __init__(
+        self, session: Session, machine: ShowdownMachine, *, real_unit: bool, keyboard: Any = None
+    ) -> None:
+        play = importlib.import_module("showdown.scoreboard.play")
+        # At a real table (or played by keyboard) the scoreboard says who is on the paddles;
+        # the virtual players load the simulated unit themselves. The service records results.
+        self.board: Any = play.build_scoreboard(
+            session, machine=machine, unit=keyboard, fullscreen=real_unit,
+            record_results=False, load_unit=real_unit or keyboard is not None,
+        )
 
     def notify(self, note: object = None) -> None:
         self.board.notify(note)
@@ -113,7 +114,8 @@ class _Scoreboard:
 
 
 def _frontend(
-    args: argparse.Namespace, session: Session, machine: ShowdownMachine, real_unit: bool
+    args: argparse.Namespace, session: Session, machine: ShowdownMachine, real_unit: bool,
+    keyboard: Any = None,
 ) -> Frontend | None:
     """The scoreboard, when this installation has one and a window can open; else headless."""
     if args.headless:
@@ -124,7 +126,7 @@ def _frontend(
         log.info("no scoreboard in this installation: running headless")
         return None
     try:
-        return _Scoreboard(session, machine, real_unit=real_unit)
+        return _Scoreboard(session, machine, real_unit=real_unit, keyboard=keyboard)
     except Exception as error:  # no display, no video driver: the service still keeps score
         log.warning("the scoreboard cannot open (%s): running headless", error)
         return None
@@ -137,9 +139,11 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--players must be 2-10, not {args.players}")
     if args.preset not in PRESETS:
         raise UserError(f"unknown preset {args.preset!r}: choose one of {', '.join(PRESETS)}")
+    if args.interactive and args.headless:
+        raise UserError("--interactive plays on the scoreboard: leave out --headless")
     settings = load_settings(args.config)
     path = db_path(args.db, settings.storage)
-    use_sim, why = choose_backend(args.sim)
+    use_sim, why = choose_backend(args.sim or args.interactive)
     try:
         journal = Journal.open(path)
         session = Session(journal)
@@ -153,13 +157,21 @@ def run(args: argparse.Namespace) -> int:
                  state.current_round)
     status = StatusPrinter(sys.stdout)
     session.subscribe(status.session_event)
-    if use_sim and args.interactive:
-        return _interactive(session, journal, why)
     on_stop: list[Callable[[], None]] = []
     worker = None
+    keyboard = None
     stop = threading.Event()
     try:
-        if use_sim:
+        if args.interactive:
+            interactive = importlib.import_module("showdown.scoreboard.interactive")
+            keyboard = interactive.KeyboardUnit(settings.unit)
+            log.info("unit back end: the simulated unit played from the keyboard (--interactive)")
+            machine = keyboard.machine
+            started = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+            machine.subscribe(UnitRecorder(session, started))
+            machine.subscribe(status.unit_event)
+            on_stop += [keyboard.close]
+        elif use_sim:
             from showdown.sim_unit import SimulatedUnit  # noqa: PLC0415 - only when simulating
 
             unit = SimulatedUnit(settings.unit, seed=args.seed, fast=args.fast, stop=stop)
@@ -189,11 +201,15 @@ def run(args: argparse.Namespace) -> int:
         journal.close()
         raise
     on_stop.append(journal.close)
-    frontend = _frontend(args, session, machine, real_unit=not use_sim)
+    frontend = _frontend(args, session, machine, real_unit=not use_sim, keyboard=keyboard)
+    if keyboard is not None and frontend is None:
+        for step in on_stop:
+            step()
+        raise UserError("--interactive needs a window for the scoreboard, and none could open")
     heartbeat = ServiceHeartbeat.from_environ()  # systemd: READY, WATCHDOG per tick, STOPPING
     service = Service(session, worker=worker, frontend=frontend, tick=heartbeat.tick,
                       on_stop=on_stop, stop=stop)
-    previous = _stop_on_signals(service.stop.set)
+    previous = _stop_on_signals(service.stop)
     print("showdown: running; Ctrl-C stops it (the game resumes next time)", flush=True)
     heartbeat.started("keeping score" if frontend is None else "scoreboard up")
     try:
@@ -204,26 +220,6 @@ def run(args: argparse.Namespace) -> int:
             signal.signal(signum, handler)
     log.info("stopped; every output is safe and the journal is closed")
     return code
-
-
-def _interactive(session: Session, journal: Journal, why: str) -> int:
-    """``--sim --interactive``: people play the simulated unit from the keyboard (scoreboard)."""
-    try:
-        play = importlib.import_module("showdown.scoreboard.play")
-    except ImportError:
-        journal.close()
-        raise UserError("--interactive needs the scoreboard, which is not installed") from None
-    log.info("unit back end: the simulated unit played from the keyboard (%s, --interactive)", why)
-    boards: list[Any] = []
-    previous = _stop_on_signals(lambda: [board.stop() for board in boards])
-    try:
-        play.play(session, interactive=True, ready=boards.append)
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
-        journal.close()
-    log.info("stopped; every output is safe and the journal is closed")
-    return 0
 
 
 def _table_worker(
@@ -245,12 +241,12 @@ def _table_worker(
     return play
 
 
-def _stop_on_signals(stop: Callable[[], object]) -> dict[int, Any]:
-    """SIGINT and SIGTERM call *stop*; returns the handlers they replace."""
+def _stop_on_signals(stop: threading.Event) -> dict[int, Any]:
+    """SIGINT and SIGTERM set *stop*; returns the handlers they replace."""
 
     def handler(signum: int, _frame: FrameType | None) -> None:
         log.info("%s received: stopping", signal.Signals(signum).name)
-        stop()
+        stop.set()
 
     previous: dict[int, Any] = {}
     for signum in (signal.SIGINT, signal.SIGTERM):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 
 from engine.rules import PRESETS
 from engine.scoring import ScoringMode, ScoringSettings
@@ -80,7 +79,7 @@ class SessionTable:
         )
         return TableView(
             players=tuple(
-                PlayerView(name, totals[i], stats[name].rounds_won)
+                PlayerView(name, totals[i], stats[name].rounds_won, name in state.eliminated)
                 for i, name in enumerate(players)
             ),
             dealer=players.index(state.dealer) if state.dealer in players else -1,
@@ -203,8 +202,3 @@ class SessionTable:
         """The unit's state changed (any thread): the showdown screen mirrors ``showdown``."""
         with self._lock:
             self._showdown = showdown
-
-    def update_showdown(self, **changes: object) -> None:
-        """Change some fields of the mirrored showdown (any thread)."""
-        with self._lock:
-            self._showdown = replace(self._showdown, **changes)  # type: ignore[arg-type]

@@ -1,18 +1,19 @@
 """The scoreboard's window: the event loop, navigation, and the only place that touches SDL.
 
 Rendering runs on the main thread. Other threads (the unit's callbacks, the session) never wait
-for it: they call :meth:`Scoreboard.notify`, which puts a note on a thread-safe queue and posts
-one wake-up event, and return at once. The loop blocks in ``pygame.event.wait`` with a timeout,
-so an idle scoreboard uses no CPU; it repaints only when an event or a note arrived, and then
+for it: they call :meth:`Scoreboard.notify`, which puts a note on a thread-safe queue and returns
+at once. The loop sleeps on that queue between looks at SDL's input (:data:`INPUT_POLL_S`), so an
+idle scoreboard uses almost no CPU; it repaints only when an event or a note arrived, and then
 only the widgets whose content changed (dirty rectangles).
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import queue
 import threading
+import time
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Protocol
@@ -20,7 +21,7 @@ from typing import Protocol
 import pygame
 
 from showdown.accessibility import CueSettings
-from showdown.i18n import N_, _, set_language
+from showdown.i18n import N_, _, current_language, on_language_change, set_language
 from showdown.scoreboard import theme
 from showdown.scoreboard.layout import DESIGN_HEIGHT, DESIGN_WIDTH, Layout
 from showdown.scoreboard.port import RefusedError, TablePort
@@ -31,11 +32,14 @@ from showdown.scoreboard.touch import Press, to_press
 from showdown.scoreboard.view import Phase, TableView
 from showdown.scoreboard.widgets import Button, Canvas, Label, Painter, Widget, hit
 
-WAKE = pygame.event.custom_type()
-"""Posted by :meth:`Scoreboard.notify` so a blocked loop wakes for a note from another thread."""
-
 IDLE_TIMEOUT_MS = 1000
-"""Longest the loop sleeps with nothing happening (it wakes early for any event)."""
+"""Longest one :meth:`Scoreboard.pump` waits with nothing happening."""
+
+INPUT_POLL_S = 1 / 60
+"""How often an idle loop looks at SDL's input queue: once a frame at 60 Hz. SDL's own
+blocking wait polls every millisecond on the Pi's KMSDRM and the dummy driver; sleeping on the
+note queue between looks keeps an idle scoreboard near zero CPU, and a touch waits at most
+one frame. Notes from other threads wake the loop at once."""
 
 NAV: tuple[tuple[str, str], ...] = (
     ("table", N_("Table")),
@@ -90,6 +94,8 @@ class Scoreboard:
         else:
             self.window = pygame.display.set_mode((size[0] + beside, size[1]))
         self.surface = self.window.subsurface(pygame.Rect((0, 0), size))
+        self.on_close: list[Callable[[], object]] = []
+        """Clean-up steps run (last added first) when the window closes."""
         self.extras: list[Extra] = []
         """Other things drawn in the window and fed its events (the simulated unit's panel)."""
         pygame.display.set_caption("UNO Showdown")
@@ -113,6 +119,8 @@ class Scoreboard:
         self._stop = threading.Event()
         self._last_phase = self.view.showdown.phase
         self._stale = True
+        self._language = current_language()
+        self.on_close.append(on_language_change(lambda _code: self.notify()))
         self.frames = 0
 
     # -- called from any thread ------------------------------------------------------------
@@ -120,10 +128,6 @@ class Scoreboard:
     def notify(self, note: object = None) -> None:
         """Something changed (a unit event, a session event): repaint soon. Never blocks."""
         self.inbox.put(note)
-        if pygame.display.get_init():
-            # A full queue means the loop is awake anyway.
-            with contextlib.suppress(pygame.error):
-                pygame.event.post(pygame.event.Event(WAKE))
 
     def stop(self) -> None:
         """Ask the loop to end (from any thread)."""
@@ -133,7 +137,9 @@ class Scoreboard:
     # -- the Ui protocol used by screens ----------------------------------------------------
 
     def go(self, screen: str) -> None:
-        """Show another screen."""
+        """Show another screen (the live table of a finished game is its game-over screen)."""
+        if screen == "table" and self.view.finished:
+            screen = "gameover"
         if screen != self.current:
             self.current = screen
             self.screens[screen].entered(self.view)
@@ -208,6 +214,9 @@ class Scoreboard:
     def frame(self) -> list[pygame.Rect]:
         """Repaint what changed; the window rectangles updated (empty when nothing did)."""
         self._stale = False
+        if current_language() != self._language:  # changed here or by anyone else
+            self._language = current_language()
+            self.painter.invalidate()
         self._widgets = self.widgets()
         dirty = self.painter.paint(self._widgets)
         for extra in self.extras:
@@ -259,19 +268,22 @@ class Scoreboard:
             self._stale = True
 
     def pump(self, timeout_ms: int = 0) -> bool:
-        """Handle what is waiting (blocking up to ``timeout_ms`` for the first event), drain the
-        notes from other threads, and repaint if anything changed. False once stopped."""
-        first = pygame.event.wait(timeout_ms) if timeout_ms else pygame.event.poll()
-        events = [first, *pygame.event.get()]
-        for event in events:
-            if event.type != pygame.NOEVENT:
-                self.handle(event)
+        """Handle input and notes from other threads, waiting up to ``timeout_ms`` for the first,
+        and repaint if anything changed. False once stopped."""
+        deadline = time.monotonic() + timeout_ms / 1000
         noted = False
         while True:
-            try:
-                self.inbox.get_nowait()
-            except queue.Empty:
+            events = pygame.event.get()
+            for event in events:
+                self.handle(event)
+            noted = self._drain() or noted
+            remaining = deadline - time.monotonic()
+            if events or noted or self._stale or self._stop.is_set() or remaining <= 0:
                 break
+            try:  # sleep on the note queue: a note from another thread wakes us at once
+                self.inbox.get(timeout=min(INPUT_POLL_S, remaining))
+            except queue.Empty:
+                continue
             noted = True
         if noted:
             self.refresh()
@@ -279,11 +291,21 @@ class Scoreboard:
             self.frame()
         return not self._stop.is_set()
 
+    def _drain(self) -> bool:
+        """Take every waiting note; True if there was one."""
+        found = False
+        while True:
+            try:
+                self.inbox.get_nowait()
+            except queue.Empty:
+                return found
+            found = True
+
     def run(self) -> None:
         """The loop: wait for something, repaint what changed, until stopped or closed."""
         pygame.event.set_allowed(
             [pygame.QUIT, pygame.FINGERDOWN, pygame.FINGERUP, pygame.MOUSEBUTTONDOWN,
-             pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP, pygame.WINDOWEXPOSED, WAKE]
+             pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP, pygame.WINDOWEXPOSED]
         )
         self.frame()
         while self.pump(IDLE_TIMEOUT_MS):
@@ -297,6 +319,8 @@ class Scoreboard:
         pygame.image.save(self.window, str(path))
 
     def close(self) -> None:
-        """Close the window."""
+        """Run the clean-up steps (unsubscribe from the session and unit), close the window."""
+        while self.on_close:
+            self.on_close.pop()()
         pygame.display.quit()
 

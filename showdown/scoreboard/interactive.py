@@ -60,7 +60,7 @@ class UnitOutputs:
     launcher: Side | None
 
 
-class SimulatedUnit:
+class KeyboardUnit:
     """The gpiozero back end on mock pins plus the real state machine, on real time."""
 
     def __init__(self, settings: UnitSettings | None = None, clock: Clock | None = None) -> None:
@@ -156,10 +156,13 @@ def result_command(result: ShowdownResult) -> RecordShowdown | None:
 
 
 def wire(table: SessionTable, machine: ShowdownMachine, notify: Callable[[], None], *,
-         record: bool = True, unit: SimulatedUnit | None = None) -> Callable[[], None]:
+         record: bool = True, load: bool = True,
+         unit: KeyboardUnit | None = None) -> Callable[[], None]:
     """Connect the state machine to the scoreboard: its events are mirrored (and, with
     ``record``, its results recorded in the session); ``notify`` wakes the scoreboard. Runs on
-    the machine's threads and never waits for a frame. Returns the unsubscribe function."""
+    the machine's threads and never waits for a frame. With ``load``, the showdown screen's
+    "load the unit" loads ``machine`` (leave it off when something else loads it, such as the
+    simulated table's virtual players). Returns the unsubscribe function."""
 
     def on_event(event: ShowdownEvent) -> None:
         table.unit_event(event)
@@ -171,20 +174,21 @@ def wire(table: SessionTable, machine: ShowdownMachine, notify: Callable[[], Non
 
     loader = machine.load if unit is None else unit.load
 
-    def load(left: str, right: str, cards: int) -> None:
+    def load_machine(left: str, right: str, cards: int) -> None:
         try:
             loader(left, right, cards)
         except ShowdownBusyError:
             raise RefusedError(_("Wait until this showdown is over")) from None
 
-    table.on_load = load
+    if load:
+        table.on_load = load_machine
     return machine.subscribe(on_event)
 
 
 class UnitPanel:
     """The simulated unit drawn at the right of the window, fed by the keyboard."""
 
-    def __init__(self, unit: SimulatedUnit, table: SessionTable, window: pygame.Surface) -> None:
+    def __init__(self, unit: KeyboardUnit, table: SessionTable, window: pygame.Surface) -> None:
         self.unit = unit
         self.table = table
         area = pygame.Rect(window.get_width() - PANEL_WIDTH, 0, PANEL_WIDTH, window.get_height())

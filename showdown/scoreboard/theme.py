@@ -22,8 +22,11 @@ BUTTON: Colour = (58, 92, 160)
 BUTTON_DISABLED: Colour = (60, 64, 74)
 DANGER: Colour = (200, 60, 50)
 OK: Colour = (40, 150, 90)
-WAITING_RED: Colour = (215, 38, 38)
-GO_GREEN: Colour = (40, 200, 90)
+WAITING_RED: Colour = (200, 30, 30)
+"""Countdown: wait. Chosen with :data:`GO_GREEN` to stay apart under protanopia and
+deuteranopia (CIEDE2000 >= 27 after Machado 2009), besides the shape and word."""
+GO_GREEN: Colour = (20, 210, 160)
+"""Countdown: go. A blue-leaning green, as signal greens for colour-blind viewers are."""
 
 PLAYER_COLOURS: tuple[Colour, ...] = (
     (0, 114, 178),
@@ -60,9 +63,11 @@ class CardColourStyle:
 
 
 CARD_COLOURS: dict[str, CardColourStyle] = {
-    "red": CardColourStyle((210, 40, 40), Pattern.STRIPES),
+    "red": CardColourStyle((190, 25, 35), Pattern.STRIPES),
     "yellow": CardColourStyle((245, 200, 20), Pattern.DOTS),
-    "green": CardColourStyle((50, 180, 80), Pattern.GRID),
-    "blue": CardColourStyle((40, 100, 220), Pattern.PLAIN),
+    "green": CardColourStyle((30, 160, 110), Pattern.GRID),
+    "blue": CardColourStyle((30, 90, 210), Pattern.PLAIN),
 }
-"""The four card colours, keyed as :data:`showdown.vocabulary.COLOURS` keys them."""
+"""The four card colours, keyed as :data:`showdown.vocabulary.COLOURS` keys them. The fills
+stay at least 17 CIEDE2000 apart under every simulated dichromacy; marks and patterns do
+the rest."""

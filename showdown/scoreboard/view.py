@@ -55,6 +55,8 @@ class PlayerView:
     name: str
     total: int
     rounds_won: int = 0
+    eliminated: bool = False
+    """Out of the game (Challenge UNO): shown, but not entered at a round's end."""
 
 
 @dataclass(frozen=True)

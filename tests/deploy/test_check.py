@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from gpiozero import Device
 
+from hw_sim.mcu import SimulatedMcu
 from hw_sim.pins import EdgeFeeder, SimFactory, SimPin
 from showdown import cli
 from showdown.clock import ManualClock, ms
@@ -88,6 +89,8 @@ class SimulatedBuilder:
             for words, (part, after, held) in actions.items():
                 if words in text:
                     self._act(part, after, held)
+        if "the launcher cools down" in text:
+            self.clock.advance(ms(self.settings.timing.launcher_cooldown_ms))
         if "launcher energised" in text:
             self.clock.advance(ms(self.settings.timing.launcher_pulse_ms))
 
@@ -158,11 +161,9 @@ def test_a_well_wired_unit_passes_with_exact_timings(rig: Rig) -> None:
     results = rig.self_test(builder, timeout_s=5).run()
     parts = by_part(results)
     assert all(result.ok for result in results), report(results)
-    assert parts["left paddle"].detail == "pressed 180 ms after the prompt, active for 80.0 ms"
-    assert parts["right paddle"].detail == "pressed 210 ms after the prompt, active for 70.0 ms"
-    assert parts["left side-count line"].detail == (
-        "card seen 300 ms after the prompt, active for 2.0 ms"
-    )
+    assert parts["left paddle"].detail == "pressed 180 ms after the prompt, held for 80.0 ms"
+    assert parts["right paddle"].detail == "pressed 210 ms after the prompt, held for 70.0 ms"
+    assert parts["left side-count line"].detail == "card seen 300 ms after the prompt"
     assert parts["launcher toward the left player"].detail.startswith("energised for 300 ms")
     assert builder.throws == ["left", "right"]
     assert report(results)[-1] == "all parts answered"
@@ -245,3 +246,29 @@ def test_example_configuration_loads_through_the_settings() -> None:
     settings = load_settings(EXAMPLE)
     assert settings.unit.pins.paddle_left.pin == "GPIO17"
     assert settings.unit.pins.launcher_enable.pin == "GPIO25"
+
+
+def test_command_through_a_microcontroller_on_a_pty(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # The simulated board runs the reference firmware on a pseudo-terminal, on real time.
+    with SimulatedMcu(link_path=tmp_path / "showdown-unit") as mcu:
+        mcu.start()
+        monkeypatch.setattr("sys.stdin", io.StringIO("y\n" * 6))
+        argv = ["check", "--config", str(EXAMPLE), "--serial", mcu.port, "--no-launcher"]
+        status = cli.main([*argv, "--timeout", "0.05"])
+    out = capsys.readouterr().out
+    assert status == 1  # nobody pressed anything
+    assert "     ok  red countdown light" in out
+    assert "   FAIL  left paddle" in out
+    assert "5 part(s) failed" in out
+
+
+def test_command_with_no_microcontroller_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = str(tmp_path / "no-such-port")
+    assert cli.main(["check", "--config", str(EXAMPLE), "--serial", missing]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("showdown: error: cannot open the microcontroller: ")
+    assert "\n" not in err.strip()

@@ -461,3 +461,25 @@ def test_kinds_helper_lists_event_types() -> None:
         "turn-started",
     ]
     assert CardKind.SEVEN == 7
+
+
+def test_uno_said_just_before_playing_the_next_to_last_card_seed_001() -> None:
+    """001: "before playing your next-to-last card, you must say UNO"."""
+    rnd = Round.from_position(DEFAULT, [["R3", "B9"], ["G1", "R1"], ["Y1"]], discard=["R7"])
+    rnd.apply(CallUno(player=0))
+    with pytest.raises(RuleError, match="already said"):
+        rnd.apply(CallUno(player=0))
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R3")))
+    assert rnd.state.exposed is None and rnd.state.uno_called[0]
+    with pytest.raises(RuleError, match="caught only"):
+        rnd.apply(CatchUno(player=2, target=0))
+
+
+def test_uno_said_early_lapses_when_the_player_draws_instead_seed_001() -> None:
+    """001: UNO has to be said again each time a player comes down to one card."""
+    rnd = Round.from_position(
+        DEFAULT, [["Y3", "B9"], ["G1", "R1"], ["Y1"]], discard=["R7"], draw=["G4"]
+    )
+    rnd.apply(CallUno(player=0))
+    rnd.apply(Draw(player=0))
+    assert not rnd.state.uno_called[0] and len(rnd.state.hands[0]) == 3

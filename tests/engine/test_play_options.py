@@ -143,13 +143,16 @@ def test_option_uno_penalty_four_seed_001() -> None:
 def test_option_false_uno_call_penalty_seed_001() -> None:
     """001 (option): calling UNO falsely costs the penalty; off by default (a refused call)."""
     rules = RuleSet(false_call_penalty=2)
-    rnd = Round.from_position(rules, [["R3", "B9", "B8"], ["G1", "R1"]], discard=["R7"])
+    hands = [["R3", "B9", "B8"], ["G1", "R1", "B2"], ["Y1", "Y2"]]
+    rnd = Round.from_position(rules, hands, discard=["R7"])
     events = rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R3"), uno=True))
     assert any(isinstance(e, CardsDrawn) and e.reason == "false-uno" for e in events)
     assert len(rnd.state.hands[0]) == 4
-    rnd.apply(CallUno(player=1))
-    assert len(rnd.state.hands[1]) == 4
-    off = Round.from_position(RuleSet(), [["R3", "B9", "B8"], ["G1", "R1"]], discard=["R7"])
+    rnd.apply(CallUno(player=1))  # three cards
+    assert len(rnd.state.hands[1]) == 5
+    rnd.apply(CallUno(player=2))  # two cards, but not their turn
+    assert len(rnd.state.hands[2]) == 4
+    off = Round.from_position(RuleSet(), hands, discard=["R7"])
     with pytest.raises(RuleError, match="one card left"):
         off.apply(CallUno(player=1))
 

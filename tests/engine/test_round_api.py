@@ -104,3 +104,31 @@ def test_from_position_refuses_cards_the_deck_lacks() -> None:
     rnd = Round.from_position(DEFAULT, [["R1", "R1"], ["G1"]], discard=["R7"])
     assert codes(rnd, 0) == ["R1", "R1"] and rnd.state.hands[0][0] != rnd.state.hands[0][1]
     assert rnd.state.phase is Phase.PLAY
+
+
+def test_a_loaded_round_can_still_be_replayed() -> None:
+    rnd = Round.new(DEFAULT, RoundSetup(players=3, seed=4))
+    rng = random.Random(1)
+    for _ in range(20):
+        actions = rnd.legal_actions()
+        rnd.apply(actions[rng.randrange(len(actions))])
+        if rnd.over:
+            break
+    loaded = Round.from_json(rnd.to_json())
+    assert loaded.replayed().to_dict() == rnd.to_dict()
+
+
+def test_game_with_challenge_uno_deals_only_active_seats() -> None:
+    """001 / 003 Challenge UNO (scoring engine's mode): eliminated seats are not dealt in."""
+    from engine.bots import HeuristicBot
+    from engine.game import Game
+    from engine.scoring import ScoringMode, ScoringSettings
+
+    game = Game(DEFAULT, 4, seed=3, scoring=ScoringSettings(mode=ScoringMode.CHALLENGE, target=120))
+    sizes = []
+    game.play(
+        [HeuristicBot(s) for s in range(4)],
+        on_round=lambda rnd, score: sizes.append(rnd.state.players),
+    )
+    assert game.is_over and len(game.sheet.winners) == 1
+    assert sizes[0] == 4 and sizes[-1] == 2

@@ -74,3 +74,12 @@ def test_firmware_constants_are_the_host_constants() -> None:
     assert len(shared) >= 40
     for name in shared:
         assert getattr(fw, name) == getattr(protocol, name), name
+
+
+@given(noise=st.binary(max_size=300), message=any_message)
+def test_firmware_reader_never_raises_and_resynchronises(noise: bytes, message: Message) -> None:
+    reader = fw.FrameReader()
+    reader.feed(noise)
+    sequence = 7 if protocol.is_reliable(message.TYPE) else 0
+    frames = reader.feed(b"\x00" + encode_frame(message, sequence))
+    assert frames[-1] == (message.TYPE, sequence, message.pack_payload())

@@ -202,3 +202,20 @@ def test_no_unit_plugged_in_is_a_clear_error(
     link = Link(str(tmp_path / "missing"), on_event=lambda m: None)
     with pytest.raises(LinkError, match="no answer"):
         link.open(timeout_s=0.3)
+
+
+def test_the_unit_is_found_by_its_usb_id_when_the_udev_name_is_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from serial.tools.list_ports_common import ListPortInfo
+
+    other = ListPortInfo("/dev/ttyUSB0")
+    other.vid, other.pid = 0x0403, 0x6001
+    pico = ListPortInfo("/dev/ttyACM3")
+    pico.vid, pico.pid = 0x2E8A, 0x0005
+    monkeypatch.setattr("firmware_bridge.ports.list_ports.comports", lambda: [other, pico])
+    assert find_port(stable_path=str(tmp_path / "showdown-unit")) == "/dev/ttyACM3"
+    stable = tmp_path / "showdown-unit"
+    stable.write_text("")
+    assert find_port(stable_path=str(stable)) == str(stable)
+    assert find_port("socket://localhost:7777") == "socket://localhost:7777"

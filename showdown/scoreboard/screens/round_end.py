@@ -124,7 +124,7 @@ class RoundEndScreen(Screen):
             return
         entries: dict[int, HandEntry] = {}
         for seat, player in enumerate(view.players):
-            if seat == self.went_out:
+            if seat == self.went_out or player.eliminated:
                 continue
             if self.tallies.get(seat):
                 counts: dict[str, int] = {}
@@ -160,6 +160,8 @@ class RoundEndScreen(Screen):
             rect = pygame.Rect(4 + col * (col_w + 4), 4 + row * row_h, col_w, row_h - 6)
             if seat == self.went_out:
                 shown = _("{name}: out").format(name=player.name)
+            elif player.eliminated:
+                shown = _("{name} (out of the game)").format(name=player.name)
             else:
                 value = self.value(seat)
                 shown = f"{player.name}: {'?' if value is None else value}"
@@ -240,7 +242,7 @@ class RoundEndScreen(Screen):
         numbers = [k for k in kinds if k.key.isdigit()]
         words = [k for k in kinds if not k.key.isdigit()]
         for i, kind in enumerate(numbers):
-            rect = pygame.Rect(x0 + i * 48, 168, 46, 48)
+            rect = pygame.Rect(x0 + i * 484 // 10, 168, 48, 48)
             found.append(Custom(f"kind:{kind.key}", rect, (self.colour, kind.key, marks),
                                 partial(paint_card, colour=self.colour, face=kind.key,
                                         marks=marks),

@@ -55,6 +55,7 @@ def paint_light(canvas: Canvas, box: pygame.Rect, sd: ShowdownView, cues: CueSet
     size = min(real.width, real.height) - canvas.layout.px(20)
     centre = real.center
     word = ""
+    ink = theme.TEXT
     ring = canvas.layout.px(5)
     if sd.phase is Phase.COUNTDOWN:
         if cues.countdown_shapes:
@@ -71,6 +72,7 @@ def paint_light(canvas: Canvas, box: pygame.Rect, sd: ShowdownView, cues: CueSet
             pygame.draw.circle(surface, theme.TEXT, centre, size // 2 - 3 * ring, width=ring)
         if cues.countdown_words:
             word = countdown_word(CountdownPhase.GO)
+            ink = theme.BACKGROUND  # dark on the light green: white would be too faint
     elif sd.phase in (Phase.FALSE_START, Phase.LAUNCHING) or (
         sd.phase is Phase.RESULT and sd.false_start_side is not None
     ):
@@ -91,7 +93,7 @@ def paint_light(canvas: Canvas, box: pygame.Rect, sd: ShowdownView, cues: CueSet
                                      40, theme.ACCENT, bold=True)
     if word:
         fit = pygame.Rect(0, 0, int(size * 0.72 / canvas.layout.scale), 80)
-        label = canvas.text.fitted(word, fit, 56, theme.TEXT, bold=True)
+        label = canvas.text.fitted(word, fit, 56, ink, bold=True)
         surface.blit(label, label.get_rect(center=centre))
 
 
@@ -193,7 +195,9 @@ class ShowdownScreen(Screen):
         for side, x, ms in (("left", 8, sd.left_ms), ("right", 560, sd.right_ms)):
             found.append(Label(f"{side}-ms", pygame.Rect(x, 112, 232, 56), _ms(ms), 34,
                                theme.ACCENT, bold=True))
-        found.append(Label("story", pygame.Rect(8, 176, 232, 160), self._story(sd), 24,
+        # The words sit on the side the arrow points at, the hint on the other side.
+        story_x, hint_x = (560, 8) if sd.false_start_side is Side.RIGHT else (8, 560)
+        found.append(Label("story", pygame.Rect(story_x, 176, 232, 160), self._story(sd), 24,
                            theme.TEXT, wrap=True))
         found.append(Button("by-hand-left", pygame.Rect(8, 348, 232, 60),
                             _("{name} won").format(name=left_name),
@@ -203,7 +207,7 @@ class ShowdownScreen(Screen):
                             _("{name} won").format(name=right_name),
                             lambda: self._by_hand(False), enabled=settable, size=22,
                             colour=theme.PANEL_LIGHT))
-        found.append(Label("hint", pygame.Rect(560, 176, 232, 160), self._hint(sd), 22,
+        found.append(Label("hint", pygame.Rect(hint_x, 176, 232, 160), self._hint(sd), 22,
                            theme.TEXT_DIM, wrap=True))
         return found
 

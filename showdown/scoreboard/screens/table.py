@@ -52,7 +52,7 @@ class TableScreen(Screen):
     def widgets(self, view: TableView) -> list[Widget]:
         """See :meth:`Screen.widgets`."""
         found: list[Widget] = []
-        target_text = _("Target {target}").format(target=view.target)
+        target_text = _("Target {target}").format(target=view.target) if view.target else ""
         round_text = _("Round {number}").format(number=len(view.rounds) + 1)
         found.append(Label("target", pygame.Rect(8, 4, 250, 44), target_text, 28,
                            theme.ACCENT, bold=True, align="left"))
@@ -73,12 +73,13 @@ class TableScreen(Screen):
         size = max(20, min(34, int(row_h * 0.62)))
         sd = view.showdown
         at_paddle = {}
-        if sd.phase is not Phase.IDLE:
+        if sd.phase not in (Phase.IDLE, Phase.RESULT, Phase.NO_CONTEST):
             if sd.left:
                 at_paddle[sd.left] = _("Left paddle")
             if sd.right:
                 at_paddle[sd.right] = _("Right paddle")
         best = max((p.total for p in view.players), default=0)
+        leader = (min if view.lowest_wins else max)((p.total for p in view.players), default=0)
         for i, player in enumerate(view.players):
             top = HEADER + i * row_h
             h = row_h - 4
@@ -88,16 +89,26 @@ class TableScreen(Screen):
             else:
                 found.append(Label(f"dealer{i}", pygame.Rect(8, top, 88, h), "", 20))
             found.append(Label(f"name{i}", pygame.Rect(104, top, 210, h), player.name, size,
-                               theme.TEXT, bold=True, align="left"))
+                               theme.TEXT_DIM if player.eliminated else theme.TEXT, bold=True,
+                               align="left"))
             found.append(Label(f"total{i}", pygame.Rect(318, top, 110, h), str(player.total),
-                               size + 4, theme.ACCENT if player.total == best and best else
+                               size + 4, theme.ACCENT if player.total == leader and best else
                                theme.TEXT, bold=True, align="right"))
-            fraction = player.total / view.target if view.target else 0.0
-            left = max(0, view.target - player.total)
-            bar_text = _("{points} to go").format(points=left)
+            if player.eliminated:
+                fraction, bar_text = 1.0, ""
+            elif view.target:
+                fraction = player.total / view.target
+                bar_text = _("{points} to go").format(points=max(0, view.target - player.total))
+            else:  # played for a number of rounds: the bar compares with the leader
+                fraction = player.total / best if best > 0 else 0.0
+                bar_text = ""
             found.append(Bar(f"bar{i}", pygame.Rect(440, top + h // 6, 200, h - h // 3),
                              fraction, theme.PLAYER_COLOURS[i % len(theme.PLAYER_COLOURS)],
                              bar_text))
+            if player.eliminated:
+                found.append(Label(f"paddle{i}", pygame.Rect(646, top, 146, h),
+                                   _("Eliminated"), min(size, 22), theme.TEXT_DIM, bold=True))
+                continue
             found.append(Label(f"paddle{i}", pygame.Rect(646, top, 146, h),
                                at_paddle.get(player.name, ""), min(size, 22), theme.BACKGROUND,
                                theme.OK if player.name in at_paddle else theme.BACKGROUND,

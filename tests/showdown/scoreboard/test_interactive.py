@@ -10,31 +10,37 @@ import pytest
 from showdown.clock import ManualClock, ms
 from showdown.scoreboard.adapter import SessionTable
 from showdown.scoreboard.app import Scoreboard
-from showdown.scoreboard.interactive import PANEL_WIDTH, SimulatedUnit, UnitPanel, wire
+from showdown.scoreboard.interactive import KeyboardUnit
+from showdown.scoreboard.play import build_scoreboard
 from showdown.scoreboard.view import Phase
+from showdown.session import Session
 from showdown.showdown_events import Go
 from tests.showdown.scoreboard.helpers import shot, start_game, touch, widget
 
 
 @pytest.fixture
-def unit() -> Iterator[SimulatedUnit]:
-    simulated = SimulatedUnit(clock=ManualClock(ms(10_000)))
+def unit() -> Iterator[KeyboardUnit]:
+    simulated = KeyboardUnit(clock=ManualClock(ms(10_000)))
     yield simulated
     simulated.close()
 
 
 @pytest.fixture
-def sim_board(table: SessionTable, unit: SimulatedUnit) -> Iterator[Scoreboard]:
-    board = Scoreboard(table, beside=PANEL_WIDTH)
-    wire(table, unit.machine, board.notify, unit=unit)
-    board.extras.append(UnitPanel(unit, table, board.window))
-    unit.watch(board.notify)
+def sim_board(session: Session, unit: KeyboardUnit) -> Iterator[Scoreboard]:
+    board = build_scoreboard(session, unit=unit, record_results=True)
     board.frame()
     yield board
     board.close()
 
 
-def key(board: Scoreboard, unit: SimulatedUnit, code: int, down: bool) -> None:
+@pytest.fixture
+def table(sim_board: Scoreboard) -> SessionTable:
+    port = sim_board.port
+    assert isinstance(port, SessionTable)
+    return port
+
+
+def key(board: Scoreboard, unit: KeyboardUnit, code: int, down: bool) -> None:
     """A key goes down or up; wait until the unit has taken the edge, then let the board draw."""
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP, key=code,
                                          mod=0, unicode="", scancode=0))
@@ -43,7 +49,7 @@ def key(board: Scoreboard, unit: SimulatedUnit, code: int, down: bool) -> None:
     board.pump()
 
 
-def run_to_go(unit: SimulatedUnit, go_seen: list[Go]) -> None:
+def run_to_go(unit: KeyboardUnit, go_seen: list[Go]) -> None:
     clock = unit.clock
     assert isinstance(clock, ManualClock)
     for _ in range(200):
@@ -56,7 +62,7 @@ def run_to_go(unit: SimulatedUnit, go_seen: list[Go]) -> None:
 
 
 def test_keys_play_a_showdown_that_the_session_records(
-    sim_board: Scoreboard, table: SessionTable, unit: SimulatedUnit
+    sim_board: Scoreboard, table: SessionTable, unit: KeyboardUnit
 ) -> None:
     start_game(sim_board, players=2)
     sim_board.go("showdown")
@@ -97,7 +103,7 @@ def test_keys_play_a_showdown_that_the_session_records(
 
 
 def test_a_false_start_by_key_points_the_arrow_and_says_who(
-    sim_board: Scoreboard, table: SessionTable, unit: SimulatedUnit
+    sim_board: Scoreboard, table: SessionTable, unit: KeyboardUnit
 ) -> None:
     start_game(sim_board, players=3)
     sim_board.go("showdown")

@@ -11,7 +11,7 @@ from showdown.scoreboard.adapter import SessionTable
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.view import Phase, ShowdownView, Side
 from showdown.session_messages import HandEntry, RecordRound, SetUpGame
-from tests.showdown.scoreboard.helpers import keypad, record_unit_showdown, shot, touch
+from tests.showdown.scoreboard.helpers import keypad, record_unit_showdown, shot, touch, widget
 
 NAMES = ["Ana", "Budi", "Chen", "Daisuke", "Eko", "Fumiko"]
 
@@ -98,3 +98,17 @@ def test_language_changes_mid_game_without_losing_the_entry(board: Scoreboard,
     board.go("round")
     assert table.view() == before
     assert "42" in board.screens["round"].totals.values()  # type: ignore[attr-defined]
+
+
+def test_a_language_changed_elsewhere_redraws_the_whole_screen(board: Scoreboard,
+                                                              table: SessionTable) -> None:
+    from showdown.i18n import set_language
+
+    populate(table)
+    board.refresh()
+    board.go("table")
+    board.frame()
+    set_language("id")  # e.g. from the configuration, not from the set-up screen
+    board.pump()
+    assert widget(board, "nav:history").text != "History"  # type: ignore[attr-defined]
+    assert board.frame() == []  # and drawn already, in full
