@@ -84,3 +84,14 @@ def test_close_and_interpreter_exit_leave_every_output_off() -> None:
         assert not level(factory, settings, name), name
     assert not factory.sim_pin(settings.pins.buzzer.pin).state
     unit.close()  # idempotent
+
+
+def test_plain_buzzer_back_end() -> None:
+    clock = ManualClock()
+    settings = UnitSettings(buzzer_kind="plain")
+    factory = SimFactory(clock)
+    unit = GpioUnit(settings, clock=clock, pin_factory=factory)
+    unit.buzzer(1000.0)
+    assert factory.sim_pin(settings.pins.buzzer.pin).state
+    unit.close()
+    assert not factory.sim_pin(settings.pins.buzzer.pin).state
