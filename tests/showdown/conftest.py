@@ -12,8 +12,9 @@ import pytest
 
 from showdown.unit_config import UnitSettings
 from tests.showdown.rigs import GpioRig, UnitRig
+from tests.showdown.serial_rig import SerialRig
 
-BACKENDS: dict[str, type[UnitRig]] = {"gpio": GpioRig}
+BACKENDS: dict[str, type[UnitRig]] = {"gpio": GpioRig, "serial": SerialRig}
 
 RigFactory = Callable[..., UnitRig]
 
