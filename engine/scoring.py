@@ -100,12 +100,23 @@ class ScoringSettings(BaseModel):
     rounds: int | None = Field(default=None, gt=0)
     partners: PartnerVariation = PartnerVariation.FIXED
 
+    @staticmethod
+    def _spelling(value: object) -> object:
+        """Accept "Running tally", "plus/minus", "two_tables": people spell modes freely."""
+        if isinstance(value, str) and not isinstance(value, StrEnum):
+            return "-".join(value.strip().lower().replace("_", " ").replace("/", " ").split())
+        return value
+
     @model_validator(mode="before")
     @classmethod
     def _partner_defaults(cls, data: object) -> object:
         """The rotating and two-table games are played for a number of hands, not to a target."""
         if not isinstance(data, dict):
             return data
+        data = {
+            key: ScoringSettings._spelling(value) if key in ("mode", "partners") else value
+            for key, value in data.items()
+        }
         variation = data.get("partners", PartnerVariation.FIXED)
         if str(data.get("mode", "")) != ScoringMode.PARTNERS or str(variation) == "fixed":
             return data

@@ -31,6 +31,18 @@ class ShowdownReason(StrEnum):
     """Presses too close to call: the side-count lines decided (more cards on your side: lost)."""
     TIMEOUT = "timeout"
     """Nobody pressed in time: no contest, the cards stay loaded and the showdown is replayed."""
+    AGREED = "agreed"
+    """Decided at the table without the unit (entered by hand)."""
+
+
+_REASON_ALIASES = {
+    "paddle": ShowdownReason.RACE,  # the engine's ShowdownResult default
+    "faster-press": ShowdownReason.RACE,
+    "side-lines": ShowdownReason.SIDE_COUNT,
+    "side-line": ShowdownReason.SIDE_COUNT,
+    "hand": ShowdownReason.AGREED,
+    "manual": ShowdownReason.AGREED,
+}
 
 
 class ShowdownRecord(BaseModel):
@@ -55,7 +67,8 @@ class ShowdownRecord(BaseModel):
     def _spelling(cls, value: object) -> object:
         """Accept "false start", "false_start", "SIDE_COUNT": reporters spell reasons their way."""
         if isinstance(value, str) and not isinstance(value, ShowdownReason):
-            return value.strip().lower().replace("_", "-").replace(" ", "-")
+            spelled = value.strip().lower().replace("_", "-").replace(" ", "-")
+            return _REASON_ALIASES.get(spelled, spelled)
         return value
 
     @model_validator(mode="after")
@@ -74,9 +87,42 @@ class ShowdownRecord(BaseModel):
             )
         return self
 
+    @classmethod
+    def settled(
+        cls,
+        *,
+        winner: int,
+        loser: int,
+        reason: str,
+        cards_loaded: int,
+        winner_ms: float | None = None,
+        loser_ms: float | None = None,
+        players: tuple[int, int] | None = None,
+    ) -> ShowdownRecord:
+        """From a result given as winner and loser, as the engine's ``ShowdownSettled`` event
+        (``cards_loaded=len(event.cards)``) and a hand entry give it. ``players`` fixes the
+        order (left paddle first, or challenger first); by default the winner comes first.
+        """
+        order = players if players is not None else (winner, loser)
+        times = {winner: winner_ms, loser: loser_ms}
+        return cls.model_validate(
+            {
+                "players": order,
+                "cards_loaded": cards_loaded,
+                "winner": winner,
+                "loser": loser,
+                "reason": reason,
+                "reaction_ms": (times.get(order[0]), times.get(order[1])),
+            }
+        )
+
     def reaction_of(self, seat: int) -> float | None:
         """The reaction time reported for ``seat`` in this showdown, if any."""
         return self.reaction_ms[self.players.index(seat)] if seat in self.players else None
+
+
+_TIMED = (ShowdownReason.RACE, ShowdownReason.SIDE_COUNT)
+"""Reasons whose reaction times measure speed: both players pressed after go."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +176,7 @@ def player_stats(
         taken[record.loser] += record.cards_loaded
         if record.reason is ShowdownReason.FALSE_START:
             false_starts[record.loser] += 1
+        if record.reason not in _TIMED:
             continue
         for seat, reaction in zip(record.players, record.reaction_ms, strict=True):
             if reaction is not None and reaction >= 0:

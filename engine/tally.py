@@ -125,7 +125,7 @@ def tally_round(
     in_hand = set(range(players)) if seats is None else set(seats)
 
     def who(seat: int) -> str:
-        return f"seat {seat} ({names[seat]})" if seat < len(names) else f"seat {seat}"
+        return f"seat {seat} ({names[seat]})" if 0 <= seat < len(names) else f"seat {seat}"
 
     if not 0 <= went_out < players or went_out not in in_hand:
         raise TallyError(f"{who(went_out)} did not play this hand, so cannot have gone out")

@@ -264,3 +264,21 @@ def test_an_edit_that_makes_later_rounds_impossible_is_refused() -> None:
     sheet.undo_last()
     with pytest.raises(ScoringError, match="no round to undo"):
         sheet.undo_last()
+
+
+@pytest.mark.parametrize(
+    ("spelled", "mode"),
+    [("Running tally", "running-tally"), ("plus/minus", "plus-minus"), ("CHALLENGE", "challenge")],
+)
+def test_modes_as_people_spell_them(spelled: str, mode: str) -> None:
+    assert ScoringSettings(mode=spelled).mode == mode  # type: ignore[arg-type]
+
+
+def test_two_tables_spelled_freely_still_gets_its_28_hands() -> None:
+    settings = ScoringSettings.model_validate({"mode": "Partners", "partners": "two tables"})
+    assert settings.rounds == 28 and settings.target is None
+
+
+def test_unknown_mode_names_the_field() -> None:
+    with pytest.raises(ValidationError, match="mode"):
+        ScoringSettings(mode="hero")  # type: ignore[arg-type]

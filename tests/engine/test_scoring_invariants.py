@@ -90,8 +90,10 @@ def test_a_finished_game_has_winners_by_its_rule(
 ) -> None:
     settings, players, results = game
     sheet = Scoresheet(settings, players, results=results)
+    assert sorted(sheet.ranking) == list(range(players))
     if not sheet.is_over:
         return
+    assert set(sheet.ranking[: len(sheet.winners)]) == set(sheet.winners)
     totals = sheet.totals
     if settings.mode is ScoringMode.CHALLENGE:
         assert len(sheet.winners) == 1 and len(sheet.eliminated) == players - 1

@@ -93,3 +93,24 @@ def test_a_showdown_for_a_seat_the_game_lacks_is_refused() -> None:
 def test_reaction_of_a_seat() -> None:
     record = showdown(4, 2, 2, reaction_ms=(300.0, 250.0))
     assert record.reaction_of(2) == 250.0 and record.reaction_of(0) is None
+
+
+def test_the_engines_settled_showdown_becomes_a_record() -> None:
+    # as engine.events.ShowdownSettled gives it: winner, loser, reason "paddle", the cards taken
+    record = ShowdownRecord.settled(
+        winner=3,
+        loser=1,
+        reason="paddle",
+        cards_loaded=2,
+        winner_ms=201.5,
+        loser_ms=None,
+        players=(1, 3),
+    )
+    assert record.players == (1, 3) and record.reason is ShowdownReason.RACE
+    assert record.reaction_ms == (None, 201.5)
+    hand = ShowdownRecord.settled(winner=0, loser=2, reason="agreed", cards_loaded=1)
+    assert hand.players == (0, 2) and hand.reason is ShowdownReason.AGREED
+    lines = ShowdownRecord.settled(winner=0, loser=2, reason="side-lines", cards_loaded=3)
+    assert lines.reason is ShowdownReason.SIDE_COUNT
+    with pytest.raises(ValidationError, match="reason"):
+        ShowdownRecord.settled(winner=0, loser=2, reason="dice", cards_loaded=1)

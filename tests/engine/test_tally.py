@@ -178,3 +178,73 @@ def test_round_result_values_the_hands_the_engine_dealt() -> None:
     ]
     result = round_result(1, hands, RuleSet(blank_value=10))
     assert result == RoundResult(went_out=1, hand_points=(77, 0, 15))
+
+
+KINDS = sorted(CLASSIC.copies)
+CLASSIC_POOL = [kind for kind, count in CLASSIC.copies.items() for _ in range(count)]
+SLIPS = ["negative", "missing", "extra", "went-out", "no-such-seat", "disagree", "empty"]
+
+
+@st.composite
+def typed_rounds(draw: st.DrawFn) -> tuple[int, int, dict[int, HandEntry[CardKind]], bool]:
+    """A round as a scorekeeper types it: real hands entered one of three ways, sometimes with a
+    slip. Returns players, who went out, the entries, and whether the entry is honest."""
+    cards = draw(st.permutations(CLASSIC_POOL))  # hands dealt from one real deck
+    players = draw(st.integers(2, 5))
+    went_out = draw(st.integers(0, players - 1))
+    entries: dict[int, HandEntry[CardKind]] = {}
+    for seat in range(players):
+        if seat == went_out:
+            continue
+        size = draw(st.integers(1, 12))
+        hand = dict(Counter(cards[:size]))
+        cards = cards[size:]
+        total = CLASSIC.points(hand)
+        entries[seat] = draw(
+            st.sampled_from(
+                [
+                    HandEntry(cards=hand),
+                    HandEntry(points=total),
+                    HandEntry(points=total, cards=hand),
+                ]
+            )
+        )
+    slip = draw(st.none() | st.sampled_from(SLIPS))
+    if slip is None:
+        return players, went_out, entries, True
+    seat = draw(st.sampled_from(sorted(entries)))
+    if slip == "negative":
+        entries[seat] = HandEntry(points=draw(st.integers(-50, -1)))
+    elif slip == "missing":
+        del entries[seat]
+    elif slip == "extra":
+        entries[went_out] = HandEntry(points=draw(st.integers(0, 50)))
+    elif slip == "went-out":
+        went_out = draw(st.sampled_from([-1, players]))
+    elif slip == "no-such-seat":
+        entries[draw(st.sampled_from([-1, players]))] = HandEntry(points=5)
+    elif slip == "disagree":
+        wrong = draw(st.integers(0, 100).filter(lambda p: p != 7))
+        entries[seat] = HandEntry(points=wrong, cards={K.SEVEN: 1})
+    else:
+        entries[seat] = HandEntry(cards={K.ONE: 0})
+    return players, went_out, entries, False
+
+
+@given(typed_rounds())
+def test_honest_entries_are_accepted_and_slips_refused_with_a_message(
+    typed: tuple[int, int, dict[int, HandEntry[CardKind]], bool],
+) -> None:
+    players, went_out, entries, honest = typed
+    try:
+        result = tally_round(CLASSIC, went_out, entries, players=players)
+    except TallyError as error:
+        assert not honest and str(error)
+        return
+    assert honest
+    assert result.went_out == went_out and result.hand_points[went_out] == 0
+    for seat, entry in entries.items():
+        if entry.cards is not None:
+            assert result.hand_points[seat] == CLASSIC.points(entry.cards)
+        if entry.points is not None:
+            assert result.hand_points[seat] == entry.points
