@@ -1,0 +1,143 @@
+"""Showdown firmware: the microcontroller's side of the protocol's flow, in MicroPython.
+
+Answers hellos and heartbeats, carries out host commands exactly once and in order (acknowledging
+each, re-acknowledging duplicates, asking for a go-back when one is missing), and sends the unit's
+events reliably: sequenced, kept until acknowledged, retransmitted, never given up on.
+"""
+
+import sdfw_proto as proto
+
+
+class McuLink:
+    """One microcontroller's end of the link; ``write(bytes)`` puts bytes on the serial line."""
+
+    def __init__(self, unit, write, boot_id, tick_bits, capabilities=0x7F):
+        self.unit = unit
+        unit.link = self
+        self.write = write
+        self.boot_id = boot_id
+        self.tick_bits = tick_bits
+        self.capabilities = capabilities
+        self.reader = proto.FrameReader()
+        self.rx_expected = 0
+        self.tx_next = 0
+        self.unacked = []  # [sequence, frame] oldest first
+        self.sent_count = 0  # how many of unacked have been sent since the last go-back
+        self.last_send = unit.now()
+        self.session = False
+        self.overflowed = False
+        self.events_lost = 0
+
+    def feed(self, data, now):
+        """Handle bytes read from the host."""
+        for type_code, sequence, payload in self.reader.feed(data):
+            self.unit.heard(now)
+            self._frame(type_code, sequence, payload, now)
+        self._send_window(now)
+
+    def _frame(self, type_code, sequence, payload, now):
+        if type_code == proto.T_HELLO:
+            values = proto.unpack(type_code, payload)
+            if values is not None:
+                self._hello(values, now)
+        elif type_code == proto.T_HEARTBEAT:
+            values = proto.unpack(type_code, payload)
+            if values is not None:
+                reply = (values[0], now & 0xFFFFFFFF, self.unit.status())
+                self._send(proto.T_HEARTBEAT_REPLY, 0, reply)
+        elif type_code == proto.T_ACK:
+            values = proto.unpack(type_code, payload)
+            if values is not None:
+                self._acked(values[0], now)
+        elif proto.is_reliable(type_code) and type_code < 0x80:
+            self._command(type_code, sequence, payload, now)
+
+    def _hello(self, values, now):
+        min_version, max_version, host_boot = values
+        version = 0
+        if min_version <= proto.PROTOCOL_VERSION <= max_version:
+            version = proto.PROTOCOL_VERSION
+        fresh = host_boot != self.boot_id
+        if fresh:
+            self.unacked = []
+            self.tx_next = 0
+            self.rx_expected = 0
+        self.session = True
+        self.sent_count = 0  # resend everything unacknowledged after the reply
+        self._send(proto.T_HELLO_REPLY, 0, (version, self.capabilities, self.boot_id,
+                                            self.tick_bits, self.rx_expected, self.tx_next))
+        if fresh:
+            self.unit.session_started(now)
+
+    def _command(self, type_code, sequence, payload, now):
+        ahead = proto.sequence_ahead(sequence, self.rx_expected)
+        if ahead == 0:
+            self.rx_expected = (self.rx_expected + 1) & 0xFF
+            if type_code in proto.FORMATS:
+                values = proto.unpack(type_code, payload)
+                reason = proto.NACK_BAD_PAYLOAD if values is None else (
+                    self.unit.command(type_code, values, now))
+            else:
+                reason = proto.NACK_UNKNOWN_TYPE
+            if reason:
+                self.queue_event(proto.T_NACK, (sequence, reason))
+        # In order, duplicate or ahead (one missing): say what comes next.
+        self._send(proto.T_MCU_ACK, 0, (self.rx_expected,))
+
+    def _acked(self, next_expected, now):
+        released = 0
+        while self.unacked and proto.sequence_ahead(self.unacked[0][0], next_expected) < 0:
+            self.unacked.pop(0)
+            released += 1
+        if released:
+            self.sent_count = max(self.sent_count - released, 0)
+            self.last_send = now
+        elif (
+            self.unacked
+            and self.unacked[0][0] == next_expected
+            and self.sent_count
+            and self.unit.utime.ticks_diff(now, self.last_send) >= proto.RETRANSMIT_MS * 333
+        ):
+            # The host is missing the oldest: go back (at most once per a third of a period).
+            self.sent_count = 0
+
+    def queue_event(self, type_code, values):
+        """Queue one reliable event; it is sent now if the window allows and kept until acked."""
+        if len(self.unacked) >= proto.EVENT_QUEUE - 1:
+            # Full: drop this new event before it has a sequence (no gap for the host to wait
+            # on) and report the loss once, in the slot kept free for it.
+            self.events_lost += 1
+            if not self.overflowed:
+                self.overflowed = True
+                self._queue(proto.T_FAULT, (proto.FAULT_QUEUE_OVERFLOW, self.unit.now()))
+            return
+        self.overflowed = False
+        self._queue(type_code, values)
+
+    def _queue(self, type_code, values):
+        sequence = self.tx_next
+        self.tx_next = (self.tx_next + 1) & 0xFF
+        payload = proto.pack(type_code, values)
+        self.unacked.append([sequence, proto.encode_frame(type_code, sequence, payload)])
+
+    def service(self, now):
+        """Send what the window allows and retransmit what waited too long."""
+        if self.unacked and self.sent_count and self.unit.utime.ticks_diff(
+            now, self.last_send
+        ) >= proto.RETRANSMIT_MS * 1000:
+            self.sent_count = 0
+        self._send_window(now)
+
+    def _send_window(self, now):
+        if not self.session:
+            return
+        limit = min(len(self.unacked), proto.WINDOW)
+        if self.sent_count >= limit:
+            return
+        for index in range(self.sent_count, limit):
+            self.write(self.unacked[index][1])
+        self.sent_count = limit
+        self.last_send = now
+
+    def _send(self, type_code, sequence, values):
+        self.write(proto.encode_frame(type_code, sequence, proto.pack(type_code, values)))

@@ -1,0 +1,317 @@
+"""Showdown firmware: the unit's parts, edge timestamps and the launcher's safety, in MicroPython.
+
+Hardware comes in as arguments (``machine`` and ``utime`` modules, or the simulator's stand-ins with
+the same API), so the very same code runs on a Pico and in ``hw_sim/mcu.py`` under CPython.
+
+Edges are stamped in the pin interrupt with ``utime.ticks_us()`` into preallocated arrays (a hard
+IRQ may not allocate); :meth:`Unit.poll`, called from the main loop, debounces them on the leading
+edge and queues protocol events. Every output change is reported with the time it really happened.
+"""
+
+from array import array
+
+import sdfw_proto as proto
+
+# Raspberry Pi Pico GPIO numbers; inputs are active-low with the internal pull-up.
+PINS = {
+    "paddle_left": 2,
+    "paddle_right": 3,
+    "timer_button": 4,
+    "count_left": 5,
+    "count_right": 6,
+    "light_red": 10,
+    "light_green": 11,
+    "buzzer": 12,
+    "arrow_left": 13,
+    "arrow_right": 14,
+    "launcher_enable": 15,
+    "launcher_phase": 16,
+}
+
+# Input lines, in this order: index into the edge arrays.
+LINE_PADDLE_LEFT = 0
+LINE_PADDLE_RIGHT = 1
+LINE_TIMER = 2
+LINE_COUNT_LEFT = 3
+LINE_COUNT_RIGHT = 4
+LINE_PINS = ("paddle_left", "paddle_right", "timer_button", "count_left", "count_right")
+
+EDGE_BUFFER = 64
+ARROW_BLINK_MS = 250
+BUZZER_DUTY = 32768
+
+
+class Unit:
+    """The parts behind the microcontroller, and the rules that keep the launcher safe."""
+
+    def __init__(self, machine, utime, pins=None):
+        self.machine = machine
+        self.utime = utime
+        self.pins = pins or PINS
+        self.link = None
+        self.watchdog_ms = proto.WATCHDOG_MS
+        self.max_pulse_ms = proto.MAX_PULSE_MS
+        self.cooldown_ms = proto.COOLDOWN_MS
+        self.bounce_us = proto.BOUNCE_US
+        self.count_bounce_us = proto.COUNT_BOUNCE_US
+        now = utime.ticks_us()
+        self.last_heard = now
+        self.watchdog_tripped = False
+        self.armed = False
+        self.armed_until = now
+        self.launcher = proto.SIDE_NONE
+        self.launcher_off_at = now
+        self.cooldown_until = now
+        self.cooling = False
+        self.light = proto.LIGHT_OFF
+        self.arrow_side = proto.SIDE_NONE
+        self.arrow_blink = False
+        self.arrow_lit = False
+        self.arrow_toggle_at = now
+        self.buzzing = False
+        self.buzzer_off_at = now
+        self.buzzer_timed = False
+        # Interrupt-side ring buffer of raw edges: line, level, time.
+        self.edge_line = bytearray(EDGE_BUFFER)
+        self.edge_level = bytearray(EDGE_BUFFER)
+        self.edge_time = array("i", [0] * EDGE_BUFFER)
+        self.edge_head = 0
+        self.edge_tail = 0
+        self.edges_lost = 0
+        # Debounce state per line.
+        self.reported = [False] * len(LINE_PINS)
+        self.last_edge = [utime.ticks_add(now, -proto.BOUNCE_US - 1)] * len(LINE_PINS)
+        self._setup_pins()
+
+    # -- wiring --------------------------------------------------------------------------
+
+    def _setup_pins(self):
+        pin_class = self.machine.Pin
+        self.inputs = []
+        for index in range(len(LINE_PINS)):
+            pin = pin_class(self.pins[LINE_PINS[index]], pin_class.IN, pin_class.PULL_UP)
+            pin.irq(handler=self._edge_handler(index),
+                    trigger=pin_class.IRQ_FALLING | pin_class.IRQ_RISING, hard=True)
+            self.inputs.append(pin)
+            self.reported[index] = pin.value() == 0
+        self.red = pin_class(self.pins["light_red"], pin_class.OUT, value=0)
+        self.green = pin_class(self.pins["light_green"], pin_class.OUT, value=0)
+        self.arrow_left = pin_class(self.pins["arrow_left"], pin_class.OUT, value=0)
+        self.arrow_right = pin_class(self.pins["arrow_right"], pin_class.OUT, value=0)
+        self.enable = pin_class(self.pins["launcher_enable"], pin_class.OUT, value=0)
+        self.phase = pin_class(self.pins["launcher_phase"], pin_class.OUT, value=0)
+        self.pwm = self.machine.PWM(pin_class(self.pins["buzzer"], pin_class.OUT, value=0))
+        self.pwm.duty_u16(0)
+
+    def _edge_handler(self, index):
+        utime = self.utime
+
+        def handler(pin):
+            # Hard-IRQ safe: no allocation, just stamp and store.
+            at = utime.ticks_us()
+            head = self.edge_head
+            following = (head + 1) % EDGE_BUFFER
+            if following == self.edge_tail:
+                self.edges_lost += 1
+                return
+            self.edge_line[head] = index
+            self.edge_level[head] = pin.value()
+            self.edge_time[head] = at
+            self.edge_head = following
+
+        return handler
+
+    # -- main loop ---------------------------------------------------------------------------
+
+    def now(self):
+        """The microcontroller's microsecond clock (wraps; use ticks_diff)."""
+        return self.utime.ticks_us()
+
+    def heard(self, now):
+        """A valid frame arrived from the host: feed the watchdog."""
+        self.last_heard = now
+
+    def poll(self, now):
+        """Debounce new edges, end pulses and tones, blink, and watch the host's heartbeat."""
+        diff = self.utime.ticks_diff
+        while self.edge_tail != self.edge_head:
+            tail = self.edge_tail
+            self._edge(self.edge_line[tail], self.edge_level[tail] == 0, self.edge_time[tail])
+            self.edge_tail = (tail + 1) % EDGE_BUFFER
+        self._settle(now)
+        if self.launcher != proto.SIDE_NONE and diff(now, self.launcher_off_at) >= 0:
+            self._launcher_off(now)
+        if self.armed and diff(now, self.armed_until) >= 0:
+            self.armed = False
+        if self.cooling and diff(now, self.cooldown_until) >= 0:
+            self.cooling = False
+        if self.buzzer_timed and self.buzzing and diff(now, self.buzzer_off_at) >= 0:
+            self._set_buzzer(0, now)
+        if self.arrow_blink and self.arrow_side and diff(now, self.arrow_toggle_at) >= 0:
+            self.arrow_toggle_at = self.utime.ticks_add(now, ARROW_BLINK_MS * 1000)
+            self._show_arrow(not self.arrow_lit)
+        if not self.watchdog_tripped and diff(now, self.last_heard) > self.watchdog_ms * 1000:
+            self.watchdog_tripped = True
+            self.safe(now)
+            self._event(proto.T_FAULT, (proto.FAULT_WATCHDOG, now))
+
+    def _edge(self, line, active, at):
+        if active == self.reported[line]:
+            return
+        if self.utime.ticks_diff(at, self.last_edge[line]) < self._window(line):
+            return  # a bounce of the edge already reported; _settle catches a real change
+        self._report(line, active, at)
+
+    def _settle(self, now):
+        # A line whose level differs from the last report once the bounce window has passed
+        # changed during the window: report it now.
+        for line in range(len(LINE_PINS)):
+            active = self.inputs[line].value() == 0
+            if active != self.reported[line] and (
+                self.utime.ticks_diff(now, self.last_edge[line]) >= self._window(line)
+            ):
+                self._report(line, active, now)
+
+    def _window(self, line):
+        if line >= LINE_COUNT_LEFT:
+            return self.count_bounce_us
+        return self.bounce_us
+
+    def _report(self, line, active, at):
+        self.reported[line] = active
+        self.last_edge[line] = at
+        if line in (LINE_PADDLE_LEFT, LINE_PADDLE_RIGHT):
+            side = proto.SIDE_LEFT if line == LINE_PADDLE_LEFT else proto.SIDE_RIGHT
+            self._event(proto.T_PADDLE, (side, 1 if active else 0, at))
+        elif line == LINE_TIMER:
+            self._event(proto.T_TIMER_BUTTON, (1 if active else 0, at))
+        elif active:
+            side = proto.SIDE_LEFT if line == LINE_COUNT_LEFT else proto.SIDE_RIGHT
+            self._event(proto.T_SIDE_COUNT, (side, at))
+
+    def _event(self, type_code, values):
+        if self.link is not None:
+            self.link.queue_event(type_code, values)
+
+    def session_started(self, now):
+        """A new host session: outputs safe, and the paddles held right now reported."""
+        self.safe(now)
+        for line in (LINE_PADDLE_LEFT, LINE_PADDLE_RIGHT):
+            if self.reported[line]:
+                self._report(line, True, now)
+
+    def status(self):
+        """The HeartbeatReply status flags."""
+        flags = 0
+        if self.armed:
+            flags |= proto.STATUS_ARMED
+        if self.launcher != proto.SIDE_NONE:
+            flags |= proto.STATUS_LAUNCHER
+        if self.watchdog_tripped:
+            flags |= proto.STATUS_WATCHDOG
+        return flags
+
+    # -- commands ----------------------------------------------------------------------------
+
+    def command(self, type_code, values, now):
+        """Carry out one host command; return 0 or a NACK_* reason."""
+        if type_code == proto.T_CONFIGURE:
+            self.watchdog_ms = max(values[0], 1)
+            self.max_pulse_ms = min(values[1], proto.PULSE_CEILING_MS)
+            self.cooldown_ms = values[2]
+            self.bounce_us = values[3]
+            self.count_bounce_us = values[4]
+        elif type_code == proto.T_ARM:
+            self.armed = True
+            self.watchdog_tripped = False
+            self.armed_until = self.utime.ticks_add(now, values[0] * 1000)
+        elif type_code == proto.T_DISARM:
+            self.armed = False
+            if self.launcher != proto.SIDE_NONE:
+                self._launcher_off(now)
+        elif type_code == proto.T_LIGHTS:
+            if values[0] > proto.LIGHT_GREEN:
+                return proto.NACK_BAD_PAYLOAD
+            self._set_light(values[0], now)
+        elif type_code == proto.T_BUZZER:
+            self._set_buzzer(values[0], now)
+            self.buzzer_timed = values[1] > 0
+            self.buzzer_off_at = self.utime.ticks_add(now, values[1] * 1000)
+        elif type_code == proto.T_ARROW:
+            if values[0] > proto.SIDE_RIGHT:
+                return proto.NACK_BAD_PAYLOAD
+            self._set_arrow(values[0], values[1] != 0, now)
+        elif type_code == proto.T_FIRE:
+            return self._fire(values[0], values[1], now)
+        elif type_code == proto.T_SAFE:
+            self.safe(now)
+        else:
+            return proto.NACK_UNKNOWN_TYPE
+        return 0
+
+    def _fire(self, direction, pulse_ms, now):
+        if direction not in (proto.SIDE_LEFT, proto.SIDE_RIGHT):
+            return proto.NACK_BAD_DIRECTION
+        if not self.armed or self.watchdog_tripped:
+            return proto.NACK_NOT_ARMED
+        if self.cooling or self.launcher != proto.SIDE_NONE:
+            return proto.NACK_COOLING_DOWN
+        if pulse_ms > self.max_pulse_ms or pulse_ms > proto.PULSE_CEILING_MS:
+            return proto.NACK_PULSE_TOO_LONG
+        self.armed = False  # one pulse per arm
+        self.phase.value(1 if direction == proto.SIDE_RIGHT else 0)
+        self.enable.value(1)
+        at = self.utime.ticks_us()
+        self.launcher = direction
+        self.launcher_off_at = self.utime.ticks_add(at, pulse_ms * 1000)
+        self._event(proto.T_OUTPUT_CHANGED, (proto.OUTPUT_LAUNCHER, direction, at))
+        return 0
+
+    def _launcher_off(self, now):
+        self.enable.value(0)
+        at = self.utime.ticks_us()
+        self.launcher = proto.SIDE_NONE
+        self.cooling = True
+        self.cooldown_until = self.utime.ticks_add(at, self.cooldown_ms * 1000)
+        self._event(proto.T_OUTPUT_CHANGED, (proto.OUTPUT_LAUNCHER, 0, at))
+
+    def _set_light(self, light, now):
+        self.red.value(1 if light == proto.LIGHT_RED else 0)
+        self.green.value(1 if light == proto.LIGHT_GREEN else 0)
+        at = self.utime.ticks_us()
+        if light != self.light:
+            self.light = light
+        self._event(proto.T_OUTPUT_CHANGED, (proto.OUTPUT_LIGHT, light, at))
+
+    def _set_buzzer(self, frequency_hz, now):
+        if frequency_hz:
+            self.pwm.freq(frequency_hz)
+            self.pwm.duty_u16(BUZZER_DUTY)
+        else:
+            self.pwm.duty_u16(0)
+        self.buzzing = frequency_hz != 0
+
+    def _set_arrow(self, side, blink, now):
+        self.arrow_side = side
+        self.arrow_blink = blink
+        self.arrow_toggle_at = self.utime.ticks_add(now, ARROW_BLINK_MS * 1000)
+        self._show_arrow(side != proto.SIDE_NONE)
+        self._event(proto.T_OUTPUT_CHANGED, (proto.OUTPUT_ARROW, side, self.utime.ticks_us()))
+
+    def _show_arrow(self, lit):
+        self.arrow_lit = lit
+        self.arrow_left.value(1 if lit and self.arrow_side == proto.SIDE_LEFT else 0)
+        self.arrow_right.value(1 if lit and self.arrow_side == proto.SIDE_RIGHT else 0)
+
+    def safe(self, now):
+        """Every output off and disarmed (watchdog, a new session, the host's Safe)."""
+        self.armed = False
+        if self.launcher != proto.SIDE_NONE:
+            self._launcher_off(now)
+        self.enable.value(0)
+        if self.light != proto.LIGHT_OFF:
+            self._set_light(proto.LIGHT_OFF, now)
+        if self.buzzing:
+            self._set_buzzer(0, now)
+        if self.arrow_side != proto.SIDE_NONE:
+            self._set_arrow(proto.SIDE_NONE, False, now)

@@ -1,0 +1,458 @@
+"""The host's end of the serial link: handshake, reliable commands, exactly-once events, reconnect.
+
+One daemon reader thread owns the port: it reads and decodes frames, acknowledges and delivers
+the microcontroller's events (in order, exactly once: ``PROTOCOL.md``, "Flow"), retransmits
+unacknowledged commands, sends heartbeats, feeds :class:`~firmware_bridge.timesync.ClockSync`,
+and after a ``SerialException`` (unplugged) reopens the port with exponential backoff and says
+``Hello`` again. :meth:`Link.send` may be called from any thread; it writes at once when it can.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import serial
+
+from firmware_bridge.codec import DecodeError, FrameDecoder, Packet, encode_frame
+from firmware_bridge.messages import (
+    Ack,
+    Arm,
+    Fire,
+    Heartbeat,
+    HeartbeatReply,
+    Hello,
+    HelloReply,
+    McuAck,
+    Message,
+    Safe,
+    Unknown,
+)
+from firmware_bridge.ports import NoDeviceError, find_port
+from firmware_bridge.protocol import (
+    HEARTBEAT_MS,
+    HELLO_ATTEMPTS,
+    HELLO_TIMEOUT_MS,
+    MAX_RETRANSMITS,
+    MIN_VERSION,
+    PROTOCOL_VERSION,
+    RECONNECT_MAX_MS,
+    RECONNECT_MIN_MS,
+    RETRANSMIT_MS,
+    WINDOW,
+    is_reliable,
+    sequence_ahead,
+)
+from firmware_bridge.timesync import ClockSync
+
+__all__ = ["Link", "LinkError", "LinkStats"]
+
+log = logging.getLogger(__name__)
+
+EventHandler = Callable[[Message], None]
+SessionHandler = Callable[[bool], None]
+PortOpener = Callable[[str], serial.Serial]
+
+_READ_TIMEOUT_S = 0.002
+_GO_BACK_GUARD_S = RETRANSMIT_MS / 3000
+
+
+class LinkError(Exception):
+    """The link cannot work: no device, no answer, or a firmware speaking another version."""
+
+
+@dataclass
+class LinkStats:
+    """Counters for logs and benchmarks."""
+
+    decode_errors: int = 0
+    retransmit_rounds: int = 0
+    go_backs: int = 0
+    reconnects: int = 0
+    fresh_sessions: int = 0
+    duplicates_dropped: int = 0
+    dropped_commands: list[Message] = field(default_factory=list)
+
+
+def _open_serial(path: str) -> serial.Serial:
+    return serial.serial_for_url(path, baudrate=115200, timeout=_READ_TIMEOUT_S,
+                                 write_timeout=0.5)
+
+
+class Link:
+    """A reliable, reconnecting link to one microcontroller. See the module docstring.
+
+    *port*: a path or pyserial URL, or ``None`` to find the unit (:func:`find_port`), or a
+    callable returning one (asked again at every reconnect). *on_event* receives each reliable
+    event once, in order, from the reader thread. *on_session* is called with ``True`` at every
+    fresh session (the MCU booted or another host had it) before queued commands are resent, so
+    the caller can send ``Configure`` and the current outputs again. *now_ns* is the host clock
+    that MCU times are mapped to.
+    """
+
+    def __init__(
+        self,
+        port: str | Callable[[], str] | None,
+        *,
+        on_event: EventHandler,
+        on_session: SessionHandler | None = None,
+        now_ns: Callable[[], int] = time.monotonic_ns,
+        opener: PortOpener = _open_serial,
+    ) -> None:
+        self._port_spec = port
+        self._on_event = on_event
+        self._on_session = on_session
+        self._now_ns = now_ns
+        self._opener = opener
+        self.sync = ClockSync()
+        self.stats = LinkStats()
+        self._lock = threading.RLock()
+        self._write_lock = threading.Lock()
+        self._idle_cond = threading.Condition(self._lock)
+        self._serial: serial.Serial | None = None
+        self._decoder = FrameDecoder()
+        self._stop = threading.Event()
+        self._ready = threading.Event()
+        self._synced = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._fatal: LinkError | None = None
+        self._boot_id = 0
+        self._capabilities = 0
+        # Host -> MCU reliable commands: [sequence, message, frame], oldest first.
+        self._unacked: list[tuple[int, Message, bytes]] = []
+        self._sent = 0  # how many of _unacked are on the wire since the last (re)send round
+        self._tx_next = 0
+        self._last_send_s = 0.0
+        self._last_go_back_s = 0.0
+        self._rounds = 0
+        self._rx_expected = 0
+        # Handshake and heartbeat.
+        self._handshaking = False
+        self._hello_attempts = 0
+        self._hello_deadline_s = 0.0
+        self._next_heartbeat_s = 0.0
+        self._tokens = itertools.count(1)
+        self._pending_tokens: dict[int, int] = {}
+        self._backoff_s = RECONNECT_MIN_MS / 1000
+
+    # -- public -------------------------------------------------------------------------
+
+    @property
+    def boot_id(self) -> int:
+        """The MCU boot this link is in session with (0 before the first handshake)."""
+        return self._boot_id
+
+    @property
+    def capabilities(self) -> int:
+        """The MCU's ``CAP_*`` bits from its last ``HelloReply``."""
+        return self._capabilities
+
+    @property
+    def connected(self) -> bool:
+        """True while the port is open and the handshake is done."""
+        return self._ready.is_set()
+
+    def open(self, timeout_s: float = 3.0) -> None:
+        """Start the reader thread and wait for the first handshake; :class:`LinkError` if none."""
+        if self._thread is not None:
+            return
+        self._thread = threading.Thread(target=self._run, name="firmware-link", daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + timeout_s
+        answered = self._ready.wait(timeout_s) and self._fatal is None
+        if answered:
+            answered = self._synced.wait(max(deadline - time.monotonic(), 0.0))
+        if not answered:
+            fatal = self._fatal
+            self.close(safe=False)
+            if fatal is not None:
+                raise fatal
+            raise LinkError(f"no answer from the unit's microcontroller within {timeout_s:g} s")
+
+    def wait_connected(self, timeout_s: float) -> bool:
+        """Wait until the link is connected, handshaken and time-synced; False on timeout."""
+        deadline = time.monotonic() + timeout_s
+        return self._ready.wait(timeout_s) and self._synced.wait(
+            max(deadline - time.monotonic(), 0.0))
+
+    def send(self, message: Message) -> int:
+        """Queue one reliable command (written at once if the window allows); its sequence."""
+        if not is_reliable(message.TYPE):
+            raise ValueError(f"{message!r} is not a reliable command")
+        with self._lock:
+            sequence = self._tx_next
+            self._tx_next = (self._tx_next + 1) & 0xFF
+            self._unacked.append((sequence, message, encode_frame(message, sequence)))
+            self._fill_window()
+        return sequence
+
+    def heartbeat(self) -> None:
+        """Send a heartbeat now (also a time-sync round trip); harmless when disconnected."""
+        with self._lock:
+            if not self._ready.is_set():
+                return
+            token = next(self._tokens) & 0xFFFFFFFF
+            self._pending_tokens[token] = self._now_ns()
+            if len(self._pending_tokens) > 64:
+                del self._pending_tokens[min(self._pending_tokens)]
+        self._write(encode_frame(Heartbeat(token)))
+
+    def idle(self) -> bool:
+        """True when every command sent so far has been acknowledged."""
+        with self._lock:
+            return not self._unacked
+
+    def wait_idle(self, timeout_s: float, *, through_reconnects: bool = True) -> bool:
+        """Wait until every command sent so far is acknowledged; True if so. Without
+        *through_reconnects*, give up as soon as the link is down."""
+        with self._idle_cond:
+            self._idle_cond.wait_for(
+                lambda: not self._unacked or (not through_reconnects and not self._ready.is_set()),
+                timeout_s,
+            )
+            return not self._unacked
+
+    def drop_connection(self) -> None:
+        """Close the port as if unplugged; the reader thread reconnects (for tests and faults)."""
+        with self._lock:
+            self._drop_port("dropped on request")
+
+    def close(self, *, safe: bool = True, timeout_s: float = 0.5) -> None:
+        """Optionally send ``Safe`` and wait briefly for its ack, then stop the thread and close."""
+        if safe and self._ready.is_set():
+            self.send(Safe())
+            self.wait_idle(timeout_s, through_reconnects=False)
+        self._stop.set()
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=2.0)
+        with self._lock:
+            self._drop_port("closed")
+
+    # -- reader thread ---------------------------------------------------------------------
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            port = self._serial
+            if port is None:
+                self._connect()
+                continue
+            try:
+                waiting = port.in_waiting
+                data = port.read(max(1, min(waiting, 4096)))
+            except (serial.SerialException, OSError, TypeError, AttributeError) as exc:
+                with self._lock:
+                    if self._serial is port:
+                        self._drop_port(f"read failed: {exc}")
+                continue
+            if data:
+                self._receive(data)
+            self._service()
+
+    def _connect(self) -> None:
+        try:
+            spec = self._port_spec
+            path = spec() if callable(spec) else find_port(spec)
+            port = self._opener(path)
+            port.reset_input_buffer()
+        except (serial.SerialException, OSError, NoDeviceError, ValueError) as exc:
+            log.debug("connect failed: %s; retrying in %.3f s", exc, self._backoff_s)
+            self._stop.wait(self._backoff_s)
+            self._backoff_s = min(self._backoff_s * 2, RECONNECT_MAX_MS / 1000)
+            return
+        with self._lock:
+            self._serial = port
+            self._decoder.reset()
+            self._handshaking = True
+            self._hello_attempts = 0
+            self._hello_deadline_s = 0.0
+        self._service()
+
+    def _drop_port(self, why: str) -> None:
+        port, self._serial = self._serial, None
+        if port is None:
+            return
+        log.info("serial link down: %s", why)
+        self._ready.clear()
+        self._idle_cond.notify_all()
+        self._handshaking = False
+        self._sent = 0
+        self._pending_tokens.clear()
+        self.stats.reconnects += 1
+        with contextlib.suppress(serial.SerialException, OSError):
+            port.close()
+
+    def _write(self, frame: bytes) -> bool:
+        port = self._serial
+        if port is None:
+            return False
+        try:
+            with self._write_lock:
+                port.write(frame)
+        except (serial.SerialException, OSError, TypeError, AttributeError) as exc:
+            with self._lock:
+                if self._serial is port:
+                    self._drop_port(f"write failed: {exc}")
+            return False
+        return True
+
+    def _service(self) -> None:
+        now_s = time.monotonic()
+        back_off = False
+        with self._lock:
+            if self._serial is None:
+                return
+            if self._handshaking:
+                if now_s >= self._hello_deadline_s:
+                    if self._hello_attempts >= HELLO_ATTEMPTS:
+                        self._drop_port("no HelloReply")
+                        back_off = True
+                    else:
+                        self._hello_attempts += 1
+                        self._hello_deadline_s = now_s + HELLO_TIMEOUT_MS / 1000
+                        hello = Hello(MIN_VERSION, PROTOCOL_VERSION, self._boot_id)
+                        self._write(encode_frame(hello))
+                if not back_off:
+                    return
+            if self._sent and now_s - self._last_send_s >= RETRANSMIT_MS / 1000:
+                self._rounds += 1
+                self.stats.retransmit_rounds += 1
+                if self._rounds > MAX_RETRANSMITS:
+                    self._drop_port(f"no ack after {MAX_RETRANSMITS} retransmissions")
+                    return
+                self._sent = 0
+                self._fill_window()
+        if back_off:  # outside the lock: senders must not wait for a reconnect
+            self._stop.wait(self._backoff_s)
+            self._backoff_s = min(self._backoff_s * 2, RECONNECT_MAX_MS / 1000)
+            return
+        if now_s >= self._next_heartbeat_s:
+            self._next_heartbeat_s = now_s + HEARTBEAT_MS / 1000
+            self.heartbeat()
+
+    def _fill_window(self) -> None:
+        if not self._ready.is_set():
+            return
+        limit = min(len(self._unacked), WINDOW)
+        if self._sent >= limit:
+            return
+        for _sequence, _message, frame in self._unacked[self._sent:limit]:
+            if not self._write(frame):
+                return
+        self._sent = limit
+        self._last_send_s = time.monotonic()
+
+    def _receive(self, data: bytes) -> None:
+        for item in self._decoder.feed(data):
+            if isinstance(item, DecodeError):
+                self.stats.decode_errors += 1
+                log.debug("dropped a bad frame: %s", item)
+                continue
+            self._packet(item)
+
+    def _packet(self, packet: Packet) -> None:
+        message = packet.message
+        if isinstance(message, HelloReply):
+            self._hello_reply(message)
+        elif isinstance(message, HeartbeatReply):
+            with self._lock:
+                sent_ns = self._pending_tokens.pop(message.token, None)
+            if sent_ns is not None:
+                self.sync.sample(sent_ns, self._now_ns(), message.mcu_us)
+                self._synced.set()
+        elif isinstance(message, McuAck):
+            self._acked(message.next_expected)
+        elif is_reliable(message.TYPE if not isinstance(message, Unknown) else message.type_code):
+            self._event(packet)
+
+    def _hello_reply(self, reply: HelloReply) -> None:
+        with self._lock:
+            if not self._handshaking:
+                return
+            if reply.version == 0:
+                self._fatal = LinkError(
+                    f"the unit's firmware does not speak protocol {MIN_VERSION}..."
+                    f"{PROTOCOL_VERSION}: reflash it with deploy/firmware (README, The serial link)"
+                )
+                self._stop.set()
+                self._ready.set()
+                return
+            self._handshaking = False
+            self._capabilities = reply.capabilities
+            self._backoff_s = RECONNECT_MIN_MS / 1000
+            fresh = reply.boot_id != self._boot_id
+            if fresh:
+                self.stats.fresh_sessions += 1
+                keep = [m for _s, m, _f in self._unacked if not isinstance(m, Fire | Arm)]
+                self.stats.dropped_commands.extend(
+                    m for _s, m, _f in self._unacked if isinstance(m, Fire | Arm))
+                self._unacked = []
+                self._tx_next = reply.next_expected
+                self._rx_expected = reply.next_sequence
+                self._boot_id = reply.boot_id
+                self.sync.reset(reply.tick_bits)
+                self._synced.clear()
+            else:
+                self._release(reply.next_expected)
+                keep = []
+            self._sent = 0
+            self._rounds = 0
+            self._ready.set()
+            log.info("serial link up: boot %08x, %s session", reply.boot_id,
+                     "fresh" if fresh else "resumed")
+        self._next_heartbeat_s = 0.0
+        self.heartbeat()
+        if fresh and self._on_session is not None:
+            self._on_session(True)
+        for message in keep:
+            self.send(message)
+        with self._lock:
+            self._fill_window()
+
+    def _release(self, next_expected: int) -> int:
+        released = 0
+        while self._unacked and sequence_ahead(self._unacked[0][0], next_expected) < 0:
+            self._unacked.pop(0)
+            released += 1
+        self._sent = max(self._sent - released, 0)
+        if not self._unacked:
+            self._idle_cond.notify_all()
+        return released
+
+    def _acked(self, next_expected: int) -> None:
+        with self._lock:
+            if self._handshaking:
+                return
+            if self._release(next_expected):
+                self._rounds = 0
+                self._last_send_s = time.monotonic()
+            elif self._unacked and self._unacked[0][0] == next_expected and self._sent:
+                now_s = time.monotonic()
+                if now_s - self._last_go_back_s >= _GO_BACK_GUARD_S:
+                    self._last_go_back_s = now_s
+                    self.stats.go_backs += 1
+                    self._sent = 0
+            self._fill_window()
+
+    def _event(self, packet: Packet) -> None:
+        with self._lock:
+            if self._handshaking or not self._ready.is_set() or not self.sync.ready:
+                return  # not acknowledged: the MCU sends it again once we are in session
+            ahead = sequence_ahead(packet.sequence, self._rx_expected)
+            deliver = ahead == 0
+            if deliver:
+                self._rx_expected = (self._rx_expected + 1) & 0xFF
+            elif ahead < 0:
+                self.stats.duplicates_dropped += 1
+            ack = Ack(self._rx_expected)
+        if deliver and not isinstance(packet.message, Unknown):
+            try:
+                self._on_event(packet.message)
+            except Exception:
+                log.exception("event handler failed on %s", packet)
+        self._write(encode_frame(ack))

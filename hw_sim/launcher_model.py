@@ -1,0 +1,96 @@
+"""The physical launcher: when its enable pin goes active, the loaded cards fly and cross the lines.
+
+It watches the launcher's pins like a motor driver would (no shortcut through the software above),
+sends each loaded card toward the side the direction pin selects, lets a configurable share stray
+to the other side, sometimes jams one card, and pulses that side's count line once per card, at the
+card's flight time, on the simulator's clock. What really landed where is kept as ground truth.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass, field
+from functools import partial
+
+from hw_sim.pins import EdgeFeeder, SimFactory, SimPin
+from showdown.clock import Clock, ms
+from showdown.hardware import Side
+from showdown.unit_config import PinsConfig
+
+__all__ = ["LauncherModel", "Throw"]
+
+
+@dataclass
+class Throw:
+    """One fire of the launcher: toward which side, and where the cards really went."""
+
+    toward: Side
+    at_ns: int
+    landed: dict[Side, int] = field(default_factory=lambda: {Side.LEFT: 0, Side.RIGHT: 0})
+    jammed: int = 0
+
+
+class LauncherModel:
+    """Simulated launcher mechanics on :class:`~hw_sim.pins.SimPin` pins (see module docstring)."""
+
+    def __init__(
+        self,
+        factory: SimFactory,
+        pins: PinsConfig,
+        clock: Clock,
+        feeder: EdgeFeeder,
+        rng: random.Random,
+        *,
+        spread: float = 0.1,
+        jam_probability: float = 0.02,
+        flight_ms: tuple[float, float] = (60.0, 400.0),
+        pulse_ms: float = 2.0,
+    ) -> None:
+        self._pins = pins
+        self._clock = clock
+        self._feeder = feeder
+        self._rng = rng
+        self.spread = spread
+        self.jam_probability = jam_probability
+        self.flight_ms = flight_ms
+        self.pulse_ms = pulse_ms
+        self.loaded = 0
+        self.throws: list[Throw] = []
+        self._lock = threading.Lock()
+        self._direction = factory.sim_pin(pins.launcher_direction.pin)
+        self._count_pins = {
+            Side.LEFT: factory.sim_pin(pins.count_left.pin),
+            Side.RIGHT: factory.sim_pin(pins.count_right.pin),
+        }
+        factory.sim_pin(pins.launcher_enable.pin).observers.append(self._enable_changed)
+
+    def load(self, cards: int) -> None:
+        """Clip *cards* cards into the launcher."""
+        self.loaded = cards
+
+    def _enable_changed(self, pin: SimPin, state: float, ticks: float) -> None:
+        if bool(state) != self._pins.launcher_enable.active_high:
+            return
+        direction_active = bool(self._direction.state) == self._pins.launcher_direction.active_high
+        toward = Side.RIGHT if direction_active else Side.LEFT
+        at_ns = round(ticks * 1e9)
+        with self._lock:
+            throw = Throw(toward, at_ns)
+            self.throws.append(throw)
+            cards, self.loaded = self.loaded, 0
+            if cards and self._rng.random() < self.jam_probability:
+                throw.jammed = 1
+                cards -= 1
+            for _ in range(cards):
+                side = toward.other if self._rng.random() < self.spread else toward
+                throw.landed[side] += 1
+                crossing = at_ns + ms(self._rng.uniform(*self.flight_ms))
+                self._clock.call_at(crossing, partial(self._pulse, side, crossing))
+
+    def _pulse(self, side: Side, at_ns: int) -> None:
+        pin = self._count_pins[side]
+        active_high = self._pins.count_left if side is Side.LEFT else self._pins.count_right
+        high = active_high.active_high
+        self._feeder.post(pin, high, at_ns)
+        self._feeder.post(pin, not high, at_ns + ms(self.pulse_ms))

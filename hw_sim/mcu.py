@@ -1,0 +1,275 @@
+"""The simulated microcontroller: the reference firmware, run under CPython on a pseudo-terminal.
+
+The firmware's own objects (``sdfw_unit.Unit``, ``sdfw_link.McuLink`` from ``deploy/firmware``) run
+with stand-ins for ``machine`` and ``utime`` (:mod:`hw_sim.micropython_standins`) in one daemon
+thread that does what the Pico's ``main.py`` loop does: read the serial line, poll the unit,
+service the link. The serial line is a pseudo-terminal (``os.openpty``): the host opens the other
+end with the real pyserial, optionally through a stable symlink that survives a replug, exactly as
+``/dev/showdown-unit`` does on a Pi.
+
+Faults (:class:`Faults`) are injected on the bytes in both directions: corruption and loss at given
+rates, a delay on the way to the host; :meth:`SimulatedMcu.unplug` / :meth:`SimulatedMcu.plug` close
+and reopen the line (the host sees a ``SerialException``), :meth:`SimulatedMcu.reset` reboots the
+firmware (new boot id, pins reset, the USB line re-enumerates).
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import errno
+import os
+import random
+import select
+import threading
+import time
+import tty
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hw_sim.firmware import firmware_module
+from hw_sim.micropython_standins import StandinMachine, StandinPin, StandinUtime
+
+__all__ = ["Faults", "SimulatedMcu"]
+
+_LOOP_PERIOD_S = 0.0005
+
+
+@dataclass
+class Faults:
+    """What the cable and the USB stack do to bytes. Rates are per byte, in both directions."""
+
+    corrupt_rate: float = 0.0
+    drop_rate: float = 0.0
+    delay_ms: float = 0.0
+    seed: int = 0
+
+
+class SimulatedMcu:
+    """The firmware on a simulated board behind a pseudo-terminal. See the module docstring."""
+
+    def __init__(
+        self,
+        now_ns: Callable[[], int] = time.monotonic_ns,
+        *,
+        link_path: str | Path | None = None,
+        faults: Faults | None = None,
+        pins: dict[str, int] | None = None,
+        tick_bits: int = 30,
+        seed: int = 0,
+    ) -> None:
+        self.utime = StandinUtime(now_ns, tick_bits)
+        self.machine = StandinMachine(self.utime)
+        self.faults = faults or Faults()
+        self._fault_rng = random.Random(self.faults.seed)
+        self._boot_rng = random.Random(seed)
+        self._pins = pins
+        self._link_path = Path(link_path) if link_path is not None else None
+        self._lock = threading.RLock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._master: int | None = None
+        self._slave: int | None = None
+        self._slave_name = ""
+        self._outgoing: collections.deque[tuple[float, bytes]] = collections.deque()
+        self.boots = 0
+        self.steps = 0
+        self._stepped = threading.Condition()
+        self.bytes_corrupted = 0
+        self.bytes_dropped = 0
+        self.unit: Any = None
+        self.link: Any = None
+        self._boot()
+        self.plug()
+
+    # -- the board ------------------------------------------------------------------------
+
+    @property
+    def port(self) -> str:
+        """What the host opens: the stable symlink if one was asked for, else the pty's name."""
+        return str(self._link_path) if self._link_path is not None else self._slave_name
+
+    @property
+    def boot_id(self) -> int:
+        """The running firmware's boot id."""
+        return int(self.link.boot_id)
+
+    def pin(self, name: str) -> StandinPin:
+        """The board pin wired to the firmware's line *name* (``"paddle_left"``)."""
+        pins = self._pins or firmware_module("sdfw_unit").PINS
+        return self.machine.pin(pins[name])
+
+    def press(self, name: str, at_ns: int) -> None:
+        """Pull the active-low input *name* down at *at_ns* (a press, a card on a line)."""
+        self.pin(name).drive(0, at_ns)
+
+    def release(self, name: str, at_ns: int) -> None:
+        """Let the input *name* go back up at *at_ns*."""
+        self.pin(name).drive(1, at_ns)
+
+    def _boot(self) -> None:
+        proto_unit = firmware_module("sdfw_unit")
+        proto_link = firmware_module("sdfw_link")
+        with self._lock:
+            self.machine.reset_pins()
+            boot_id = self._boot_rng.getrandbits(32) or 1
+            self.unit = proto_unit.Unit(self.machine, self.utime, self._pins)
+            self.link = proto_link.McuLink(self.unit, self._write, boot_id, self.utime.tick_bits)
+            self.boots += 1
+
+    # -- the serial line ------------------------------------------------------------------
+
+    def plug(self) -> None:
+        """Open a fresh pseudo-terminal (and point the stable symlink at it)."""
+        with self._lock:
+            if self._master is not None:
+                return
+            master, slave = os.openpty()
+            tty.setraw(slave)  # no echo, no line discipline: a binary line like USB CDC
+            os.set_blocking(master, False)
+            self._master, self._slave = master, slave
+            self._slave_name = os.ttyname(slave)
+            self._outgoing.clear()
+            if self._link_path is not None:
+                temporary = self._link_path.with_name(self._link_path.name + ".new")
+                with contextlib.suppress(FileNotFoundError):
+                    temporary.unlink()
+                temporary.symlink_to(self._slave_name)
+                temporary.replace(self._link_path)
+
+    def unplug(self) -> None:
+        """Close the line as a pulled cable does: the host's next read or write fails."""
+        with self._lock:
+            for fd in (self._master, self._slave):
+                if fd is not None:
+                    os.close(fd)
+            self._master = self._slave = None
+            self._outgoing.clear()
+            if self._link_path is not None:
+                with contextlib.suppress(FileNotFoundError):
+                    self._link_path.unlink()
+
+    def replug(self) -> None:
+        """Unplug and plug back in (a new pty; the stable path follows it)."""
+        self.unplug()
+        self.plug()
+
+    def reset(self) -> None:
+        """Reboot the microcontroller: outputs low, firmware state gone, new boot id, USB replug."""
+        self.unplug()
+        self._boot()
+        self.plug()
+
+    def _write(self, data: bytes) -> None:
+        # Called by the firmware's link (in the MCU thread, or in a test's thread).
+        data = self._damage(data)
+        if data:
+            release = time.monotonic() + self.faults.delay_ms / 1000
+            self._outgoing.append((release, data))
+
+    def _damage(self, data: bytes) -> bytes:
+        faults = self.faults
+        if not (faults.corrupt_rate or faults.drop_rate):
+            return data
+        out = bytearray()
+        rng = self._fault_rng
+        for byte in data:
+            if faults.drop_rate and rng.random() < faults.drop_rate:
+                self.bytes_dropped += 1
+                continue
+            if faults.corrupt_rate and rng.random() < faults.corrupt_rate:
+                self.bytes_corrupted += 1
+                out.append(byte ^ rng.randrange(1, 256))
+            else:
+                out.append(byte)
+        return bytes(out)
+
+    def _flush(self) -> None:
+        now = time.monotonic()
+        master = self._master
+        while self._outgoing and self._outgoing[0][0] <= now:
+            _release, data = self._outgoing.popleft()
+            if master is None:
+                continue
+            try:
+                os.write(master, data)
+            except BlockingIOError:
+                pass  # nobody reads: a USB CDC port drops what the host does not take
+            except OSError as exc:
+                if exc.errno not in (errno.EIO, errno.EBADF):
+                    raise
+
+    # -- the main loop --------------------------------------------------------------------
+
+    def start(self) -> SimulatedMcu:
+        """Run the firmware's main loop in a daemon thread."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="sim-mcu", daemon=True)
+            self._thread.start()
+        return self
+
+    def step(self) -> None:
+        """One pass of the firmware's main loop (read, poll, service, write)."""
+        with self._lock:
+            data = b""
+            master = self._master
+            if master is not None:
+                try:
+                    data = os.read(master, 4096)
+                except (BlockingIOError, InterruptedError):
+                    data = b""
+                except OSError:
+                    data = b""  # the host end is not open (yet)
+            now = self.utime.ticks_us()
+            if data:
+                data = self._damage(data)
+                self.link.feed(data, now)
+            self.unit.poll(now)
+            self.link.service(now)
+            self._flush()
+        with self._stepped:
+            self.steps += 1
+            self._stepped.notify_all()
+
+    def wait_steps(self, count: int, timeout_s: float = 5.0) -> bool:
+        """Wait until the main loop has made *count* more passes; False on timeout."""
+        with self._stepped:
+            target = self.steps + count
+            return self._stepped.wait_for(lambda: self.steps >= target, timeout_s)
+
+    def quiescent(self) -> bool:
+        """Nothing left to do: no unprocessed edge, no unacknowledged event, nothing unsent."""
+        with self._lock:
+            return (
+                self.unit.edge_head == self.unit.edge_tail
+                and not self.link.unacked
+                and not self._outgoing
+            )
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            master = self._master
+            if master is not None:
+                with contextlib.suppress(OSError, ValueError):
+                    select.select([master], [], [], _LOOP_PERIOD_S)
+            else:
+                self._stop.wait(_LOOP_PERIOD_S)
+            self.step()
+
+    def close(self) -> None:
+        """Stop the loop, make the outputs safe and close the line."""
+        self._stop.set()
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=2.0)
+        with self._lock:
+            self.unit.safe(self.utime.ticks_us())
+            self.unplug()
+
+    def __enter__(self) -> SimulatedMcu:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

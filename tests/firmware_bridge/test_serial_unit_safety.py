@@ -1,0 +1,97 @@
+"""Safety through the whole serial path (SerialUnit -> pty -> the firmware), on a manual clock:
+the firmware goes safe by itself when the host goes quiet, and refuses a fire without a go."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from firmware_bridge.messages import Nack
+from firmware_bridge.protocol import NACK_NOT_ARMED
+from hw_sim.mcu import SimulatedMcu
+from showdown.clock import ManualClock, ms
+from showdown.hardware import Edge, Light, Side
+from showdown.serial_unit import SerialUnit
+from showdown.unit_config import TimingConfig, UnitSettings
+
+
+class Recorder:
+    """A listener that records what the back end reports."""
+
+    def __init__(self) -> None:
+        self.launcher: list[tuple[Side | None, int]] = []
+        self.lights: list[Light] = []
+
+    def edge(self, edge: Edge) -> None:
+        pass
+
+    def light_changed(self, light: Light, at_ns: int) -> None:
+        self.lights.append(light)
+
+    def launcher_changed(self, toward: Side | None, at_ns: int) -> None:
+        self.launcher.append((toward, at_ns))
+
+
+def level_event(mcu: SimulatedMcu, name: str, level: int) -> threading.Event:
+    """Set when the firmware drives output *name* to *level*."""
+    reached = threading.Event()
+    mcu.pin(name).observers.append(lambda pin, value, at: value == level and reached.set())
+    return reached
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock(ms(5_000))
+
+
+@pytest.fixture
+def mcu(clock: ManualClock, tmp_path: Path) -> Iterator[SimulatedMcu]:
+    with SimulatedMcu(clock.now_ns, link_path=tmp_path / "showdown-unit") as sim:
+        yield sim
+
+
+def test_the_firmware_turns_the_launcher_off_when_the_host_goes_quiet(
+    clock: ManualClock, mcu: SimulatedMcu
+) -> None:
+    settings = UnitSettings(timing=TimingConfig(launcher_pulse_ms=2000))
+    unit = SerialUnit(settings, port=mcu.port, clock=clock, watchdog_ms=500)
+    recorder = Recorder()
+    unit.start(recorder)
+    on = level_event(mcu, "launcher_enable", 1)
+    off = level_event(mcu, "launcher_enable", 0)
+    unit.countdown_light(Light.GREEN)
+    unit.launch(Side.RIGHT, ms(2000))
+    assert on.wait(5.0)
+    unit.link.close(safe=False)  # the Pi hangs: no Safe, no more heartbeats
+    clock.advance(ms(450))
+    assert mcu.wait_steps(3)
+    assert not off.is_set(), "still within the watchdog time"
+    clock.advance(ms(100))
+    assert off.wait(5.0), "the firmware's watchdog must turn the launcher off"
+    assert mcu.pin("light_green").level == 0
+    assert mcu.unit.watchdog_tripped
+    unit.close()
+
+
+def test_a_fire_without_go_is_refused_by_the_firmware(
+    clock: ManualClock, mcu: SimulatedMcu
+) -> None:
+    unit = SerialUnit(UnitSettings(), port=mcu.port, clock=clock, watchdog_ms=60_000)
+    fired = level_event(mcu, "launcher_enable", 1)
+    unit.countdown_light(Light.RED)
+    unit.launch(Side.LEFT, ms(300))
+    assert unit.link.wait_idle(5.0)
+    assert mcu.wait_steps(3)
+    assert not fired.is_set()
+    assert mcu.link.rx_expected == 3
+    deadline_steps = 0
+    while not unit.refusals and deadline_steps < 2000:
+        mcu.wait_steps(1)
+        deadline_steps += 1
+    assert [n.reason for n in unit.refusals] == [NACK_NOT_ARMED]
+    assert isinstance(unit.refusals[0], Nack)
+    unit.close()
+    assert mcu.pin("light_red").level == 0, "closing leaves every output off"
