@@ -167,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
             keyboard = interactive.KeyboardUnit(settings.unit)
             log.info("unit back end: the simulated unit played from the keyboard (--interactive)")
             machine = keyboard.machine
-            started = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+            started = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%f")
             machine.subscribe(UnitRecorder(session, started))
             machine.subscribe(status.unit_event)
             on_stop += [keyboard.close]
@@ -191,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
                 ) from None
             log.info("unit back end: gpiozero on the Pi's pins (%s)", why)
             machine = ShowdownMachine(hardware, settings.unit)
-            started = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+            started = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%f")
             machine.subscribe(UnitRecorder(session, started))
             machine.subscribe(status.unit_event)
             on_stop += [machine.close, hardware.close]
