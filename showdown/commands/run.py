@@ -28,6 +28,7 @@ from engine.rules import PRESETS
 from showdown.cli import UserError
 from showdown.config import load_settings
 from showdown.journal import Journal, JournalError
+from showdown.sd_notify import ServiceHeartbeat
 from showdown.service import Frontend, Service, StatusPrinter, UnitRecorder
 from showdown.session import Session, SessionError
 from showdown.showdown_machine import ShowdownMachine
@@ -177,9 +178,12 @@ def run(args: argparse.Namespace) -> int:
         raise
     on_stop.append(journal.close)
     frontend = _frontend(args, session, machine, real_unit=not use_sim)
-    service = Service(session, worker=worker, frontend=frontend, tick=make_tick(),
+    heartbeat = ServiceHeartbeat.from_environ()  # systemd: READY, watchdog, STOPPING
+    on_stop.insert(0, heartbeat.stopping)
+    service = Service(session, worker=worker, frontend=frontend, tick=make_tick(heartbeat),
                       on_stop=on_stop, stop=stop)
     previous = _stop_on_signals(service.stop)
+    heartbeat.started("running: " + why)  # after the handlers: from now on SIGTERM stops cleanly
     print("showdown: running; Ctrl-C stops it (the game resumes next time)", flush=True)
     try:
         code = service.run()
@@ -209,9 +213,10 @@ def _table_worker(
     return play
 
 
-def make_tick() -> Callable[[], None] | None:
-    """What runs once per main-loop iteration. The deploy area plugs systemd's watchdog here."""
-    return None
+def make_tick(heartbeat: ServiceHeartbeat) -> Callable[[], None] | None:
+    """What runs once per main-loop iteration: systemd's watchdog ping, fed from the main loop so
+    that a stuck loop stops the pings (and systemd restarts the service)."""
+    return heartbeat.tick
 
 
 def _stop_on_signals(stop: threading.Event) -> dict[int, Any]:
