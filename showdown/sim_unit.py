@@ -139,7 +139,12 @@ class SimulatedUnit:
             deadline = self.clock.next_deadline_ns()
             step = target_ns if deadline is None else min(deadline, target_ns)
             if step > now and not self.fast:
-                time.sleep((step - now) / 1e9)
+                # Real time passes; a stop request ends the wait at once.
+                if self.stop is not None:
+                    if self.stop.wait((step - now) / 1e9):
+                        raise TableStopped
+                else:
+                    time.sleep((step - now) / 1e9)
             self.clock.advance_to(max(step, now))
             if step >= target_ns:
                 return

@@ -66,6 +66,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sim.add_argument(
         "--fast", action="store_true", help="skip the countdown's waiting (the unit's clock jumps)"
     )
+    sim.add_argument(
+        "--interactive",
+        action="store_true",
+        help="no bots: the simulated unit drawn beside the scoreboard, played from the keyboard",
+    )
 
 
 def choose_backend(sim: bool, model_file: Path = PI_MODEL) -> tuple[bool, str]:
@@ -93,7 +98,7 @@ class _Scoreboard:
         interactive = importlib.import_module("showdown.scoreboard.interactive")
         # At a real table the scoreboard says who is on the paddles; the service records results.
         self.table: Any = adapter.SessionTable(session, on_load=machine.load if real_unit else None)
-        self.board: Any = app.Scoreboard(self.table, fullscreen=real_unit)
+        self.board: Any = app.Scoreboard(self.table, fullscreen=real_unit, hide_cursor=real_unit)
         session.subscribe(lambda _event: self.board.notify())
         interactive.wire(self.table, machine, self.board.notify, record=False, unit=None)
 
@@ -148,6 +153,8 @@ def run(args: argparse.Namespace) -> int:
                  state.current_round)
     status = StatusPrinter(sys.stdout)
     session.subscribe(status.session_event)
+    if use_sim and args.interactive:
+        return _interactive(session, journal, why)
     on_stop: list[Callable[[], None]] = []
     worker = None
     stop = threading.Event()
@@ -178,20 +185,40 @@ def run(args: argparse.Namespace) -> int:
         raise
     on_stop.append(journal.close)
     frontend = _frontend(args, session, machine, real_unit=not use_sim)
-    heartbeat = ServiceHeartbeat.from_environ()  # systemd: READY, watchdog, STOPPING
-    on_stop.insert(0, heartbeat.stopping)
-    service = Service(session, worker=worker, frontend=frontend, tick=make_tick(heartbeat),
+    heartbeat = ServiceHeartbeat.from_environ()  # systemd: READY, WATCHDOG per tick, STOPPING
+    service = Service(session, worker=worker, frontend=frontend, tick=heartbeat.tick,
                       on_stop=on_stop, stop=stop)
-    previous = _stop_on_signals(service.stop)
-    heartbeat.started("running: " + why)  # after the handlers: from now on SIGTERM stops cleanly
+    previous = _stop_on_signals(service.stop.set)
     print("showdown: running; Ctrl-C stops it (the game resumes next time)", flush=True)
+    heartbeat.started("keeping score" if frontend is None else "scoreboard up")
     try:
         code = service.run()
     finally:
+        heartbeat.stopping()
         for signum, handler in previous.items():
             signal.signal(signum, handler)
     log.info("stopped; every output is safe and the journal is closed")
     return code
+
+
+def _interactive(session: Session, journal: Journal, why: str) -> int:
+    """``--sim --interactive``: people play the simulated unit from the keyboard (scoreboard)."""
+    try:
+        play = importlib.import_module("showdown.scoreboard.play")
+    except ImportError:
+        journal.close()
+        raise UserError("--interactive needs the scoreboard, which is not installed") from None
+    log.info("unit back end: the simulated unit played from the keyboard (%s, --interactive)", why)
+    boards: list[Any] = []
+    previous = _stop_on_signals(lambda: [board.stop() for board in boards])
+    try:
+        play.play(session, interactive=True, ready=boards.append)
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        journal.close()
+    log.info("stopped; every output is safe and the journal is closed")
+    return 0
 
 
 def _table_worker(
@@ -213,18 +240,12 @@ def _table_worker(
     return play
 
 
-def make_tick(heartbeat: ServiceHeartbeat) -> Callable[[], None] | None:
-    """What runs once per main-loop iteration: systemd's watchdog ping, fed from the main loop so
-    that a stuck loop stops the pings (and systemd restarts the service)."""
-    return heartbeat.tick
-
-
-def _stop_on_signals(stop: threading.Event) -> dict[int, Any]:
-    """SIGINT and SIGTERM set *stop*; returns the handlers they replace."""
+def _stop_on_signals(stop: Callable[[], object]) -> dict[int, Any]:
+    """SIGINT and SIGTERM call *stop*; returns the handlers they replace."""
 
     def handler(signum: int, _frame: FrameType | None) -> None:
         log.info("%s received: stopping", signal.Signals(signum).name)
-        stop.set()
+        stop()
 
     previous: dict[int, Any] = {}
     for signum in (signal.SIGINT, signal.SIGTERM):
