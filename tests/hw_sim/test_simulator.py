@@ -118,3 +118,16 @@ def test_sim_duels_bad_options_are_one_line(capsys: pytest.CaptureFixture[str]) 
     assert main(["sim", "duels", "--count", "0"]) == 2
     assert main(["sim", "duels", "--backend", "nope"]) == 2
     assert "unknown back end" in capsys.readouterr().err
+
+
+def test_plain_simulator_records_what_was_commanded_and_nothing_flies() -> None:
+    settings = UnitSettings()
+    clock = ManualClock(ms(1000))
+    unit = GpioSimUnit(settings, clock=clock, physical=False)
+    unit.load_launcher(3)
+    unit.hardware.launch(Side.LEFT, ms(300))
+    clock.advance(ms(1000))
+    enable = unit.factory.sim_pin(settings.pins.launcher_enable.pin)
+    assert [bool(state.state) for state in enable.states] == [False, True, False]
+    assert unit.throws() == []
+    unit.close()
