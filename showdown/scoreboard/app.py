@@ -20,11 +20,13 @@ from typing import Protocol
 
 import pygame
 
+from engine.error_text import ErrorText
 from showdown.accessibility import CueSettings
 from showdown.i18n import N_, _, current_language, on_language_change, set_language
 from showdown.scoreboard import theme
 from showdown.scoreboard.layout import DESIGN_HEIGHT, DESIGN_WIDTH, Layout
 from showdown.scoreboard.port import RefusedError, TablePort
+from showdown.scoreboard.refusals import translate
 from showdown.scoreboard.screens import SCREENS
 from showdown.scoreboard.screens.base import CONTENT_BOTTOM, Screen
 from showdown.scoreboard.text import TextRenderer
@@ -110,7 +112,8 @@ class Scoreboard:
         self.canvas = Canvas(self.surface, self.layout, self.text)
         self.painter = Painter(self.canvas)
         self.inbox: queue.SimpleQueue[object] = queue.SimpleQueue()
-        self.message = ""
+        self.message: str | ErrorText = ""
+        """The banner: a message already in words, or a refusal translated when drawn."""
         self.screens: dict[str, Screen] = {name: cls(self) for name, cls in SCREENS.items()}
         self.view: TableView = port.view()
         self.current = "table" if self.view.started else "setup"
@@ -151,7 +154,7 @@ class Scoreboard:
         try:
             getattr(self.port, command)(*args)
         except RefusedError as exc:
-            self.message = str(exc)
+            self.message = exc.text
             self._stale = True
             return False
         self.message = ""
@@ -189,8 +192,11 @@ class Scoreboard:
         if screen.nav and self.view.started:
             found.extend(self._nav())
         if self.message:
+            words = self.message
+            if isinstance(words, ErrorText):
+                words = translate(words)
             found.append(
-                Label("banner", pygame.Rect(0, 0, DESIGN_WIDTH, 48), self.message, 24,
+                Label("banner", pygame.Rect(0, 0, DESIGN_WIDTH, 48), words, 24,
                       theme.TEXT, theme.DANGER, bold=True)
             )
         return found
