@@ -19,13 +19,26 @@ kursi 1 (Bo): poin tidak boleh negatif (-5)
 from __future__ import annotations
 
 from engine.error_text import ErrorText
-from showdown.i18n import _, pgettext
+from showdown.i18n import N_, _, pgettext
 from showdown.vocabulary import kind_name, scoring_mode_name
 
 __all__ = ["translate"]
 
-_NAMED = {"kind": kind_name, "mode": scoring_mode_name}
-"""Values that are names the catalogue already knows (card kinds, scoring modes)."""
+PARTNER_GAMES: dict[str, str] = {
+    "fixed": N_("fixed partners"),
+    "rotating": N_("rotating partners"),
+    "two-tables": N_("two tables"),
+}
+"""The partner games of ``engine.scoring.PartnerVariation``, as a refusal names them."""
+
+
+def _partner_game(value: str) -> str:
+    message = PARTNER_GAMES.get(value)
+    return value if message is None else _(message)
+
+
+_NAMED = {"kind": kind_name, "mode": scoring_mode_name, "partners": _partner_game}
+"""Values that are names the catalogue knows (card kinds, scoring modes, partner games)."""
 
 
 def translate(text: ErrorText) -> str:
@@ -44,6 +57,8 @@ def _value(key: str, value: object) -> object:
     if isinstance(value, tuple):
         separator = pgettext("list separator", ", ")
         return separator.join(str(_value(key, item)) for item in value)
-    if isinstance(value, str) and key in _NAMED:
+    if isinstance(value, str) and key in ("kind", "mode"):
         return _NAMED[key](value.replace(" ", "_"))
+    if isinstance(value, str) and key in _NAMED:
+        return _NAMED[key](value)
     return value

@@ -99,3 +99,13 @@ def test_no_refusal_is_written_as_a_bare_string(module: object) -> None:
         and node.exc.args and isinstance(node.exc.args[0], ast.Constant | ast.JoinedStr)
     ]
     assert bare == []
+
+
+def test_a_set_up_refusal_names_the_scoring_mode_in_the_language(tmp_path: Path) -> None:
+    session = Session(Journal.open(tmp_path / "new.db"))
+    refused = _refusal(session, SetUpGame(
+        players=["Ann", "Bob", "Cy"], scoring=ScoringSettings(mode="partners", target=500)))
+    assert refused.message == "partners (fixed) needs exactly 4 players, not 3"
+    with use_language("ja"):
+        assert translate(refused.text) == (  # type: ignore[arg-type]
+            "パートナー戦（固定ペア）はちょうど4人必要です（3人ではなく）")
