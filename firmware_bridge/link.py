@@ -123,6 +123,7 @@ class Link:
         self._fatal: LinkError | None = None
         self._boot_id = 0
         self._capabilities = 0
+        self.hello: HelloReply | None = None
         # Host -> MCU reliable commands: [sequence, message, frame], oldest first.
         self._unacked: list[tuple[int, Message, bytes]] = []
         self._sent = 0  # how many of _unacked are on the wire since the last (re)send round
@@ -383,6 +384,7 @@ class Link:
                 self._ready.set()
                 return
             self._handshaking = False
+            self.hello = reply
             self._capabilities = reply.capabilities
             self._backoff_s = RECONNECT_MIN_MS / 1000
             fresh = reply.boot_id != self._boot_id
