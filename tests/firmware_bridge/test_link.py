@@ -183,7 +183,7 @@ def test_a_firmware_of_another_version_is_refused_with_a_clear_message() -> None
                 return
             for item in decoder.feed(data):
                 if isinstance(item, Packet) and isinstance(item.message, Hello):
-                    os.write(master, encode_frame(HelloReply(0, 0x7F, 9, 30, 0, 0)))
+                    os.write(master, encode_frame(HelloReply(0, 0x7F, 9, 30, 0, 0, 0)))
 
     threading.Thread(target=firmware_v9, daemon=True).start()
     link = Link(os.ttyname(slave), on_event=lambda m: None)
