@@ -71,6 +71,14 @@ def check(report: Any, record: Record, duels: int, plan: dict[int, str]) -> None
     assert stats.fresh_sessions == 1 + list(plan.values()).count("reset")
     assert unit.mcu.bytes_corrupted > 0 and stats.decode_errors > 0
     assert report.decided_correctly == report.decided
+    print(  # the figures of the run, for `make soak -s` and the issue
+        f"\nsoak: {duels} duels, {len(results)} results, {len(launches)} launches, "
+        f"{unit.mcu.bytes_corrupted} bytes corrupted, {stats.decode_errors} bad frames, "
+        f"{stats.retransmit_rounds} retransmit rounds, {stats.go_backs} go-backs, "
+        f"{stats.reconnects} reconnects, {stats.fresh_sessions} sessions, "
+        f"{stats.duplicates_dropped} duplicates dropped, "
+        f"{report.decided_correctly}/{report.decided} decided correctly"
+    )
 
 
 def test_short_soak_with_corruption_an_unplug_and_a_reset(monkeypatch: pytest.MonkeyPatch) -> None:
