@@ -16,6 +16,7 @@ import heapq
 import os
 import random
 import statistics
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -268,6 +269,7 @@ def run_duels(
 
     machine.subscribe(receive)
     players = make_players(8, rng)
+    switch_interval = sys.getswitchinterval()
     shorten_gil_switch_interval(settings.gil_switch_interval_ms)
     report = DuelReport()
     try:
@@ -301,6 +303,7 @@ def run_duels(
     finally:
         machine.close()
         unit.close()
+        sys.setswitchinterval(switch_interval)
     return report
 
 

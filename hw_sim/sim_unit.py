@@ -6,6 +6,10 @@ which back end is underneath. :class:`GpioSimUnit` is the gpiozero back end on
 launcher's pins. ``SIM_BACKENDS`` maps a back-end name to a builder; the serial back end adds
 ``"serial"`` (a simulated microcontroller on a pseudo-terminal).
 
+The default clock is a :class:`~showdown.clock.JumpClock` without a timer thread: its owner (the
+duel runner) jumps it and runs due timers. For a simulated unit in real time (``showdown run`` with
+no hardware), pass ``clock=JumpClock()``: its own thread then runs the timers as time passes.
+
 Without a launcher model (``physical=False``) it is the plain simulator: it records what was
 commanded (each :class:`~hw_sim.pins.SimPin` keeps its ``states``) and nothing flies.
 """

@@ -23,6 +23,7 @@ from pydantic_settings import (
 )
 
 from showdown.cli import UserError
+from showdown.storage import StorageSettings
 from showdown.unit_config import UnitSettings
 
 __all__ = ["ConfigError", "Settings", "load_settings"]
@@ -36,13 +37,14 @@ class ConfigError(UserError):
 
 
 class Settings(BaseSettings):
-    """The whole configuration. Sections: ``unit`` (pins, timings, sounds)."""
+    """The whole configuration. Sections: ``unit`` (pins, timings, sounds), ``storage``."""
 
     model_config = SettingsConfigDict(
         env_prefix="SHOWDOWN_", env_nested_delimiter="__", extra="forbid", frozen=True
     )
 
     unit: UnitSettings = Field(default_factory=UnitSettings)
+    storage: StorageSettings = Field(default_factory=StorageSettings)
 
     @classmethod
     def settings_customise_sources(

@@ -26,9 +26,15 @@ _lock = threading.Lock()
 
 
 def favour_edge_thread(priority: int) -> None:
-    """Give the calling thread ``SCHED_FIFO`` at *priority* (1-99; 0: leave it alone), once."""
+    """Give the calling thread ``SCHED_FIFO`` at *priority* (1-99; 0: leave it alone), once.
+
+    Never the main thread: edges reach it only in tests and the simulator's driver, and a
+    real-time main thread competing with a real-time edge thread was seen to stall the simulator.
+    """
     global _warned  # noqa: PLW0603 - one warning per process
     if priority <= 0 or not hasattr(os, "sched_setscheduler"):
+        return
+    if threading.current_thread() is threading.main_thread():
         return
     ident = threading.get_ident()
     with _lock:

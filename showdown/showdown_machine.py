@@ -323,6 +323,12 @@ class ShowdownMachine:
         self._hw.countdown_light(Light.OFF)
         self._hw.arrow(verdict.loser if verdict.reason is Reason.FALSE_START else None)
         launched = self._phase is Phase.COUNTING
+        if launched and verdict.loser is not None and self._launched_toward is not verdict.loser:
+            log.warning(
+                "cards went toward %s but %s lost: a press arrived out of order",
+                self._launched_toward,
+                verdict.loser,
+            )
         counted = sum(self._counts.values())
         jam = launched and self._cards is not None and counted < self._cards
         if jam:

@@ -79,18 +79,23 @@ def run(args: argparse.Namespace) -> int:
     if args.backend not in SIM_BACKENDS:
         raise UserError(f"unknown back end {args.backend!r} (known: {', '.join(SIM_BACKENDS)})")
     settings = load_settings(args.config).unit
-    logging.getLogger("showdown").setLevel(logging.ERROR)  # jams and refusals are in the figures
+    quiet = logging.getLogger("showdown")
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)  # jams and refusals are counted in the figures
     started = time.perf_counter()
-    report = run_duels(
-        args.count,
-        args.seed,
-        load_threads=args.load_threads,
-        load_kind=args.load_kind,
-        load_nice=args.load_nice,
-        backend=args.backend,
-        settings=settings,
-        progress=None if args.json or args.count < 50 else _progress_bar,
-    )
+    try:
+        report = run_duels(
+            args.count,
+            args.seed,
+            load_threads=args.load_threads,
+            load_kind=args.load_kind,
+            load_nice=args.load_nice,
+            backend=args.backend,
+            settings=settings,
+            progress=None if args.json or args.count < 50 else _progress_bar,
+        )
+    finally:
+        quiet.setLevel(level)
     figures = report.as_dict()
     figures["seconds"] = round(time.perf_counter() - started, 2)
     if args.json:

@@ -305,3 +305,26 @@ def test_closing_the_back_end_mid_launch_switches_the_launcher_off(unit_backend:
     rig.hardware.close()
     out = rig.outputs()
     assert (out.launcher, out.light) == (None, Light.OFF)
+
+
+def test_go_beep_differs_from_the_beat_beeps_in_pitch_and_pattern(
+    unit_backend: UnitRig, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rig = unit_backend
+    sounded: list[tuple[int, float | None]] = []
+    real = rig.hardware.buzzer
+
+    def buzzer(tone_hz: float | None) -> None:
+        sounded.append((rig.now_ns(), tone_hz))
+        real(tone_hz)
+
+    monkeypatch.setattr(rig.hardware, "buzzer", buzzer)
+    rig.arm()
+    go = rig.run_to_go()
+    rig.advance(1500)
+    before = [hz for at, hz in sounded if at < go and hz]
+    after = [hz for at, hz in sounded if at >= go and hz]
+    assert len(before) == 3 and len(set(before)) == 1, "one beep per beat"
+    assert after and set(after).isdisjoint(before), "a different pitch at go"
+    assert len(after) > 1, "and a different pattern: several pulses"
+    assert sounded[-1][1] is None and not rig.outputs().buzzing

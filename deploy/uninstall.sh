@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Remove what deploy/install.sh installed.
+#
+#   sudo deploy/uninstall.sh            stop and remove the service, the program and the udev rule;
+#                                       keep the configuration, the data and the service user
+#   sudo deploy/uninstall.sh --purge    also remove /etc/showdown, /var/lib/showdown and the user
+#   deploy/uninstall.sh --dry-run       print every path and command; change nothing
+#   deploy/uninstall.sh --root DIR      remove under DIR (a staging tree); print the commands
+set -euo pipefail
+
+readonly SERVICE_USER=showdown
+readonly APP_DIR=/opt/showdown
+readonly CONF_DIR=/etc/showdown
+readonly DATA_DIR=/var/lib/showdown
+readonly UNIT_PATH=/etc/systemd/system/showdown.service
+readonly UDEV_PATH=/etc/udev/rules.d/99-showdown-unit.rules
+readonly LINK_PATH=/usr/local/bin/showdown
+
+DRY_RUN=0
+PURGE=0
+ROOT=""
+
+usage() {
+    sed -n '2,9s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+}
+
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --dry-run) DRY_RUN=1 ;;
+        --purge) PURGE=1 ;;
+        --root)
+            [[ $# -ge 2 ]] || { echo "uninstall.sh: --root needs a directory" >&2; exit 2; }
+            ROOT=$(cd "$2" 2>/dev/null && pwd) || { echo "uninstall.sh: no such directory: $2" >&2; exit 2; }
+            shift
+            ;;
+        -h | --help) usage; exit 0 ;;
+        *) echo "uninstall.sh: unknown option: $1 (try --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+if [[ $DRY_RUN -eq 0 && -z $ROOT && $(id -u) -ne 0 ]]; then
+    echo "uninstall.sh: run as root (sudo), or try --dry-run" >&2
+    exit 1
+fi
+
+prefix() { if [[ $DRY_RUN -eq 1 ]]; then printf 'would '; fi; }
+
+run() {
+    if [[ $DRY_RUN -eq 1 ]]; then
+        echo "would run: $*"
+    elif [[ -n $ROOT ]]; then
+        echo "skip (--root): $*"
+    else
+        echo "run: $*"
+        "$@"
+    fi
+}
+
+remove() { # remove PATH: a file, a link or a whole directory, if it is there
+    if [[ -e $ROOT$1 || -L $ROOT$1 ]]; then
+        echo "$(prefix)remove $1"
+        if [[ $DRY_RUN -eq 0 ]]; then rm -rf -- "$ROOT$1"; fi
+    fi
+}
+
+keep() { echo "keep $1 (use --purge to remove it)"; }
+
+run systemctl disable --now showdown.service
+remove "$UNIT_PATH"
+remove "$UDEV_PATH"
+remove "$LINK_PATH"
+remove "$APP_DIR"
+run systemctl daemon-reload
+run udevadm control --reload
+
+if [[ $PURGE -eq 1 ]]; then
+    remove "$CONF_DIR"
+    remove "$DATA_DIR"
+    if getent passwd "$SERVICE_USER" >/dev/null; then run userdel "$SERVICE_USER"; fi
+else
+    keep "$CONF_DIR"
+    keep "$DATA_DIR"
+fi
+
+if [[ $DRY_RUN -eq 1 ]]; then echo "dry run: nothing was changed"; else echo "done"; fi

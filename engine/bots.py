@@ -1,0 +1,217 @@
+"""Bots: a random-legal player and a simple heuristic player, deterministic under a seed.
+
+:func:`play_round` drives a round to its end with one bot per seat. Showdown results are drawn at
+random (a stand-in for two people slamming paddles). A bot also gets a chance to react while
+the UNO catch window is open: the exposed player may say UNO, the others may catch.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from engine.actions import playable_cards
+from engine.cards import CardKind
+from engine.commands import CallUno, CatchUno, Challenge, Command, Draw, Pass, PlayCard
+from engine.round import Round
+from engine.state import Phase
+
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "play_round"]
+
+
+class Bot(Protocol):
+    """A player: picks one of ``actions`` (never empty) for ``seat``, or None to let a reaction
+    (a UNO call or catch) pass."""
+
+    def choose(self, rnd: Round, seat: int, actions: Sequence[Command]) -> Command | None:
+        """The chosen command, or None to decline a reaction."""
+        ...
+
+
+class RandomBot:
+    """A random legal player, like RLCard's random agent: it plays a uniformly random playable
+    card (random colour, target, opponent, UNO said or not) whenever it has one, and draws only
+    when it has none. It challenges, keeps a drawn card, and reacts (UNO self-call, catch) each
+    with probability 1/2.
+
+    :meth:`act` makes the same kind of choice straight from the playable cards, without listing
+    every variant first; :func:`play_round` uses it (the engine still checks every command)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, rnd: Round, seat: int, actions: Sequence[Command]) -> Command | None:
+        """See the class docstring."""
+        rng = self.rng
+        first = actions[0]
+        if isinstance(first, CallUno | CatchUno):
+            return None if rng.random() < 0.5 else actions[rng.randrange(len(actions))]
+        by_card: dict[int, list[PlayCard]] = {}
+        for action in actions:
+            if isinstance(action, PlayCard):
+                by_card.setdefault(action.card, []).append(action)
+        if by_card:
+            if isinstance(actions[-1], Pass) and rng.random() < 0.5:
+                return actions[-1]
+            cards = sorted(by_card)
+            variants = by_card[cards[rng.randrange(len(cards))]]
+            return variants[rng.randrange(len(variants))]
+        return actions[rng.randrange(len(actions))]
+
+    def act(self, rnd: Round, seat: int) -> Command:
+        """The turn's command for ``seat`` (the current player), chosen as in :meth:`choose`."""
+        rng = self.rng
+        st = rnd.state
+        if st.phase is Phase.OPENING:
+            options = rnd.legal_actions(seat, reactions=False)
+            return options[rng.randrange(len(options))]
+        cards = playable_cards(rnd)
+        if cards:
+            if st.phase is Phase.DRAWN and rng.random() < 0.5:
+                return Pass(player=seat)
+            card = cards[rng.randrange(len(cards))]
+            t = rnd.tables
+            size = len(st.hands[seat])
+            uno = size == 2 and rng.random() < 0.5
+            if not t.is_wild[card]:
+                return PlayCard(player=seat, card=card, uno=uno)
+            kind = t.kind[card]
+            colour = rng.randrange(4)
+            if kind == _SWAP and size > 1:
+                other = rng.randrange(st.players - 1)
+                target = other + 1 if other >= seat else other
+                return PlayCard(player=seat, card=card, colour=colour, uno=uno, target=target)
+            if kind == _SHOWDOWN:
+                other = rng.randrange(st.players - 1)
+                opponent = other + 1 if other >= seat else other
+                return PlayCard(
+                    player=seat,
+                    card=card,
+                    colour=colour,
+                    uno=uno,
+                    opponent=opponent,
+                    count=rng.randrange(1, 4),
+                )
+            return PlayCard(player=seat, card=card, colour=colour, uno=uno)
+        if st.challenge_offender is not None and rng.random() < 0.5:
+            return Challenge(player=seat)
+        if st.phase is Phase.DRAWN:
+            return Pass(player=seat)
+        return Draw(player=seat)
+
+
+_WD4 = int(CardKind.WILD_DRAW_FOUR)
+_SWAP = int(CardKind.WILD_SWAP_HANDS)
+_SHOWDOWN = int(CardKind.WILD_SHOWDOWN)
+_KIND_ORDER = {
+    int(CardKind.DRAW_TWO): 0,
+    int(CardKind.SKIP): 1,
+    int(CardKind.REVERSE): 2,
+}
+
+
+class HeuristicBot:
+    """A simple sensible player.
+
+    Always says UNO and always catches; challenges a Wild Draw 4 when the offender holds many
+    cards; never bluffs a Wild Draw 4; plays action cards before numbers and numbers (highest
+    first) before wilds; picks the colour it holds most; swaps with the smallest hand; draws
+    only when it must.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, rnd: Round, seat: int, actions: Sequence[Command]) -> Command | None:
+        """See the class docstring."""
+        first = actions[0]
+        if isinstance(first, CallUno | CatchUno):
+            return first
+        st, t = rnd.state, rnd.tables
+        if st.challenge_offender is not None and len(st.hands[st.challenge_offender]) >= 5:
+            for action in actions:
+                if isinstance(action, Challenge):
+                    return action
+        plays = [
+            a
+            for a in actions
+            if isinstance(a, PlayCard)
+            and (t.kind[a.card] != _WD4 or rnd.wild_draw_four_is_legal(seat, a.card))
+        ]
+        if not plays:
+            for action in actions:
+                if isinstance(action, Draw | Pass):
+                    return action
+            return actions[self.rng.randrange(len(actions))]
+        hand = st.hands[seat]
+        counts = [0, 0, 0, 0]
+        for card in hand:
+            if t.colour[card] >= 0:
+                counts[t.colour[card]] += 1
+        best_colour = max(range(4), key=lambda c: (counts[c], -c))
+        smallest = min(
+            (s for s in range(st.players) if s != seat), key=lambda s: (len(st.hands[s]), s)
+        )
+
+        def score(action: PlayCard) -> tuple[int, ...]:
+            card = action.card
+            wild = t.is_wild[card]
+            kind = t.kind[card]
+            rank = 3 if wild else _KIND_ORDER.get(kind, 1)
+            return (
+                int(action.uno) if len(hand) == 2 else 0,
+                -rank,
+                0 if wild else kind,
+                int(action.colour == best_colour) if wild else 0,
+                int(action.target == smallest) if action.target is not None else 0,
+                -(action.count or 0),
+            )
+
+        return max(plays, key=score)
+
+
+def play_round(
+    rnd: Round, bots: Sequence[Bot], rng: random.Random, max_steps: int = 100_000
+) -> int:
+    """Play ``rnd`` to its end with ``bots[seat]`` choosing for each seat; returns the number of
+    commands applied. ``rng`` decides showdowns."""
+    st = rnd.state
+    steps = 0
+    while st.phase is not Phase.OVER:
+        if steps >= max_steps:
+            raise RuntimeError(f"round did not finish in {max_steps} commands")
+        if st.phase is Phase.SHOWDOWN:
+            duel = rnd.legal_actions()
+            rnd.apply(duel[rng.randrange(2)])
+            steps += 1
+            continue
+        exposed = st.exposed
+        if exposed is not None:
+            reacted = False
+            for offset in range(st.players):
+                seat = (exposed + offset) % st.players
+                option: Command = (
+                    CallUno(player=seat)
+                    if seat == exposed
+                    else CatchUno(player=seat, target=exposed)
+                )
+                reaction = bots[seat].choose(rnd, seat, (option,))
+                if reaction is not None:
+                    rnd.apply(reaction)
+                    steps += 1
+                    reacted = True
+                    break
+            if reacted:
+                continue
+        seat = st.turn
+        bot = bots[seat]
+        choice: Command | None
+        if isinstance(bot, RandomBot):
+            choice = bot.act(rnd, seat)
+        else:
+            choice = bot.choose(rnd, seat, rnd.legal_actions(seat, reactions=False))
+        assert choice is not None
+        rnd.apply(choice)
+        steps += 1
+    return steps

@@ -1,0 +1,934 @@
+"""One round of UNO: set-up, commands in, events out.
+
+Quick start::
+
+    from engine import Round, RoundSetup, preset, Draw
+    rnd = Round.new(preset("official"), RoundSetup(players=4, dealer=0, seed=7))
+    for cmd in rnd.legal_actions():      # every command some player may issue now
+        ...
+    events = rnd.apply(Draw(player=rnd.state.turn))
+
+A command that breaks a rule raises :class:`~engine.errors.RuleError` and changes nothing: every
+check runs before the first change. Seats are numbered going left (clockwise); the first player
+sits left of the dealer.
+
+Order in which a played card's effects apply (documented, and tested for the known traps):
+
+1. the card leaves the hand for the discard pile; the colour to follow is set (chosen for wilds);
+2. the UNO call is settled (called, exposed to a catch, or a false call);
+3. Reverse changes the direction (so a Showdown icon on a Reverse duels the *new* next player);
+4. hand effects (Swap Hands, Shuffle Hands, a Customizable effect) - not when it was the last card;
+5. a Draw Two / Wild Draw 4 becomes pending on the next player (stacking, deflecting or
+   challenging answers it); on a last card the next player draws at once and cannot challenge;
+6. the next turn is worked out (Skip, Reverse with two players, a penalty skips its victim);
+7. a showdown starts (a Showdown icon against the next player in the current direction, a Wild
+   Showdown against the chosen opponent, or any going-out under ``showdown_every_go_out``) and
+   must be settled before anything else; a last-card showdown decides whether the round ends;
+8. the round ends when a hand is empty and no showdown is pending.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Literal
+
+from engine import actions, effects
+from engine.cards import CardKind, parse_code, point_value
+from engine.commands import (
+    COMMAND_ADAPTER,
+    CallUno,
+    CatchUno,
+    Challenge,
+    ChooseOpening,
+    Command,
+    Draw,
+    Pass,
+    PlayCard,
+    ShowdownResult,
+    WrongCard,
+)
+from engine.deck import Deck, builtin_deck
+from engine.errors import RuleError
+from engine.events import (
+    CardPlayed,
+    CardReturned,
+    CardsDrawn,
+    ChallengeDecided,
+    ColourChosen,
+    DirectionChanged,
+    Event,
+    Reshuffled,
+    RoundEnded,
+    RoundStarted,
+    ShowdownSettled,
+    ShowdownStarted,
+    TurnSkipped,
+    TurnStarted,
+    UnoCalled,
+    UnoCaught,
+    WrongCardPenalised,
+)
+from engine.rules import RuleSet
+from engine.state import PendingShowdown, Phase, RoundState
+from engine.tables import DeckTables, tables_for
+
+__all__ = ["HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "Round", "RoundSetup"]
+
+HAND_SIZE = 7
+MIN_PLAYERS = 2
+MAX_PLAYERS = 10
+
+_SKIP = int(CardKind.SKIP)
+_REVERSE = int(CardKind.REVERSE)
+_DRAW_TWO = int(CardKind.DRAW_TWO)
+_WD4 = int(CardKind.WILD_DRAW_FOUR)
+_WILD = int(CardKind.WILD)
+_SHUFFLE = int(CardKind.WILD_SHUFFLE_HANDS)
+_CUSTOM = int(CardKind.WILD_CUSTOMIZABLE)
+_SWAP = int(CardKind.WILD_SWAP_HANDS)
+_BLANK = int(CardKind.BLANK)
+_SHOWDOWN = int(CardKind.WILD_SHOWDOWN)
+
+
+@cache
+def _values(deck: Deck, rules: RuleSet) -> tuple[int, ...]:
+    """Each card id's points under ``rules`` (cached: both are immutable)."""
+    return tuple(point_value(card.kind, rules) for card in deck.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSetup:
+    """How a round starts: seats, dealer, and the shuffle.
+
+    ``seed`` drives every shuffle. ``deck_order`` (optional) fixes the deck instead: a permutation
+    of all card ids, top card first; the first ``7 * players`` are dealt one at a time starting
+    left of the dealer, the next is turned up to start the discard pile.
+    """
+
+    players: int
+    dealer: int = 0
+    seed: int = 0
+    deck_order: tuple[int, ...] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data."""
+        return {
+            "players": self.players,
+            "dealer": self.dealer,
+            "seed": self.seed,
+            "deck_order": None if self.deck_order is None else list(self.deck_order),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RoundSetup:
+        """Inverse of :meth:`to_dict`."""
+        order = data.get("deck_order")
+        return cls(
+            players=int(data["players"]),
+            dealer=int(data.get("dealer", 0)),
+            seed=int(data.get("seed", 0)),
+            deck_order=None if order is None else tuple(int(c) for c in order),
+        )
+
+
+class Round:
+    """A round in play. Build one with :meth:`new`; drive it with :meth:`apply`.
+
+    Public attributes: ``rules``, ``deck``, ``setup``, ``state`` (a
+    :class:`~engine.state.RoundState`; read it, do not change it), ``history`` (the commands
+    applied so far, enough to :meth:`replay` the round), ``events`` (every event so far).
+    """
+
+    def __init__(self, rules: RuleSet, deck: Deck, setup: RoundSetup, state: RoundState) -> None:
+        self.rules = rules
+        self.deck = deck
+        self.setup = setup
+        self.state = state
+        self.tables: DeckTables = tables_for(deck)
+        self.values: tuple[int, ...] = _values(deck, rules)
+        self.rng = random.Random(setup.seed)
+        self.history: list[Command] = []
+        self.events: list[Event] = []
+        self._start: tuple[RoundState, Any] | None = None
+        self._out: list[Event] = []
+
+    # ----------------------------------------------------------------- set-up
+
+    @classmethod
+    def new(cls, rules: RuleSet, setup: RoundSetup, deck: Deck | None = None) -> Round:
+        """Deal a new round. ``deck`` defaults to the built-in deck named by ``rules.deck``."""
+        deck = deck if deck is not None else builtin_deck(rules.deck)
+        players = setup.players
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise RuleError(
+                "players", f"UNO is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}"
+            )
+        if not 0 <= setup.dealer < players:
+            raise RuleError("dealer", f"dealer must be a seat 0-{players - 1}")
+        if len(deck) < HAND_SIZE * players + 2:
+            raise RuleError("deck-size", f"{len(deck)} cards cannot deal {players} hands of 7")
+        state = RoundState(players=players, dealer=setup.dealer, hands=[], draw_pile=[], discard=[])
+        rnd = cls(rules, deck, setup, state)
+        if setup.deck_order is not None:
+            order = list(setup.deck_order)
+            if sorted(order) != list(range(len(deck))):
+                raise RuleError("deck-order", "deck_order must list every card id exactly once")
+        else:
+            order = list(range(len(deck)))
+            rnd.rng.shuffle(order)
+        order.reverse()
+        state.draw_pile = order
+        state.hands = [[] for _ in range(players)]
+        state.uno_called = [False] * players
+        for _ in range(HAND_SIZE):
+            for step in range(1, players + 1):
+                state.hands[(setup.dealer + step) % players].append(state.draw_pile.pop())
+        rnd._open()
+        rnd.events.extend(rnd._out)
+        rnd._out = []
+        rnd._start = (rnd.state.copy(), rnd.rng.getstate())
+        return rnd
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: RuleSet,
+        hands: Sequence[Sequence[str]],
+        discard: Sequence[str],
+        draw: Sequence[str] = (),
+        *,
+        turn: int = 0,
+        dealer: int | None = None,
+        colour: int | None = None,
+        direction: int = 1,
+        rest: Literal["draw", "discard"] = "draw",
+        deck: Deck | None = None,
+        seed: int = 0,
+    ) -> Round:
+        """A round in the middle of play, written with card codes (for scenarios and tests).
+
+        ``hands[seat]`` and ``discard`` (bottom first, top last) and ``draw`` (top first) name
+        cards by code (``"R7"``, ``"W+4"``; a Showdown icon card as ``"G5*3"``); each code takes
+        the lowest unused card id with that face. Every card not named goes to the bottom of
+        the draw pile (``rest="draw"``) or under the discard pile (``rest="discard"``), so the
+        deck is always complete. ``colour`` defaults to the top card's colour; it is required
+        when the top card is a wild. It is ``turn``'s turn, in the ``PLAY`` phase.
+        """
+        deck = deck if deck is not None else builtin_deck(rules.deck)
+        players = len(hands)
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise RuleError("players", f"UNO is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
+        free: dict[str, list[int]] = {}
+        for card_id, card in enumerate(deck.cards):
+            free.setdefault(card.code, []).append(card_id)
+
+        def take(code: str) -> int:
+            key = parse_code(code).code
+            ids = free.get(key)
+            if not ids:
+                raise RuleError("position", f"deck {deck.name!r} has no (more) {key} cards")
+            return ids.pop(0)
+
+        hand_ids = [[take(code) for code in hand] for hand in hands]
+        discard_ids = [take(code) for code in discard]
+        draw_ids = [take(code) for code in draw]
+        if not discard_ids:
+            raise RuleError("position", "the discard pile needs a top card")
+        remaining = sorted(card for ids in free.values() for card in ids)
+        if rest == "discard":
+            discard_ids = remaining + discard_ids
+            remaining = []
+        pile = list(reversed(draw_ids + remaining))
+        top = discard_ids[-1]
+        tables = tables_for(deck)
+        if colour is None:
+            if tables.is_wild[top]:
+                raise RuleError("position", "give the colour chosen for the wild on top")
+            colour = tables.colour[top]
+        state = RoundState(
+            players=players,
+            dealer=(turn - direction) % players if dealer is None else dealer,
+            hands=hand_ids,
+            draw_pile=pile,
+            discard=discard_ids,
+            colour=colour,
+            turn=turn,
+            direction=direction,
+            uno_called=[False] * players,
+        )
+        rnd = cls(rules, deck, RoundSetup(players=players, dealer=state.dealer, seed=seed), state)
+        rnd._start = (rnd.state.copy(), rnd.rng.getstate())
+        return rnd
+
+    def _open(self) -> None:
+        """Turn up the first card and apply rules.md's first-card rules."""
+        st, t, rules = self.state, self.tables, self.rules
+        while True:
+            card = st.draw_pile.pop()
+            kind = t.kind[card]
+            if kind == _WD4 or (kind == _WILD and rules.first_wild == "return"):
+                st.draw_pile.append(card)
+                self.rng.shuffle(st.draw_pile)
+                self._emit(CardReturned(card=card))
+                continue
+            break
+        st.discard.append(card)
+        n, dealer = st.players, st.dealer
+        first = (dealer + 1) % n
+        st.colour = t.colour[card]
+        if t.is_wild[card]:
+            st.turn, st.phase = first, Phase.OPENING
+        elif kind == _REVERSE:
+            st.direction = -1
+            st.turn = dealer if rules.first_reverse == "dealer" else (dealer - 1) % n
+        elif kind in (_SKIP, _DRAW_TWO):
+            st.turn = (first + 1) % n
+        else:
+            st.turn = first
+        self._emit(
+            RoundStarted(
+                dealer=dealer, players=n, starter=card, first_player=st.turn, direction=st.direction
+            )
+        )
+        if kind == _DRAW_TWO:
+            self._draw(first, 2, "opening")
+            self._emit(TurnSkipped(player=first))
+        elif kind == _SKIP:
+            self._emit(TurnSkipped(player=first))
+        if st.phase is Phase.PLAY:
+            self._emit(TurnStarted(player=st.turn))
+
+    # ----------------------------------------------------------------- public API
+
+    def apply(self, command: Command) -> list[Event]:
+        """Apply ``command`` and return the events it caused.
+
+        Raises :class:`~engine.errors.RuleError` (naming the rule) and changes nothing when the
+        command breaks a rule.
+        """
+        handler = _HANDLERS.get(type(command))
+        if handler is None:
+            raise RuleError("unknown-command", f"not a command: {command!r}")
+        self._out = []
+        handler(self, command)
+        out = self._out
+        self._out = []
+        self.history.append(command)
+        self.events.extend(out)
+        return out
+
+    def legal_actions(self, seat: int | None = None, *, reactions: bool = True) -> list[Command]:
+        """Every command that would be accepted now (only ``seat``'s when given).
+
+        Includes UNO calls and catches while the catch window is open, and both possible
+        :class:`~engine.commands.ShowdownResult` outcomes while a showdown is pending.
+        :class:`~engine.commands.WrongCard` reports are never listed (they record a mistake).
+        ``reactions=False`` leaves out the UNO self-call and catches.
+        """
+        return actions.legal_actions(self, seat, reactions=reactions)
+
+    @property
+    def over(self) -> bool:
+        """True once someone has gone out."""
+        return self.state.phase is Phase.OVER
+
+    @property
+    def top(self) -> int:
+        """The id of the discard pile's top card."""
+        return self.state.discard[-1]
+
+    def hand_points(self) -> tuple[int, ...]:
+        """Each seat's card values as things stand (rules.md "Card values")."""
+        values = self.values
+        return tuple(sum(values[c] for c in hand) for hand in self.state.hands)
+
+    def is_playable(self, card: int) -> bool:
+        """Would ``card`` match the discard pile now (ignoring whose hand holds it)?"""
+        st = self.state
+        return bool(self.tables.match[self.tables.top_key(st.colour, st.discard[-1])][card])
+
+    def wild_draw_four_is_legal(self, seat: int, card: int) -> bool:
+        """Whether ``seat`` may play the Wild Draw 4 ``card`` without bluffing (rules.md
+        "Wild Draw 4 legality": no card of the current colour; or, strictly, no playable card)."""
+        st, t = self.state, self.tables
+        hand = st.hands[seat]
+        if self.rules.wd4_legality == "no-current-colour":
+            colours = t.colour
+            return not any(colours[c] == st.colour for c in hand if c != card)
+        row = t.match[t.top_key(st.colour, st.discard[-1])]
+        kinds = t.kind
+        return not any(row[c] and kinds[c] != _WD4 for c in hand if c != card)
+
+    # ----------------------------------------------------------------- serialisation
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole round as JSON-ready data: rules, deck, set-up, state, shuffle state, the
+        commands so far and the starting state (``start``), so a loaded round can be replayed."""
+        data = self._as_dict(self.state, self.rng.getstate(), self.history)
+        if self._start is not None:
+            state, (version, internal, gauss) = self._start
+            data["start"] = {"state": state.to_dict(), "rng": [version, list(internal), gauss]}
+        return data
+
+    @property
+    def initial(self) -> dict[str, Any]:
+        """The round as it was dealt (or positioned), before any command: :meth:`to_dict` form."""
+        if self._start is None:
+            raise ValueError("this round has no recorded start")
+        state, rng_state = self._start
+        return self._as_dict(state, rng_state, [])
+
+    def _as_dict(self, state: RoundState, rng_state: Any, history: list[Command]) -> dict[str, Any]:
+        version, internal, gauss = rng_state
+        return {
+            "rules": self.rules.model_dump(mode="json"),
+            "deck": {"name": self.deck.name, "codes": self.deck.codes},
+            "setup": self.setup.to_dict(),
+            "state": state.to_dict(),
+            "rng": [version, list(internal), gauss],
+            "history": [COMMAND_ADAPTER.dump_python(c, mode="json") for c in history],
+        }
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as a JSON string."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Round:
+        """Inverse of :meth:`to_dict` (events are not stored; :attr:`events` starts empty)."""
+        deck = Deck.from_codes(data["deck"]["name"], data["deck"]["codes"])
+        rnd = cls(
+            RuleSet.model_validate(data["rules"]),
+            deck,
+            RoundSetup.from_dict(data["setup"]),
+            RoundState.from_dict(data["state"]),
+        )
+        version, internal, gauss = data["rng"]
+        rnd.rng.setstate((version, tuple(internal), gauss))
+        rnd.history = [COMMAND_ADAPTER.validate_python(c) for c in data.get("history", [])]
+        start = data.get("start")
+        if start is not None:
+            version, internal, gauss = start["rng"]
+            rnd._start = (RoundState.from_dict(start["state"]), (version, tuple(internal), gauss))
+        elif not rnd.history:
+            rnd._start = (rnd.state.copy(), rnd.rng.getstate())
+        return rnd
+
+    @classmethod
+    def from_json(cls, text: str) -> Round:
+        """Inverse of :meth:`to_json`."""
+        return cls.from_dict(json.loads(text))
+
+    @classmethod
+    def replay(
+        cls, rules: RuleSet, setup: RoundSetup, commands: list[Command], deck: Deck | None = None
+    ) -> Round:
+        """Deal the round again from ``setup`` and apply ``commands`` in order."""
+        rnd = cls.new(rules, setup, deck)
+        for command in commands:
+            rnd.apply(command)
+        return rnd
+
+    def replayed(self) -> Round:
+        """A fresh copy of this round rebuilt from its starting state and its :attr:`history`
+        (works for rounds from :meth:`new` and from :meth:`from_position`)."""
+        rnd = Round.from_dict(self.initial)
+        for command in self.history:
+            rnd.apply(command)
+        return rnd
+
+    # ----------------------------------------------------------------- helpers
+
+    def _emit(self, event: Event) -> None:
+        self._out.append(event)
+
+    def _next(self, seat: int, steps: int = 1) -> int:
+        return (seat + self.state.direction * steps) % self.state.players
+
+    def _take(self) -> int | None:
+        """The top card of the draw pile, reshuffling the discard pile (except its top) first
+        if it is empty; None when there is no card left to draw anywhere."""
+        st = self.state
+        if not st.draw_pile:
+            if len(st.discard) <= 1:
+                return None
+            top = st.discard.pop()
+            pile = st.discard
+            self.rng.shuffle(pile)
+            st.draw_pile = pile
+            st.discard = [top]
+            self._emit(Reshuffled(cards=len(pile)))
+        return st.draw_pile.pop()
+
+    def _draw(self, seat: int, count: int, reason: str) -> list[int]:
+        drawn: list[int] = []
+        hand = self.state.hands[seat]
+        for _ in range(count):
+            card = self._take()
+            if card is None:
+                break
+            hand.append(card)
+            drawn.append(card)
+        if drawn:
+            self._gained(seat)
+            self._emit(CardsDrawn(player=seat, cards=tuple(drawn), reason=reason))
+        return drawn
+
+    def _gained(self, seat: int) -> None:
+        """A hand changed by something other than its owner's play: its UNO call lapses."""
+        st = self.state
+        st.uno_called[seat] = False
+        if st.exposed == seat:
+            st.exposed = None
+
+    def _begin_turn(self, seat: int) -> None:
+        st = self.state
+        st.turn = seat
+        st.phase = Phase.PLAY
+        st.drawn_card = None
+        st.turns += 1
+        if st.face_up_until == seat:
+            st.face_up_until = None
+        self._emit(TurnStarted(player=seat))
+
+    def _close_catch_window(self) -> None:
+        """The next player begins their turn (draws or plays): nobody can be caught any more."""
+        self.state.exposed = None
+
+    def _check_turn(self, player: int, *phases: Phase) -> None:
+        st = self.state
+        if st.phase not in phases:
+            raise RuleError(_PHASE_RULE[st.phase], _PHASE_TEXT[st.phase])
+        if player != st.turn:
+            raise RuleError(
+                "not-your-turn", f"it is player {st.turn}'s turn, not player {player}'s"
+            )
+
+    def _check_seat(self, seat: int | None, name: str, player: int) -> int:
+        if seat is None or not 0 <= seat < self.state.players or seat == player:
+            raise RuleError(
+                f"{name}-required",
+                f"choose another player (0-{self.state.players - 1}) as {name}",
+            )
+        return seat
+
+    # ----------------------------------------------------------------- commands
+
+    def _play(self, cmd: PlayCard) -> None:
+        st, t, rules = self.state, self.tables, self.rules
+        player, card = cmd.player, cmd.card
+        self._check_turn(player, Phase.PLAY, Phase.DRAWN)
+        hand = st.hands[player]
+        if not 0 <= card < t.size or card not in hand:
+            raise RuleError("card-not-in-hand", f"player {player} does not hold card {card}")
+        if st.phase is Phase.DRAWN and card != st.drawn_card:
+            raise RuleError(
+                "only-drawn-card", "after drawing, only the card just drawn may be played"
+            )
+        kind = t.kind[card]
+        wild = t.is_wild[card]
+        if st.pending_draw:
+            self._check_answer(card, kind)
+        elif not t.match[t.top_key(st.colour, st.discard[-1])][card]:
+            raise RuleError(
+                "card-does-not-match", "a card must match the colour, number or symbol on top"
+            )
+        if wild:
+            if cmd.colour is None or not 0 <= cmd.colour <= 3:
+                raise RuleError("choose-colour", "a wild card needs a colour (0-3)")
+        elif cmd.colour is not None and cmd.colour != t.colour[card]:
+            raise RuleError("colour-only-for-wilds", "only a wild card chooses the colour")
+        last = len(hand) == 1
+        if kind == _SWAP and not last:
+            self._check_seat(cmd.target, "target", player)
+        if kind == _SHOWDOWN:
+            self._check_seat(cmd.opponent, "opponent", player)
+            if cmd.count is None or not 1 <= cmd.count <= 3:
+                raise RuleError("showdown-count", "a Wild Showdown loads 1, 2 or 3 cards")
+        legal = True
+        if kind == _WD4:
+            legal = self.wild_draw_four_is_legal(player, card)
+        # ---- every check passed: from here on, change the state
+        self._close_catch_window()
+        hand.remove(card)
+        st.discard.append(card)
+        st.drawn_card = None
+        self._emit(CardPlayed(player=player, card=card, legal=legal))
+        if wild:
+            assert cmd.colour is not None
+            st.colour = cmd.colour
+            self._emit(ColourChosen(player=player, colour=cmd.colour))
+        else:
+            st.colour = t.colour[card]
+        self._settle_uno_call(player, cmd.uno)
+        n = st.players
+        if kind == _REVERSE:
+            st.direction = -st.direction
+            self._emit(DirectionChanged(direction=st.direction))
+        extra_turn = False
+        if not last:
+            if kind == _SWAP:
+                assert cmd.target is not None
+                effects.swap_hands(self, player, cmd.target)
+            elif kind == _SHUFFLE:
+                effects.shuffle_hands(self, player)
+            elif kind in (_CUSTOM, _BLANK):
+                extra_turn = effects.apply_custom(self, player, rules.custom_effect)
+        # draw penalties and the next turn
+        answering = st.pending_draw > 0
+        if kind in (_DRAW_TWO, _WD4):
+            st.pending_draw += 2 if kind == _DRAW_TWO else 4
+            st.challenge_offender = player if kind == _WD4 else None
+            st.challenge_guilty = not legal
+            victim = self._next(player)
+        elif answering:  # a deflect with Skip or Reverse
+            st.challenge_offender = None
+            victim = self._next(player)
+        else:
+            victim = -1
+        if victim >= 0:
+            if last:
+                self._draw(victim, st.pending_draw, "penalty")
+                st.pending_draw = 0
+                st.challenge_offender = None
+                self._emit(TurnSkipped(player=victim))
+                following = self._next(victim)
+            else:
+                following = victim
+        elif extra_turn:
+            following = player
+        elif kind == _SKIP or (kind == _REVERSE and n == 2):
+            skipped = self._next(player)
+            self._emit(TurnSkipped(player=skipped))
+            following = self._next(skipped)
+        else:
+            following = self._next(player)
+        # showdowns
+        icon = t.icon[card]
+        if kind == _SHOWDOWN:
+            assert cmd.opponent is not None and cmd.count is not None
+            started = self._start_showdown(
+                player, cmd.opponent, cmd.count, source="wild", card=card, last=last
+            )
+        elif icon:
+            started = self._start_showdown(
+                player, self._next(player), icon, source="icon", card=card, last=last
+            )
+        elif last and rules.showdown_every_go_out:
+            started = self._start_showdown(
+                player, self._next(player), 1, source="going-out", card=card, last=True
+            )
+        else:
+            started = False
+        if started:
+            st.turn = following
+            return
+        if last:
+            self._end_round(player)
+            return
+        self._begin_turn(following)
+
+    def _check_answer(self, card: int, kind: int) -> None:
+        """The current player faces a pending draw: only a permitted stack or deflect may go."""
+        st, t, rules = self.state, self.tables, self.rules
+        top_kind = t.kind[st.discard[-1]]
+        on_four = top_kind == _WD4
+        allowed = False
+        if kind == _DRAW_TWO:
+            allowed = (rules.stack_draw_two if not on_four else rules.stack_draw_two_on_four) and (
+                bool(t.match[t.top_key(st.colour, st.discard[-1])][card])
+            )
+        elif kind == _WD4:
+            allowed = rules.stack_draw_four if on_four else rules.stack_draw_four_on_two
+        elif kind in (_SKIP, _REVERSE):
+            allowed = rules.stack_deflect and t.colour[card] == st.colour
+        if not allowed:
+            raise RuleError(
+                "answer-the-draw",
+                f"a pending draw of {st.pending_draw}: draw it"
+                + (", challenge it" if st.challenge_offender is not None else "")
+                + (" or stack/deflect as the rules allow" if rules.stacking else "")
+                + " (stacking is off)" * (not rules.stacking),
+            )
+
+    def _settle_uno_call(self, player: int, said: bool) -> None:
+        st = self.state
+        remaining = len(st.hands[player])
+        if remaining == 1:
+            announced = st.uno_called[player]  # said just before playing (CallUno with 2 cards)
+            st.uno_called[player] = said or announced
+            if said and not announced:
+                self._emit(UnoCalled(player=player))
+            elif not said and not announced:
+                st.exposed = player
+        else:
+            st.uno_called[player] = False
+            if said and remaining > 1 and self.rules.false_call_penalty:
+                self._draw(player, self.rules.false_call_penalty, "false-uno")
+
+    def _start_showdown(
+        self,
+        challenger: int,
+        opponent: int,
+        count: int,
+        *,
+        source: str,
+        card: int | None,
+        last: bool,
+    ) -> bool:
+        loaded: list[int] = []
+        for _ in range(count):
+            taken = self._take()
+            if taken is None:
+                break
+            loaded.append(taken)
+        if not loaded:
+            return False
+        st = self.state
+        st.showdown = PendingShowdown(challenger, opponent, loaded, source, card, last)
+        st.phase = Phase.SHOWDOWN
+        self._emit(
+            ShowdownStarted(
+                challenger=challenger,
+                opponent=opponent,
+                loaded=tuple(loaded),
+                source=source,
+                card=card,
+                last_card=last,
+            )
+        )
+        return True
+
+    def _end_round(self, player: int) -> None:
+        st = self.state
+        st.phase = Phase.OVER
+        st.went_out = player
+        st.exposed = None
+        points = self.hand_points()
+        self._emit(RoundEnded(went_out=player, points=sum(points), hand_points=points))
+
+    def _draw_cmd(self, cmd: Draw) -> None:
+        st = self.state
+        player = cmd.player
+        if st.phase is Phase.DRAWN and player == st.turn:
+            raise RuleError("already-drew", "you have drawn this turn: play that card or pass")
+        self._check_turn(player, Phase.PLAY)
+        self._close_catch_window()
+        if st.pending_draw:
+            self._draw(player, st.pending_draw, "penalty")
+            st.pending_draw = 0
+            st.challenge_offender = None
+            self._emit(TurnSkipped(player=player))
+            self._begin_turn(self._next(player))
+            return
+        limit = 1
+        if self.rules.draw == "until-playable":
+            limit = self.rules.draw_until_max or 10**6
+        for _ in range(limit):
+            drawn = self._draw(player, 1, "draw")
+            if not drawn:
+                break
+            if self.is_playable(drawn[0]):
+                st.phase = Phase.DRAWN
+                st.drawn_card = drawn[0]
+                return
+        self._begin_turn(self._next(player))
+
+    def _pass(self, cmd: Pass) -> None:
+        st = self.state
+        if st.phase is not Phase.DRAWN:
+            raise RuleError("pass-after-drawing", "you may pass only after drawing a playable card")
+        self._check_turn(cmd.player, Phase.DRAWN)
+        self._begin_turn(self._next(cmd.player))
+
+    def _challenge(self, cmd: Challenge) -> None:
+        st, rules = self.state, self.rules
+        if st.phase is not Phase.PLAY or st.challenge_offender is None or cmd.player != st.turn:
+            raise RuleError(
+                "challenge-only-next-player",
+                "only the next player may challenge a Wild Draw 4, before beginning their turn",
+            )
+        offender = st.challenge_offender
+        guilty = st.challenge_guilty
+        st.challenge_offender = None
+        self._emit(ChallengeDecided(challenger=cmd.player, offender=offender, guilty=guilty))
+        if guilty:
+            st.pending_draw -= 4
+            # Take the card back first, so a reshuffle during the 4-card draw cannot bury it.
+            # A Wild Draw 4 that is the only card in the discard pile (a reshuffle left it alone
+            # there) stays as the top card: the pile is never empty.
+            if rules.wd4_guilty_takes_back and len(st.discard) > 1:
+                card = st.discard.pop()
+                st.hands[offender].append(card)
+                self._gained(offender)
+                self._emit(CardsDrawn(player=offender, cards=(card,), reason="take-back"))
+            self._draw(offender, 4, "challenge-guilty")
+            return
+        self._draw(cmd.player, st.pending_draw + 2, "challenge-innocent")
+        st.pending_draw = 0
+        self._emit(TurnSkipped(player=cmd.player))
+        self._begin_turn(self._next(cmd.player))
+
+    def _call_uno(self, cmd: CallUno) -> None:
+        st = self.state
+        player = cmd.player
+        if st.phase is Phase.OVER or st.phase is Phase.SHOWDOWN:
+            raise RuleError(_PHASE_RULE[st.phase], _PHASE_TEXT[st.phase])
+        if not 0 <= player < st.players:
+            raise RuleError("no-such-player", f"there is no player {player}")
+        if st.exposed == player:
+            st.exposed = None
+            st.uno_called[player] = True
+            self._emit(UnoCalled(player=player))
+            return
+        size = len(st.hands[player])
+        if size == 1:
+            raise RuleError("uno-already-safe", "you are already safe: UNO was said or is not due")
+        if size == 2 and player == st.turn and st.phase in (Phase.PLAY, Phase.DRAWN):
+            # 001: "before playing your next-to-last card, you must say UNO"
+            if st.uno_called[player]:
+                raise RuleError("uno-already-said", "you have already said UNO")
+            st.uno_called[player] = True
+            self._emit(UnoCalled(player=player))
+            return
+        if not self.rules.false_call_penalty:
+            raise RuleError("uno-needs-one-card", "UNO is said with one card left")
+        self._draw(player, self.rules.false_call_penalty, "false-uno")
+
+    def _catch(self, cmd: CatchUno) -> None:
+        st = self.state
+        target = cmd.target
+        if st.phase is Phase.SHOWDOWN:
+            raise RuleError(_PHASE_RULE[st.phase], _PHASE_TEXT[st.phase])
+        if (
+            st.phase is Phase.OVER
+            or st.exposed != target
+            or cmd.player == target
+            or not 0 <= cmd.player < st.players
+            or len(st.hands[target]) != 1
+        ):
+            raise RuleError(
+                "catch-window",
+                "a player can be caught only holding one card without having said UNO, "
+                "before the next player begins their turn",
+            )
+        st.exposed = None
+        self._emit(UnoCaught(catcher=cmd.player, target=target))
+        self._draw(target, self.rules.uno_penalty, "uno-caught")
+
+    def _choose_opening(self, cmd: ChooseOpening) -> None:
+        st, t = self.state, self.tables
+        self._check_turn(cmd.player, Phase.OPENING)
+        if not 0 <= cmd.colour <= 3:
+            raise RuleError("choose-colour", "choose a colour 0-3")
+        kind = t.kind[st.discard[-1]]
+        if kind == _SWAP and cmd.target is not None:
+            self._check_seat(cmd.target, "target", cmd.player)
+        if kind == _SHOWDOWN:
+            self._check_seat(cmd.opponent, "opponent", cmd.player)
+            if cmd.count is None or not 1 <= cmd.count <= 3:
+                raise RuleError("showdown-count", "a Wild Showdown loads 1, 2 or 3 cards")
+        st.colour = cmd.colour
+        self._emit(ColourChosen(player=cmd.player, colour=cmd.colour))
+        if kind == _SWAP and cmd.target is not None:
+            effects.swap_hands(self, cmd.player, cmd.target)
+        if kind == _SHOWDOWN:
+            assert cmd.opponent is not None and cmd.count is not None
+            if self._start_showdown(
+                cmd.player, cmd.opponent, cmd.count, source="wild", card=st.discard[-1], last=False
+            ):
+                st.turn = cmd.player
+                return
+        st.turns -= 1  # the opening choice is part of the first turn
+        self._begin_turn(cmd.player)
+
+    def _wrong_card(self, cmd: WrongCard) -> None:
+        st, t = self.state, self.tables
+        penalty = self.rules.wrong_card_penalty
+        if not penalty:
+            raise RuleError("wrong-card-penalty-off", "the wrong-card penalty is switched off")
+        self._check_turn(cmd.player, Phase.PLAY, Phase.DRAWN)
+        hand = st.hands[cmd.player]
+        if cmd.card not in hand:
+            raise RuleError(
+                "card-not-in-hand", f"player {cmd.player} does not hold card {cmd.card}"
+            )
+        try:
+            if st.phase is Phase.DRAWN and cmd.card != st.drawn_card:
+                raise RuleError("only-drawn-card", "")
+            if st.pending_draw:
+                self._check_answer(cmd.card, t.kind[cmd.card])
+            elif not self.is_playable(cmd.card):
+                raise RuleError("card-does-not-match", "")
+        except RuleError:
+            pass
+        else:
+            raise RuleError("not-a-wrong-card", "that card may be played: it is not a wrong card")
+        self._close_catch_window()
+        self._emit(WrongCardPenalised(player=cmd.player, card=cmd.card))
+        self._draw(cmd.player, penalty + st.pending_draw, "wrong-card")
+        st.pending_draw = 0
+        st.challenge_offender = None
+        self._begin_turn(self._next(cmd.player))
+
+    def _showdown_result(self, cmd: ShowdownResult) -> None:
+        st = self.state
+        duel = st.showdown
+        if st.phase is not Phase.SHOWDOWN or duel is None:
+            raise RuleError("no-showdown", "there is no showdown to settle")
+        if {cmd.winner, cmd.loser} != {duel.challenger, duel.opponent}:
+            raise RuleError(
+                "showdown-players",
+                f"this showdown is between players {duel.challenger} and {duel.opponent}",
+            )
+        cards = duel.loaded
+        st.showdown = None
+        st.hands[cmd.loser].extend(cards)
+        self._gained(cmd.loser)
+        self._emit(
+            ShowdownSettled(
+                winner=cmd.winner,
+                loser=cmd.loser,
+                reason=cmd.reason,
+                cards=tuple(cards),
+                winner_ms=cmd.winner_ms,
+                loser_ms=cmd.loser_ms,
+            )
+        )
+        if duel.last_card and cmd.winner == duel.challenger:
+            self._end_round(duel.challenger)
+            return
+        st.turns -= 1
+        self._begin_turn(st.turn)
+
+
+_PHASE_RULE = {
+    Phase.OPENING: "opening-choice",
+    Phase.PLAY: "not-after-drawing",
+    Phase.DRAWN: "already-drew",
+    Phase.SHOWDOWN: "showdown-pending",
+    Phase.OVER: "round-over",
+}
+_PHASE_TEXT = {
+    Phase.OPENING: "the first player must first choose for the wild turned up",
+    Phase.PLAY: "that is only possible after drawing a playable card",
+    Phase.DRAWN: "you have drawn this turn: play that card or pass",
+    Phase.SHOWDOWN: "a showdown is pending: only its result is accepted",
+    Phase.OVER: "the round is over",
+}
+
+_HANDLERS: dict[type, Any] = {
+    PlayCard: Round._play,
+    Draw: Round._draw_cmd,
+    Pass: Round._pass,
+    Challenge: Round._challenge,
+    CallUno: Round._call_uno,
+    CatchUno: Round._catch,
+    ChooseOpening: Round._choose_opening,
+    WrongCard: Round._wrong_card,
+    ShowdownResult: Round._showdown_result,
+}

@@ -1,0 +1,65 @@
+"""Precomputed per-deck tables, so the hot path looks cards up by integer id.
+
+Matching depends only on the current colour and the top card's kind, so for each of the
+4 x 21 (colour, top kind or "wild on top") pairs we store one ``bytes`` with a 1 for every card id
+that may be played on it. Built once per deck and cached.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from engine.cards import CardKind
+from engine.deck import Deck
+
+__all__ = ["NO_KIND", "DeckTables", "tables_for"]
+
+NO_KIND = 20
+"""Stands for "the top card is a wild": it matches by colour only."""
+
+_K = NO_KIND + 1
+
+
+@dataclass(frozen=True, slots=True)
+class DeckTables:
+    """Per-card facts by id, and the match table."""
+
+    size: int
+    kind: tuple[int, ...]
+    colour: tuple[int, ...]
+    """Colour by id; -1 for wild cards."""
+    icon: tuple[int, ...]
+    is_wild: tuple[bool, ...]
+    match: tuple[bytes, ...]
+    """``match[colour * 21 + top_kind][card]`` is 1 when ``card`` may be played."""
+
+    def top_key(self, colour: int, top: int) -> int:
+        """Index into :attr:`match` for this current colour and top card."""
+        top_kind = NO_KIND if self.is_wild[top] else self.kind[top]
+        return colour * _K + top_kind
+
+
+@cache
+def tables_for(deck: Deck) -> DeckTables:
+    """The tables for ``deck`` (cached: decks are immutable)."""
+    kinds = tuple(int(card.kind) for card in deck.cards)
+    colours = tuple(-1 if card.colour is None else int(card.colour) for card in deck.cards)
+    wild = tuple(card.kind >= CardKind.WILD for card in deck.cards)
+    rows = []
+    for colour in range(4):
+        for top_kind in range(_K):
+            rows.append(
+                bytes(
+                    1 if wild[i] or colours[i] == colour or kinds[i] == top_kind else 0
+                    for i in range(len(deck.cards))
+                )
+            )
+    return DeckTables(
+        size=len(deck.cards),
+        kind=kinds,
+        colour=colours,
+        icon=tuple(card.icon for card in deck.cards),
+        is_wild=wild,
+        match=tuple(rows),
+    )

@@ -1,0 +1,111 @@
+"""``showdown bench engine``: how fast the rules engine plays complete rounds.
+
+Plays N complete rounds (one round is one "game", as in RLCard) with random-legal bots under a
+preset (default: the default rules, UNO calls and catches included) and prints one JSON object
+with ``games, players, seconds, games_per_s, actions_per_s``. When RLCard is installed (the
+``bench`` extra; ``make bench`` installs it) the same number of RLCard UNO games
+(``rlcard.games.uno.game.UnoGame``, random legal actions, 4 players) is timed in the same run,
+and ``ratio`` is this engine's 4-player games per second over RLCard's. Never part of the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import random
+import time
+from typing import Any
+
+from engine.bots import Bot, RandomBot, play_round
+from engine.round import Round, RoundSetup
+from engine.rules import PRESETS, RuleSet, UnknownPresetError, preset
+from showdown.cli import UserError
+
+NAME = "engine"
+GROUP = "bench"
+HELP = "time complete rounds with random-legal bots (and RLCard's UNO when installed)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options: games, players, seed, preset, json, no-rlcard."""
+    parser.add_argument("--games", type=int, default=1000, help="complete rounds to play")
+    parser.add_argument("--players", type=int, default=4, help="2-10 players (default 4)")
+    parser.add_argument("--seed", type=int, default=1, help="seed for deals and bots")
+    parser.add_argument("--preset", default="official", help=f"one of {', '.join(PRESETS)}")
+    parser.add_argument("--json", action="store_true", help="print one JSON object only")
+    parser.add_argument("--no-rlcard", action="store_true", help="skip the RLCard comparison")
+
+
+def time_engine(rules: RuleSet, games: int, players: int, seed: int) -> dict[str, Any]:
+    """Play ``games`` rounds; the figures as a dict."""
+    rng = random.Random(seed)
+    bots: list[Bot] = [RandomBot(seed * 1000 + seat) for seat in range(players)]
+    actions = 0
+    started = time.perf_counter()
+    for game in range(games):
+        rnd = Round.new(rules, RoundSetup(players=players, dealer=game % players, seed=seed + game))
+        actions += play_round(rnd, bots, rng)
+    seconds = time.perf_counter() - started
+    return {
+        "games": games,
+        "players": players,
+        "seconds": round(seconds, 4),
+        "games_per_s": round(games / seconds, 1),
+        "actions_per_s": round(actions / seconds, 1),
+        "actions_per_game": round(actions / games, 1),
+    }
+
+
+def time_rlcard(games: int, seed: int) -> dict[str, Any]:
+    """RLCard's UNO game, 4 players, uniformly random legal actions."""
+    import numpy as np  # noqa: PLC0415 - only present with the bench extra
+    from rlcard.games.uno.game import UnoGame  # noqa: PLC0415
+
+    rng = random.Random(seed)
+    game = UnoGame(num_players=4)
+    game.np_random = np.random.RandomState(seed)
+    actions = 0
+    started = time.perf_counter()
+    for _ in range(games):
+        game.init_game()
+        while not game.is_over():
+            legal = game.get_legal_actions()
+            game.step(legal[rng.randrange(len(legal))])
+            actions += 1
+    seconds = time.perf_counter() - started
+    return {
+        "games": games,
+        "players": 4,
+        "seconds": round(seconds, 4),
+        "games_per_s": round(games / seconds, 1),
+        "actions_per_s": round(actions / seconds, 1),
+        "actions_per_game": round(actions / games, 1),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    """Time the engine (and RLCard), print the figures."""
+    if args.games < 1:
+        raise UserError("--games must be at least 1")
+    if not 2 <= args.players <= 10:
+        raise UserError(f"--players must be 2-10, not {args.players}")
+    try:
+        rules = preset(args.preset)
+    except UnknownPresetError as exc:
+        raise UserError(str(exc)) from None
+    result = time_engine(rules, args.games, args.players, args.seed)
+    result["seed"] = args.seed
+    result["preset"] = args.preset
+    if not args.no_rlcard and importlib.util.find_spec("rlcard") is not None:
+        rlcard = time_rlcard(args.games, args.seed)
+        ours4 = result if args.players == 4 else time_engine(rules, args.games, 4, args.seed)
+        result["rlcard"] = rlcard
+        result["engine_4_players_games_per_s"] = ours4["games_per_s"]
+        result["ratio"] = round(ours4["games_per_s"] / rlcard["games_per_s"], 2)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for key, value in result.items():
+            print(f"{key:>28}: {value}")
+    return 0

@@ -1,0 +1,51 @@
+"""``showdown scoreboard``: the touchscreen scoreboard on its own, over the game journal.
+
+``--interactive`` draws a simulated unit beside it, played from the keyboard (``A`` left paddle,
+``L`` right paddle, ``Space`` the timer button) against the real showdown state machine: a
+developer's way to play showdowns by hand. The full service (``showdown run``) starts the
+scoreboard with the real unit instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+NAME = "scoreboard"
+GROUP = None
+HELP = "the touchscreen scoreboard over the journal (--interactive: with a simulated unit)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``showdown scoreboard``."""
+    from showdown.storage import add_db_argument  # noqa: PLC0415
+
+    add_db_argument(parser)
+    parser.add_argument("--interactive", action="store_true",
+                        help="draw a simulated unit beside the scoreboard, played by keyboard")
+    parser.add_argument("--size", default="800x480", help="window size WxH (800x480)")
+    parser.add_argument("--fullscreen", action="store_true",
+                        help="fill the screen (the Pi's panel); ignored with --interactive")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open the journal, resume its game, show the scoreboard until it is closed."""
+    from showdown.cli import UserError  # noqa: PLC0415
+    from showdown.commands.bench_scoreboard import _size  # noqa: PLC0415
+    from showdown.journal import Journal, JournalError  # noqa: PLC0415
+    from showdown.scoreboard.play import play  # noqa: PLC0415
+    from showdown.session import Session  # noqa: PLC0415
+    from showdown.storage import db_path  # noqa: PLC0415
+
+    size = _size(args.size)
+    path = db_path(args.db)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        journal = Journal.open(path)
+    except JournalError as error:
+        raise UserError(str(error)) from None
+    try:
+        play(Session(journal), interactive=args.interactive, size=size,
+             fullscreen=args.fullscreen)
+    finally:
+        journal.close()
+    return 0

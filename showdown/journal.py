@@ -1,0 +1,331 @@
+"""The journal: an append-only SQLite record of every accepted game-session entry.
+
+Why SQLite from the standard library: one file, transactions that survive a pulled power cable
+(WAL with ``synchronous=FULL``: a commit is on disk before :meth:`Journal.append` returns, so an
+entry is acknowledged only once it is durable), and a format any tool can read later.
+
+Rules this module keeps:
+
+- Rows of ``entries`` are never updated or deleted (triggers refuse it); an undo or an edit is a
+  new entry, so resuming, undoing and editing are one mechanism: fold the entries again.
+- A file that is not ours, is corrupt, or was written by a newer version is refused with a message
+  saying so, and is never written to, let alone overwritten.
+- The schema carries its version in ``PRAGMA user_version``; older files are migrated in place,
+  one step at a time, inside a transaction.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+#: Marks a SQLite file as ours (``PRAGMA application_id``): "UNOS" in ASCII.
+APPLICATION_ID = 0x554E4F53
+
+#: Each step takes the schema from version ``index`` to ``index + 1``.
+MIGRATIONS: tuple[str, ...] = (
+    # 0 -> 1: games and their append-only entries.
+    """
+    CREATE TABLE games (
+        id          INTEGER PRIMARY KEY,
+        created_at  TEXT NOT NULL
+    );
+    CREATE TABLE entries (
+        seq          INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id      INTEGER NOT NULL REFERENCES games(id),
+        entry_key    TEXT,
+        kind         TEXT NOT NULL,
+        events       TEXT NOT NULL,
+        recorded_at  TEXT NOT NULL,
+        UNIQUE (game_id, entry_key)
+    );
+    CREATE TRIGGER entries_no_update BEFORE UPDATE ON entries
+        BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+    CREATE TRIGGER entries_no_delete BEFORE DELETE ON entries
+        BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+    """,
+    # 1 -> 2: reading one game's entries in order is the common query (every resume).
+    """
+    CREATE INDEX entries_by_game ON entries (game_id, seq);
+    """,
+)
+
+#: The schema version this code writes.
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class JournalError(Exception):
+    """The database file cannot be used (corrupt, not ours, newer); the message says what to do."""
+
+
+class DuplicateEntryError(Exception):
+    """An entry with the same key is already in the game (a retried command, a second result)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"an entry with key {key!r} is already recorded")
+        self.key = key
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One accepted entry as stored: its events (plain JSON values) and where it sits."""
+
+    seq: int
+    game_id: int
+    key: str | None
+    kind: str
+    events: list[dict[str, Any]]
+    recorded_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """A game as listed in the journal."""
+
+    id: int
+    created_at: str
+
+
+def _utc_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class Journal:
+    """An open journal file. Not thread-safe: the service gives it one owner thread."""
+
+    def __init__(
+        self, connection: sqlite3.Connection, path: Path, clock: Callable[[], str]
+    ) -> None:
+        self._db = connection
+        self.path = path
+        self._clock = clock
+
+    # -- opening ---------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: Path | str, *, clock: Callable[[], str] = _utc_now) -> Journal:
+        """Open (or create) the journal at ``path``; refuse files that are not usable.
+
+        Raises :class:`JournalError` for a corrupt file, a SQLite file of another program, or a
+        file written by a newer version; such a file is left byte-for-byte untouched.
+        """
+        path = Path(path)
+        existed = path.exists()
+        if existed and not path.is_file():
+            raise JournalError(f"{path} is not a file; choose a database file path")
+        if not existed:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise JournalError(f"cannot create the folder for {path}: {exc}") from exc
+        mode = "rw" if existed else "rwc"
+        try:
+            db = sqlite3.connect(
+                f"{path.resolve().as_uri()}?mode={mode}",
+                uri=True,
+                isolation_level=None,
+                check_same_thread=False,
+            )
+        except sqlite3.Error as exc:
+            raise JournalError(f"cannot open {path}: {exc}") from exc
+        try:
+            cls._check_before_writing(db, path)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+            cls._migrate(db)
+        except BaseException:
+            db.close()
+            raise
+        return cls(db, path, clock)
+
+    @staticmethod
+    def _check_before_writing(db: sqlite3.Connection, path: Path) -> None:
+        """Read-only checks: is this a healthy journal of a version we understand?"""
+        advice = "it was left untouched; move it aside or choose another file (--db)"
+        try:
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
+            app_id = int(db.execute("PRAGMA application_id").fetchone()[0])
+            check = [str(row[0]) for row in db.execute("PRAGMA quick_check")]
+            tables = db.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
+        except sqlite3.DatabaseError as exc:
+            raise JournalError(f"{path} is not a readable database ({exc}); {advice}") from exc
+        if check != ["ok"]:
+            raise JournalError(f"{path} is corrupt ({'; '.join(check[:3])}); {advice}")
+        if app_id != APPLICATION_ID and (app_id != 0 or tables):
+            raise JournalError(f"{path} is a database of another program; {advice}")
+        if version > SCHEMA_VERSION:
+            raise JournalError(
+                f"{path} was written by a newer version of showdown (schema {version}, this "
+                f"version reads up to {SCHEMA_VERSION}); upgrade showdown. The file was left "
+                "untouched."
+            )
+
+    @staticmethod
+    def _migrate(db: sqlite3.Connection) -> None:
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        for step in range(version, SCHEMA_VERSION):
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in _split_sql(MIGRATIONS[step]):
+                    db.execute(statement)
+                db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+                db.execute(f"PRAGMA user_version={step + 1}")
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def new_game(self) -> int:
+        """Start a new game and return its id (committed durably)."""
+        with self._transaction():
+            cursor = self._db.execute(
+                "INSERT INTO games (created_at) VALUES (?)", (self._clock(),)
+            )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def start_game(
+        self,
+        kind: str,
+        events_for: Callable[[int], Sequence[dict[str, Any]]],
+        *,
+        key: str | None = None,
+    ) -> Entry:
+        """Create a game and its first entry in one transaction (a crash leaves both or neither).
+
+        ``events_for`` receives the new game's id and returns the first entry's events.
+        """
+        recorded_at = self._clock()
+        with self._transaction():
+            cursor = self._db.execute("INSERT INTO games (created_at) VALUES (?)", (recorded_at,))
+            game_id = cursor.lastrowid
+            assert game_id is not None
+            payload = json.dumps(list(events_for(game_id)), separators=(",", ":"), sort_keys=True)
+            cursor = self._db.execute(
+                "INSERT INTO entries (game_id, entry_key, kind, events, recorded_at) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (game_id, key, kind, payload, recorded_at),
+            )
+        assert cursor.lastrowid is not None
+        return Entry(cursor.lastrowid, game_id, key, kind, json.loads(payload), recorded_at)
+
+    def append(
+        self,
+        game_id: int,
+        kind: str,
+        events: Sequence[dict[str, Any]],
+        *,
+        key: str | None = None,
+    ) -> Entry:
+        """Append one entry and return it once it is committed to disk.
+
+        ``key`` makes an entry idempotent within its game (a retried command after a crash, or
+        the one result of one showdown): a second entry with the same key raises
+        :class:`DuplicateEntryError` and stores nothing.
+        """
+        recorded_at = self._clock()
+        payload = json.dumps(list(events), separators=(",", ":"), sort_keys=True)
+        try:
+            with self._transaction():
+                cursor = self._db.execute(
+                    "INSERT INTO entries (game_id, entry_key, kind, events, recorded_at) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (game_id, key, kind, payload, recorded_at),
+                )
+        except sqlite3.IntegrityError as exc:
+            if key is not None and "UNIQUE" in str(exc):
+                raise DuplicateEntryError(key) from exc
+            raise
+        assert cursor.lastrowid is not None
+        return Entry(cursor.lastrowid, game_id, key, kind, json.loads(payload), recorded_at)
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._db)
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def games(self) -> list[GameRow]:
+        """Every game, oldest first."""
+        rows = self._db.execute("SELECT id, created_at FROM games ORDER BY id")
+        return [GameRow(int(r[0]), str(r[1])) for r in rows]
+
+    def latest_game(self) -> int | None:
+        """The id of the most recent game, or ``None`` in an empty journal."""
+        row = self._db.execute("SELECT max(id) FROM games").fetchone()
+        return None if row[0] is None else int(row[0])
+
+    def entries(self, game_id: int) -> list[Entry]:
+        """The game's entries in the order they were accepted."""
+        rows = self._db.execute(
+            "SELECT seq, game_id, entry_key, kind, events, recorded_at FROM entries "
+            "WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        )
+        return [
+            Entry(int(r[0]), int(r[1]), r[2], str(r[3]), json.loads(r[4]), str(r[5]))
+            for r in rows
+        ]
+
+    def has_key(self, game_id: int, key: str) -> bool:
+        """Whether an entry with this key is already recorded in the game."""
+        row = self._db.execute(
+            "SELECT 1 FROM entries WHERE game_id = ? AND entry_key = ?", (game_id, key)
+        ).fetchone()
+        return row is not None
+
+    def integrity_check(self) -> str:
+        """``PRAGMA integrity_check``: ``"ok"`` for a healthy file."""
+        return "; ".join(str(r[0]) for r in self._db.execute("PRAGMA integrity_check"))
+
+    def schema_version(self) -> int:
+        """The file's schema version (``PRAGMA user_version``)."""
+        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+
+    def close(self) -> None:
+        """Checkpoint and close; safe to call twice."""
+        with contextlib.suppress(sqlite3.Error):
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        self._db.close()
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class _Transaction:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (or ``ROLLBACK`` on an exception)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def __enter__(self) -> None:
+        self._db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
+        self._db.execute("ROLLBACK" if exc_type is not None else "COMMIT")
+
+
+def _split_sql(script: str) -> list[str]:
+    """Split a migration script into statements (``CREATE TRIGGER`` bodies hold semicolons)."""
+    statements: list[str] = []
+    current = ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            if current.strip():
+                statements.append(current.strip())
+            current = ""
+    if current.strip():
+        statements.append(current.strip())
+    return statements

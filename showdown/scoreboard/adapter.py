@@ -1,0 +1,204 @@
+"""The scoreboard's port over the real game session (:class:`showdown.session.Session`).
+
+Touches become the session's typed commands; the session's answer is checked, and a refusal
+becomes :class:`~showdown.scoreboard.port.RefusedError` with the session's own message. The view is
+rebuilt from the session's folded state. The showdown on the unit is mirrored here from the
+unit's state-change events (:meth:`SessionTable.unit_changed`), which may arrive on any thread.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+
+from engine.rules import PRESETS
+from engine.scoring import ScoringMode, ScoringSettings
+from showdown.scoreboard.mirror import mirror
+from showdown.scoreboard.port import GameSetup, HandEntry, RefusedError
+from showdown.scoreboard.view import (
+    CardKind,
+    Phase,
+    PlayerView,
+    RoundView,
+    ShowdownView,
+    StatsView,
+    TableView,
+)
+from showdown.session import Session, deck_values
+from showdown.session_messages import (
+    Command,
+    EditRound,
+    EntryRejected,
+    RecordRound,
+    RecordShowdown,
+    SetUpGame,
+    UndoLast,
+)
+from showdown.session_messages import HandEntry as SessionHand
+from showdown.showdown_events import ShowdownEvent
+
+LoadListener = Callable[[str, str, int], None]
+"""Told who sits at the left and right paddle and how many cards are loaded (the unit)."""
+
+_KIND_ORDER = (
+    "skip", "reverse", "draw-two", "wild", "wild-draw-four", "wild-shuffle-hands",
+    "wild-customizable", "wild-swap-hands", "blank", "wild-showdown",
+)
+_DEFAULT_PRESET = "showdown"
+
+
+class SessionTable:
+    """:class:`~showdown.scoreboard.port.TablePort` over a :class:`Session`."""
+
+    def __init__(self, session: Session, *, on_load: LoadListener | None = None) -> None:
+        self.session = session
+        self.on_load = on_load
+        self._lock = threading.Lock()
+        self._showdown = ShowdownView()
+
+    # -- reading ------------------------------------------------------------------------------
+
+    def view(self) -> TableView:
+        """The current game as the screens draw it."""
+        state = self.session.state
+        with self._lock:
+            showdown = self._showdown
+        if state is None:
+            return TableView(showdown=showdown)
+        players = state.players
+        totals = state.sheet.totals
+        stats = state.stats
+        rounds = tuple(
+            RoundView(
+                number=r.round,
+                went_out=r.went_out,
+                points=tuple(score.deltas),
+                hands=tuple(r.points.get(name, 0) for name in players),
+            )
+            for r, score in zip(state.rounds, state.sheet.history, strict=False)
+        )
+        return TableView(
+            players=tuple(
+                PlayerView(name, totals[i], stats[name].rounds_won, name in state.eliminated)
+                for i, name in enumerate(players)
+            ),
+            dealer=players.index(state.dealer) if state.dealer in players else -1,
+            target=state.scoring.target or 0,
+            mode=str(state.scoring.mode),
+            preset=state.preset,
+            rounds=rounds,
+            showdown=showdown,
+            stats=tuple(
+                StatsView(
+                    name=name, rounds_won=line.rounds_won, points=line.points,
+                    showdowns_won=line.showdowns_won, showdowns_lost=line.showdowns_lost,
+                    cards_taken=line.cards_taken, fastest_ms=line.fastest_ms,
+                    median_ms=line.median_ms,
+                )
+                for name, line in stats.items()
+            ),
+            finished=state.is_over,
+            winner=", ".join(state.winners) or None,
+            started=True,
+            lowest_wins=state.scoring.lowest_wins,
+        )
+
+    def presets(self) -> tuple[str, ...]:
+        """Rule presets, the Showdown deck first (it is the unit's game)."""
+        names = list(PRESETS)
+        names.sort(key=lambda n: n != _DEFAULT_PRESET)
+        return tuple(names)
+
+    def modes(self) -> tuple[str, ...]:
+        """Scoring modes the set-up screen offers (partners needs a fixed table size)."""
+        return tuple(str(m) for m in ScoringMode)
+
+    def card_kinds(self) -> tuple[CardKind, ...]:
+        """The kinds of the game's deck with their points, numbers first."""
+        state = self.session.state
+        rules = state.rules if state is not None else PRESETS[_DEFAULT_PRESET]
+        values = deck_values(rules)
+        keys = [str(n) for n in range(10) if str(n) in values.values]
+        keys += [k for k in _KIND_ORDER if k in values.values]
+        return tuple(
+            CardKind(key=k, name=k.replace("-", "_"), points=values.values[k],
+                     coloured=k.isdigit() or k in ("skip", "reverse", "draw-two"))
+            for k in keys
+        )
+
+    # -- commands -----------------------------------------------------------------------------
+
+    def _send(self, command: Command) -> None:
+        for event in self.session.handle(command):
+            if isinstance(event, EntryRejected):
+                raise RefusedError(event.message)
+
+    def _name(self, seat: int) -> str:
+        state = self.session.state
+        if state is None or not 0 <= seat < len(state.players):
+            raise RefusedError(f"there is no seat {seat + 1}")
+        return state.players[seat]
+
+    def start_game(self, setup: GameSetup) -> None:
+        """A :class:`SetUpGame` from the set-up screen's choices."""
+        try:
+            scoring = ScoringSettings(mode=ScoringMode(setup.mode), target=setup.target)
+        except ValueError as error:
+            raise RefusedError(str(error).splitlines()[-1]) from None
+        players = list(setup.players)
+        dealer = players[setup.first_dealer] if 0 <= setup.first_dealer < len(players) else None
+        self._send(SetUpGame(players=players, preset=setup.preset, scoring=scoring,
+                             first_dealer=dealer))
+        with self._lock:
+            self._showdown = ShowdownView()
+
+    def _hands(self, entries: Mapping[int, HandEntry]) -> dict[str, SessionHand]:
+        hands: dict[str, SessionHand] = {}
+        for seat, entry in entries.items():
+            cards = None if entry.tally is None else dict(entry.tally)
+            hands[self._name(seat)] = SessionHand(points=entry.total, cards=cards)
+        return hands
+
+    def record_round(self, went_out: int, entries: Mapping[int, HandEntry]) -> None:
+        """A :class:`RecordRound`."""
+        self._send(RecordRound(went_out=self._name(went_out), hands=self._hands(entries)))
+
+    def edit_round(self, number: int, went_out: int, entries: Mapping[int, HandEntry]) -> None:
+        """An :class:`EditRound`."""
+        self._send(EditRound(round=number, went_out=self._name(went_out),
+                             hands=self._hands(entries)))
+
+    def undo(self) -> None:
+        """An :class:`UndoLast`."""
+        self._send(UndoLast())
+
+    def load_showdown(self, left: int, right: int, cards: int) -> None:
+        """Mirror the load on the showdown screen and tell the unit, if one is wired."""
+        left_name, right_name = self._name(left), self._name(right)
+        if left_name == right_name:
+            raise RefusedError("choose two different players for the paddles")
+        if self.on_load is not None:
+            self.on_load(left_name, right_name, cards)
+        with self._lock:
+            self._showdown = ShowdownView(Phase.LOADED, left_name, right_name, cards)
+
+    def record_showdown_by_hand(self, winner: int, loser: int, cards: int) -> None:
+        """A :class:`RecordShowdown` entered by the table (the unit was not used)."""
+        winner_name, loser_name = self._name(winner), self._name(loser)
+        self._send(RecordShowdown(winner=winner_name, loser=loser_name, cards_loaded=cards,
+                                  source="hand"))
+        with self._lock:
+            self._showdown = ShowdownView(Phase.RESULT, winner_name, loser_name, cards,
+                                          winner=winner_name, loser=loser_name)
+
+    # -- the unit -----------------------------------------------------------------------------
+
+    def unit_event(self, event: ShowdownEvent) -> None:
+        """One event of the showdown state machine (any thread): update the mirrored showdown."""
+        with self._lock:
+            self._showdown = mirror(self._showdown, event)
+
+    def unit_changed(self, showdown: ShowdownView) -> None:
+        """The unit's state changed (any thread): the showdown screen mirrors ``showdown``."""
+        with self._lock:
+            self._showdown = showdown

@@ -1,0 +1,326 @@
+"""The scoreboard's window: the event loop, navigation, and the only place that touches SDL.
+
+Rendering runs on the main thread. Other threads (the unit's callbacks, the session) never wait
+for it: they call :meth:`Scoreboard.notify`, which puts a note on a thread-safe queue and returns
+at once. The loop sleeps on that queue between looks at SDL's input (:data:`INPUT_POLL_S`), so an
+idle scoreboard uses almost no CPU; it repaints only when an event or a note arrived, and then
+only the widgets whose content changed (dirty rectangles).
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import threading
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Protocol
+
+import pygame
+
+from showdown.accessibility import CueSettings
+from showdown.i18n import N_, _, current_language, on_language_change, set_language
+from showdown.scoreboard import theme
+from showdown.scoreboard.layout import DESIGN_HEIGHT, DESIGN_WIDTH, Layout
+from showdown.scoreboard.port import RefusedError, TablePort
+from showdown.scoreboard.screens import SCREENS
+from showdown.scoreboard.screens.base import CONTENT_BOTTOM, Screen
+from showdown.scoreboard.text import TextRenderer
+from showdown.scoreboard.touch import Press, to_press
+from showdown.scoreboard.view import Phase, TableView
+from showdown.scoreboard.widgets import Button, Canvas, Label, Painter, Widget, hit
+
+IDLE_TIMEOUT_MS = 1000
+"""Longest one :meth:`Scoreboard.pump` waits with nothing happening."""
+
+INPUT_POLL_S = 1 / 60
+"""How often an idle loop looks at SDL's input queue: once a frame at 60 Hz. SDL's own
+blocking wait polls every millisecond on the Pi's KMSDRM and the dummy driver; sleeping on the
+note queue between looks keeps an idle scoreboard near zero CPU, and a touch waits at most
+one frame. Notes from other threads wake the loop at once."""
+
+NAV: tuple[tuple[str, str], ...] = (
+    ("table", N_("Table")),
+    ("showdown", N_("Showdown")),
+    ("round", N_("Round end")),
+    ("history", N_("History")),
+    ("chart", N_("Chart")),
+    ("stats", N_("Stats")),
+    ("setup", N_("Set-up")),
+)
+"""The navigation bar: screen name and its message id, left to right."""
+
+_COUNTDOWN_PHASES = {Phase.COUNTDOWN, Phase.GO, Phase.FALSE_START, Phase.LAUNCHING, Phase.RELEASE}
+
+
+class Extra(Protocol):
+    """Something else in the scoreboard's window, drawn and fed events by the same loop."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Take an event (a key); True if it was this extra's."""
+        ...
+
+    def paint(self) -> list[pygame.Rect]:
+        """Repaint what changed; the window rectangles to update."""
+        ...
+
+
+def configure_sdl() -> None:
+    """SDL hints set before the display opens: no fake touches from the mouse."""
+    os.environ.setdefault("SDL_MOUSE_TOUCH_EVENTS", "0")
+
+
+class Scoreboard:
+    """The touchscreen scoreboard drawn from a :class:`TablePort`."""
+
+    def __init__(
+        self,
+        port: TablePort,
+        size: tuple[int, int] = (DESIGN_WIDTH, DESIGN_HEIGHT),
+        *,
+        cues: CueSettings | None = None,
+        fullscreen: bool = False,
+        hide_cursor: bool = True,
+        beside: int = 0,
+    ) -> None:
+        configure_sdl()
+        pygame.display.init()
+        pygame.font.init()
+        if fullscreen:  # the panel's own resolution (KMSDRM on a Pi); the layout scales to it
+            self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            size = self.window.get_size()
+        else:
+            self.window = pygame.display.set_mode((size[0] + beside, size[1]))
+        self.surface = self.window.subsurface(pygame.Rect((0, 0), size))
+        self.on_close: list[Callable[[], object]] = []
+        """Clean-up steps run (last added first) when the window closes."""
+        self.extras: list[Extra] = []
+        """Other things drawn in the window and fed its events (the simulated unit's panel)."""
+        pygame.display.set_caption("UNO Showdown")
+        if hide_cursor:
+            # Only the pointer image goes: touch positions come from finger events, not the cursor.
+            pygame.mouse.set_visible(False)
+        pygame.event.set_blocked([pygame.MOUSEMOTION, pygame.FINGERMOTION])
+        self.port = port
+        self.cues = cues or CueSettings()
+        self.layout = Layout(*self.surface.get_size())
+        self.text = TextRenderer(self.layout)
+        self.canvas = Canvas(self.surface, self.layout, self.text)
+        self.painter = Painter(self.canvas)
+        self.inbox: queue.SimpleQueue[object] = queue.SimpleQueue()
+        self.message = ""
+        self.screens: dict[str, Screen] = {name: cls(self) for name, cls in SCREENS.items()}
+        self.view: TableView = port.view()
+        self.current = "table" if self.view.started else "setup"
+        self._widgets: list[Widget] = []
+        self._pressed: dict[int, Widget | None] = {}
+        self._stop = threading.Event()
+        self._last_phase = self.view.showdown.phase
+        self._stale = True
+        self._language = current_language()
+        self.on_close.append(on_language_change(lambda _code: self.notify()))
+        self.frames = 0
+
+    # -- called from any thread ------------------------------------------------------------
+
+    def notify(self, note: object = None) -> None:
+        """Something changed (a unit event, a session event): repaint soon. Never blocks."""
+        self.inbox.put(note)
+
+    def stop(self) -> None:
+        """Ask the loop to end (from any thread)."""
+        self._stop.set()
+        self.notify()
+
+    # -- the Ui protocol used by screens ----------------------------------------------------
+
+    def go(self, screen: str) -> None:
+        """Show another screen (the live table of a finished game is its game-over screen)."""
+        if screen == "table" and self.view.finished:
+            screen = "gameover"
+        if screen != self.current:
+            self.current = screen
+            self.screens[screen].entered(self.view)
+            self.painter.invalidate()
+        self._stale = True
+
+    def send(self, command: str, *args: object) -> bool:
+        """Run a port command; a refusal becomes the message banner. True if accepted."""
+        try:
+            getattr(self.port, command)(*args)
+        except RefusedError as exc:
+            self.message = str(exc)
+            self._stale = True
+            return False
+        self.message = ""
+        self.refresh()
+        return True
+
+    def say(self, message: str) -> None:
+        """Show a message banner until the next tap."""
+        self.message = message
+        self._stale = True
+
+    def set_language(self, code: str) -> None:
+        """Switch language; only the text changes, the game and half-entered values stay."""
+        set_language(code)
+        self.painter.invalidate()
+        self._stale = True
+
+    # -- main thread -------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Read the view again and follow the game to the screen that matters."""
+        self.view = self.port.view()
+        phase = self.view.showdown.phase
+        if phase != self._last_phase and phase in _COUNTDOWN_PHASES and self.current != "showdown":
+            self.go("showdown")
+        self._last_phase = phase
+        if self.view.finished and self.current not in ("gameover", "history", "chart", "stats"):
+            self.go("gameover")
+        self._stale = True
+
+    def widgets(self) -> list[Widget]:
+        """Every widget of the current screen, its navigation bar and the message banner."""
+        screen = self.screens[self.current]
+        found = list(screen.widgets(self.view))
+        if screen.nav and self.view.started:
+            found.extend(self._nav())
+        if self.message:
+            found.append(
+                Label("banner", pygame.Rect(0, 0, DESIGN_WIDTH, 48), self.message, 24,
+                      theme.TEXT, theme.DANGER, bold=True)
+            )
+        return found
+
+    def _nav(self) -> list[Widget]:
+        width = DESIGN_WIDTH // len(NAV)
+        top = CONTENT_BOTTOM + 4
+        return [
+            Button(
+                f"nav:{name}",
+                pygame.Rect(i * width + 2, top, width - 4, 480 - top - 4),
+                _(msgid),
+                action=partial(self.go, name),
+                selected=name == self.current,
+                colour=theme.PANEL_LIGHT,
+                size=20,
+            )
+            for i, (name, msgid) in enumerate(NAV)
+        ]
+
+    def frame(self) -> list[pygame.Rect]:
+        """Repaint what changed; the window rectangles updated (empty when nothing did)."""
+        self._stale = False
+        if current_language() != self._language:  # changed here or by anyone else
+            self._language = current_language()
+            self.painter.invalidate()
+        self._widgets = self.widgets()
+        dirty = self.painter.paint(self._widgets)
+        for extra in self.extras:
+            dirty.extend(extra.paint())
+        if dirty:
+            pygame.display.update(dirty)
+            self.frames += 1
+        return dirty
+
+    def press(self, press: Press) -> None:
+        """A finger or the mouse went down or up: a tap fires on release over the same widget."""
+        target = hit(self._widgets, press.pos)
+        if press.down:
+            self._pressed[press.pointer] = target
+            return
+        started = self._pressed.pop(press.pointer, None)
+        if target is None or target is not started or target.action is None:
+            return
+        if self.message:
+            self.message = ""
+        target.action()
+        self._stale = True
+
+    def tap(self, pos: tuple[float, float]) -> None:
+        """A whole tap at a design point (down then up), as a finger would make it."""
+        if self._stale:
+            self.frame()
+        self.press(Press(0, pos, True))
+        self.press(Press(0, pos, False))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """One pygame event."""
+        if event.type == pygame.QUIT:
+            self._stop.set()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._stop.set()  # a developer's keyboard; the touchscreen never needs it
+            return
+        if any(extra.handle(event) for extra in self.extras):
+            self._stale = True
+            return
+        press = to_press(event, self.layout, self.window.get_size())
+        if press is not None:
+            if self._stale:
+                self.frame()
+            self.press(press)
+        elif event.type == pygame.WINDOWEXPOSED:
+            self.painter.invalidate()
+            self._stale = True
+
+    def pump(self, timeout_ms: int = 0) -> bool:
+        """Handle input and notes from other threads, waiting up to ``timeout_ms`` for the first,
+        and repaint if anything changed. False once stopped."""
+        deadline = time.monotonic() + timeout_ms / 1000
+        noted = False
+        while True:
+            events = pygame.event.get()
+            for event in events:
+                self.handle(event)
+            noted = self._drain() or noted
+            remaining = deadline - time.monotonic()
+            if events or noted or self._stale or self._stop.is_set() or remaining <= 0:
+                break
+            try:  # sleep on the note queue: a note from another thread wakes us at once
+                self.inbox.get(timeout=min(INPUT_POLL_S, remaining))
+            except queue.Empty:
+                continue
+            noted = True
+        if noted:
+            self.refresh()
+        if self._stale:
+            self.frame()
+        return not self._stop.is_set()
+
+    def _drain(self) -> bool:
+        """Take every waiting note; True if there was one."""
+        found = False
+        while True:
+            try:
+                self.inbox.get_nowait()
+            except queue.Empty:
+                return found
+            found = True
+
+    def run(self) -> None:
+        """The loop: wait for something, repaint what changed, until stopped or closed."""
+        pygame.event.set_allowed(
+            [pygame.QUIT, pygame.FINGERDOWN, pygame.FINGERUP, pygame.MOUSEBUTTONDOWN,
+             pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP, pygame.WINDOWEXPOSED]
+        )
+        self.frame()
+        while self.pump(IDLE_TIMEOUT_MS):
+            pass
+
+    def screenshot(self, path: Path) -> None:
+        """Save the window as a PNG (after bringing it up to date)."""
+        if self._stale:
+            self.frame()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.window, str(path))
+
+    def close(self) -> None:
+        """Run the clean-up steps (unsubscribe from the session and unit), close the window."""
+        while self.on_close:
+            self.on_close.pop()()
+        pygame.display.quit()
+

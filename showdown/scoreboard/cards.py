@@ -1,0 +1,76 @@
+"""Cards drawn on the scoreboard: colour, plus a mark and a pattern so no one needs the hue.
+
+Used by the round-end tally (the colour picker and the card buttons). With the colour-mark cue
+off (:class:`showdown.accessibility.CueSettings`), only the fill colour remains.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from showdown.scoreboard import theme
+from showdown.scoreboard.theme import CARD_COLOURS, Pattern
+from showdown.scoreboard.widgets import Canvas
+from showdown.vocabulary import colour_mark
+
+WILD_FILL: theme.Colour = (30, 30, 30)
+_PATTERN_INK: theme.Colour = (255, 255, 255)
+_PLATE: theme.Colour = (20, 20, 20)
+
+
+def paint_pattern(surface: pygame.Surface, real: pygame.Rect, pattern: Pattern, step: int) -> None:
+    """Texture over a card colour: stripes, dots, a grid, or nothing."""
+    clip = surface.get_clip()
+    surface.set_clip(real)
+    ink = _PATTERN_INK
+    if pattern is Pattern.STRIPES:
+        for x in range(real.left - real.height, real.right, step):
+            pygame.draw.line(surface, ink, (x, real.bottom), (x + real.height, real.top), 2)
+    elif pattern is Pattern.DOTS:
+        for y in range(real.top + step // 2, real.bottom, step):
+            for x in range(real.left + step // 2, real.right, step):
+                pygame.draw.circle(surface, ink, (x, y), max(2, step // 6))
+    elif pattern is Pattern.GRID:
+        for x in range(real.left, real.right, step):
+            pygame.draw.line(surface, ink, (x, real.top), (x, real.bottom), 1)
+        for y in range(real.top, real.bottom, step):
+            pygame.draw.line(surface, ink, (real.left, y), (real.right, y), 1)
+    surface.set_clip(clip)
+
+
+def paint_card(
+    canvas: Canvas,
+    box: pygame.Rect,
+    colour: str | None,
+    face: str,
+    *,
+    marks: bool,
+    selected: bool = False,
+) -> None:
+    """A card (or a colour swatch) in a design box: fill, pattern, then mark and face on a plate.
+
+    ``face`` is the card's own text (a digit, or a translated kind name, wrapped if long).
+    """
+    real = canvas.rect(box)
+    surface = canvas.surface
+    surface.fill(theme.BACKGROUND, real)
+    radius = canvas.layout.px(6)
+    style = CARD_COLOURS.get(colour) if colour else None
+    pygame.draw.rect(surface, style.fill if style else WILD_FILL, real, border_radius=radius)
+    text = face
+    if style is not None and marks:
+        paint_pattern(surface, real.inflate(-4, -4), style.pattern, canvas.layout.px(12))
+        mark = colour_mark(colour or "")
+        text = f"{mark} {face}" if face and len(face) > 2 else f"{mark}{face}"
+    if text:
+        plate = box.inflate(-6, -6) if len(text) > 3 else box.inflate(-box.width // 4, -12)
+        pygame.draw.rect(surface, _PLATE, canvas.rect(plate), border_radius=radius)
+        if len(text) > 3:
+            canvas.text.draw_wrapped(surface, text, plate.inflate(-4, -2), 18, theme.TEXT,
+                                     bold=True)
+        else:
+            canvas.text.draw(surface, text, plate.inflate(-4, 0), max(16, plate.height - 4),
+                             theme.TEXT, bold=True)
+    border = theme.ACCENT if selected else theme.PANEL_LIGHT
+    pygame.draw.rect(surface, border, real, width=canvas.layout.px(4 if selected else 2),
+                     border_radius=radius)

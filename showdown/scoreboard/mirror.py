@@ -1,0 +1,85 @@
+"""The unit's state changes turned into what the showdown screen shows.
+
+:func:`mirror` is a pure function from the previous :class:`ShowdownView` and one event of the
+showdown state machine (:mod:`showdown.showdown_events`) to the next view, so the whole
+countdown-to-result sequence is testable without a window or a thread.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from showdown import hardware
+from showdown.scoreboard.view import Phase, ShowdownView, Side
+from showdown.showdown_events import (
+    Armed,
+    CountdownBeat,
+    Counting,
+    FalseStart,
+    Go,
+    Launching,
+    PaddleHeld,
+    ShowdownEvent,
+    ShowdownResult,
+)
+from showdown.verdict import Reason
+
+
+def side_of(side: hardware.Side | None) -> Side | None:
+    """The unit's side as the scoreboard's (the same two values)."""
+    return None if side is None else Side(side.value)
+
+
+def mirror(view: ShowdownView, event: ShowdownEvent) -> ShowdownView:
+    """The showdown screen's state after ``event``."""
+    if isinstance(event, Armed):
+        return replace(view, phase=Phase.COUNTDOWN, beat=0, beats=0, winner=None, loser=None,
+                       reason="", left_ms=None, right_ms=None, false_start_side=None,
+                       launch_toward=None)
+    if isinstance(event, PaddleHeld):
+        held = side_of(event.sides[0]) if event.sides else None
+        return replace(view, phase=Phase.RELEASE, false_start_side=held)
+    if isinstance(event, CountdownBeat):
+        return replace(view, phase=Phase.COUNTDOWN, beat=event.beat, beats=event.beats)
+    if isinstance(event, Go):
+        return replace(view, phase=Phase.GO)
+    if isinstance(event, FalseStart):
+        return replace(view, phase=Phase.FALSE_START, false_start_side=side_of(event.side))
+    if isinstance(event, Launching):
+        toward = side_of(event.toward)
+        loser = view.left if toward is Side.LEFT else view.right
+        return replace(view, phase=Phase.LAUNCHING, launch_toward=toward, loser=loser)
+    if isinstance(event, Counting):
+        return view
+    return _result(view, event)
+
+
+def _result(view: ShowdownView, result: ShowdownResult) -> ShowdownView:
+    reactions = result.reaction_ms
+    left = result.left_player or view.left
+    right = result.right_player or view.right
+    names = {hardware.Side.LEFT: left, hardware.Side.RIGHT: right}
+    false_start = None
+    if result.reason is Reason.FALSE_START and result.loser is not None:
+        false_start = side_of(result.loser)
+    return replace(
+        view,
+        phase=Phase.NO_CONTEST if result.replay else Phase.RESULT,
+        left=left,
+        right=right,
+        cards=result.cards_loaded or view.cards,
+        winner=None if result.winner is None else names[result.winner],
+        loser=None if result.loser is None else names[result.loser],
+        reason=result.reason.value,
+        left_ms=_reaction(reactions.get(hardware.Side.LEFT)),
+        right_ms=_reaction(reactions.get(hardware.Side.RIGHT)),
+        false_start_side=false_start,
+        launch_toward=side_of(result.launched_toward),
+        counts=(result.counts.get(hardware.Side.LEFT, 0), result.counts.get(hardware.Side.RIGHT, 0))
+        if result.counts else None,
+    )
+
+
+def _reaction(value: float | None) -> float | None:
+    """A reaction time worth showing (a press before go has no reaction time)."""
+    return None if value is None or value < 0 else value

@@ -1,0 +1,86 @@
+"""What the scoreboard asks of the game: the commands a touch can become.
+
+:class:`TablePort` is the whole contract between the screens and the game session. The adapter
+over the real session implements it; so can anything else that keeps score (a replay, a test
+table). A command the game refuses raises :class:`RefusedError` with a message for the players; the
+screen shows it and nothing else changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from showdown.scoreboard.view import CardKind, TableView
+
+
+class RefusedError(Exception):
+    """The game refused a command; ``str(exc)`` is shown to the players as it is."""
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """A new game as chosen on the set-up screen."""
+
+    players: tuple[str, ...]
+    preset: str
+    mode: str
+    target: int
+    first_dealer: int = 0
+
+
+Tally = Mapping[str, int]
+"""Cards a player holds at a round's end, counted by :attr:`CardKind.key`."""
+
+
+@dataclass(frozen=True)
+class HandEntry:
+    """One player's round-end entry: a points total typed on the keypad, or a card tally."""
+
+    total: int | None = None
+    tally: Tally | None = None
+
+
+class TablePort(Protocol):
+    """The game as the scoreboard sees it: a view to draw, and commands to send."""
+
+    def view(self) -> TableView:
+        """The current picture of the game."""
+        ...
+
+    def presets(self) -> tuple[str, ...]:
+        """Names of the rule presets the set-up screen offers."""
+        ...
+
+    def modes(self) -> tuple[str, ...]:
+        """Names of the scoring modes the set-up screen offers."""
+        ...
+
+    def card_kinds(self) -> tuple[CardKind, ...]:
+        """The kinds of card a round-end tally can count, with their points."""
+        ...
+
+    def start_game(self, setup: GameSetup) -> None:
+        """Begin a new game."""
+        ...
+
+    def record_round(self, went_out: int, entries: Mapping[int, HandEntry]) -> None:
+        """Record a round's end: the seat that went out and every other seat's entry."""
+        ...
+
+    def edit_round(self, number: int, went_out: int, entries: Mapping[int, HandEntry]) -> None:
+        """Replace a past round; every total after it is recomputed."""
+        ...
+
+    def undo(self) -> None:
+        """Take back the last entry."""
+        ...
+
+    def load_showdown(self, left: int, right: int, cards: int) -> None:
+        """Tell the unit who sits at each paddle and how many cards are loaded."""
+        ...
+
+    def record_showdown_by_hand(self, winner: int, loser: int, cards: int) -> None:
+        """Record a showdown played without the unit."""
+        ...

@@ -1,0 +1,57 @@
+"""A game under way, for screenshots, the benchmark and tests: real session entries, not mocks.
+
+Four players, four rounds and three showdowns recorded through the session's commands, so the
+screens show what a table sees an hour into an evening.
+"""
+
+from __future__ import annotations
+
+from engine.scoring import ScoringSettings
+from showdown.scoreboard.adapter import SessionTable
+from showdown.scoreboard.view import Phase, ShowdownView, Side
+from showdown.session import Session
+from showdown.session_messages import HandEntry, RecordRound, RecordShowdown, SetUpGame
+
+PLAYERS = ("Ana", "Budi", "Chen", "Daisuke")
+
+ROUNDS: tuple[tuple[str, dict[str, int]], ...] = (
+    ("Budi", {"Ana": 23, "Chen": 41, "Daisuke": 12}),
+    ("Ana", {"Budi": 9, "Chen": 67, "Daisuke": 30}),
+    ("Daisuke", {"Ana": 15, "Budi": 52, "Chen": 8}),
+    ("Ana", {"Budi": 35, "Chen": 20, "Daisuke": 44}),
+)
+
+SHOWDOWNS: tuple[tuple[str, str, str, float, float], ...] = (
+    # left, right, winner, left ms, right ms
+    ("Ana", "Chen", "Ana", 231.0, 289.0),
+    ("Budi", "Daisuke", "Daisuke", 402.0, 264.0),
+    ("Chen", "Ana", "Ana", 318.0, 207.0),
+)
+
+RESULT = ShowdownView(Phase.RESULT, "Ana", "Chen", 2, winner="Ana", loser="Chen",
+                      reason="race", left_ms=231.0, right_ms=289.0, launch_toward=Side.RIGHT,
+                      counts=(0, 2))
+"""The showdown screen's last result, as the unit reported it."""
+
+
+def sample_game(session: Session, target: int = 500) -> None:
+    """Record the sample game in ``session`` (set-up, showdowns, rounds)."""
+    session.handle(SetUpGame(players=list(PLAYERS), preset="showdown",
+                             scoring=ScoringSettings(target=target), first_dealer="Ana"))
+    for i, (out, held) in enumerate(ROUNDS):
+        if i < len(SHOWDOWNS):
+            left, right, winner, left_ms, right_ms = SHOWDOWNS[i]
+            loser = right if winner == left else left
+            session.handle(RecordShowdown(
+                winner=winner, loser=loser, cards_loaded=2, source="unit", left=left,
+                right=right, reaction_ms={left: left_ms, right: right_ms}))
+        hands = {name: HandEntry(points=points) for name, points in held.items()}
+        session.handle(RecordRound(went_out=out, hands=hands))
+
+
+def sample_table(session: Session) -> SessionTable:
+    """The sample game behind a scoreboard port, with the last showdown's result mirrored."""
+    sample_game(session)
+    table = SessionTable(session)
+    table.unit_changed(RESULT)
+    return table

@@ -1,0 +1,30 @@
+"""The scoreboard's screens, one module each, registered here by name."""
+
+from __future__ import annotations
+
+from showdown.scoreboard.screens.base import Screen
+from showdown.scoreboard.screens.chart import ChartScreen
+from showdown.scoreboard.screens.game_over import GameOverScreen
+from showdown.scoreboard.screens.history import HistoryScreen
+from showdown.scoreboard.screens.names import NamesScreen
+from showdown.scoreboard.screens.round_end import RoundEndScreen
+from showdown.scoreboard.screens.setup import SetupScreen
+from showdown.scoreboard.screens.showdown import ShowdownScreen
+from showdown.scoreboard.screens.stats import StatsScreen
+from showdown.scoreboard.screens.table import TableScreen
+
+SCREENS: dict[str, type[Screen]] = {
+    cls.name: cls
+    for cls in (
+        SetupScreen,
+        NamesScreen,
+        TableScreen,
+        ShowdownScreen,
+        RoundEndScreen,
+        HistoryScreen,
+        ChartScreen,
+        StatsScreen,
+        GameOverScreen,
+    )
+}
+"""Every screen class by its name (the name :meth:`Scoreboard.go` takes)."""

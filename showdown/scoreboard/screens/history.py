@@ -1,0 +1,101 @@
+"""History: every recorded round, with undo of the last entry and editing of any round."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pygame
+
+from showdown.i18n import _
+from showdown.scoreboard import theme
+from showdown.scoreboard.screens.base import Screen, Ui
+from showdown.scoreboard.screens.round_end import RoundEndScreen
+from showdown.scoreboard.view import TableView
+from showdown.scoreboard.widgets import Button, Label, Widget
+
+VISIBLE = 6
+ROW_H = 44
+
+
+class HistoryScreen(Screen):
+    """A scrollable table of rounds; tap one to edit it."""
+
+    name = "history"
+
+    def __init__(self, ui: Ui) -> None:
+        super().__init__(ui)
+        self.first = 0
+        self.selected: int | None = None
+
+    def entered(self, view: TableView) -> None:
+        """Show the latest rounds."""
+        self.first = max(0, len(view.rounds) - VISIBLE)
+        self.selected = None
+
+    def _scroll(self, view: TableView, delta: int) -> None:
+        self.first = max(0, min(max(0, len(view.rounds) - VISIBLE), self.first + delta))
+
+    def _edit(self, view: TableView) -> None:
+        if self.selected is None:
+            return
+        rnd = next((r for r in view.rounds if r.number == self.selected), None)
+        screen = self.ui.screens["round"]
+        if rnd is None or not isinstance(screen, RoundEndScreen):
+            return
+        screen.edit(rnd, view)
+        self.ui.go("round")
+
+    def _undo(self) -> None:
+        if self.ui.send("undo"):
+            view = self.ui.port.view()
+            self.first = max(0, len(view.rounds) - VISIBLE)
+            self.selected = None
+
+    def widgets(self, view: TableView) -> list[Widget]:
+        """See :meth:`Screen.widgets`."""
+        count = max(1, len(view.players))
+        col_w = (800 - 150) // count
+        found: list[Widget] = [
+            Label("head:round", pygame.Rect(4, 4, 142, 40), _("Round · went out"), 20,
+                  theme.TEXT_DIM),
+        ]
+        for i, player in enumerate(view.players):
+            found.append(Label(f"head:{i}", pygame.Rect(150 + i * col_w, 4, col_w - 4, 40),
+                               player.name, 22, theme.TEXT_DIM, bold=True))
+        rounds = view.rounds[self.first : self.first + VISIBLE]
+        for row in range(VISIBLE):
+            top = 48 + row * (ROW_H + 4)
+            if row >= len(rounds):
+                found.append(Label(f"row{row}", pygame.Rect(4, top, 792, ROW_H), "", 16))
+                continue
+            rnd = rounds[row]
+            chosen = rnd.number == self.selected
+            found.append(Button(f"row{row}", pygame.Rect(4, top, 142, ROW_H),
+                                f"{rnd.number} · {rnd.went_out}",
+                                partial(setattr, self, "selected", rnd.number),
+                                selected=chosen, colour=theme.PANEL_LIGHT, size=24))
+            for i, player in enumerate(view.players):
+                pts = rnd.points[i] if i < len(rnd.points) else 0
+                text = f"{pts:+d}" if pts else "0"
+                found.append(Label(f"cell{row}:{i}", pygame.Rect(150 + i * col_w, top,
+                                                                 col_w - 4, ROW_H), text, 24,
+                                   theme.ACCENT if player.name == rnd.went_out else theme.TEXT,
+                                   theme.PANEL if chosen else theme.BACKGROUND))
+        if not view.rounds:
+            found.append(Label("empty", pygame.Rect(150, 100, 500, 60),
+                               _("No rounds yet"), 28, theme.TEXT_DIM))
+        bottom = 48 + VISIBLE * (ROW_H + 4) + 8
+        found += [
+            Button("up", pygame.Rect(4, bottom, 96, 56), _("Earlier"),
+                   lambda: self._scroll(view, -VISIBLE), enabled=self.first > 0, size=20),
+            Button("down", pygame.Rect(104, bottom, 96, 56), _("Later"),
+                   lambda: self._scroll(view, VISIBLE),
+                   enabled=self.first + VISIBLE < len(view.rounds), size=20),
+            Button("edit", pygame.Rect(220, bottom, 280, 56),
+                   _("Edit round {number}").format(number=self.selected)
+                   if self.selected is not None else _("Tap a round to edit"),
+                   lambda: self._edit(view), enabled=self.selected is not None, size=22),
+            Button("undo", pygame.Rect(516, bottom, 276, 56), _("Undo last entry"),
+                   self._undo, colour=theme.DANGER, enabled=view.started, size=22),
+        ]
+        return found

@@ -1,0 +1,259 @@
+"""The end of a round: who went out, and for every other player the points they hold, typed on
+a keypad or tapped card by card (with the running sum shown). Also used to edit a past round."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+import pygame
+
+from showdown.i18n import _
+from showdown.scoreboard import theme
+from showdown.scoreboard.cards import paint_card
+from showdown.scoreboard.port import HandEntry
+from showdown.scoreboard.screens.base import Screen, Ui
+from showdown.scoreboard.theme import CARD_COLOURS
+from showdown.scoreboard.view import CardKind, RoundView, TableView
+from showdown.scoreboard.widgets import Button, Custom, Label, Widget
+from showdown.vocabulary import colour_name, kind_name
+
+MAX_DIGITS = 4
+WORD_COLUMNS = 4
+COLOURS = tuple(CARD_COLOURS)
+
+
+class RoundEndScreen(Screen):
+    """Enter (or edit) a round's end."""
+
+    name = "round"
+
+    def __init__(self, ui: Ui) -> None:
+        super().__init__(ui)
+        self.editing: int | None = None
+        self._rounds = -1
+        self.went_out: int | None = None
+        self.selected = 0
+        self.cards_mode = False
+        self.colour = COLOURS[0]
+        self.totals: dict[int, str] = {}
+        self.tallies: dict[int, list[tuple[str | None, str]]] = {}
+        """Per seat, the cards tapped in order: (colour or None for a wild, kind key)."""
+
+    def entered(self, view: TableView) -> None:
+        """Keep a half-finished entry while the table looks at other screens; start afresh
+        once a round was recorded (here or elsewhere) since it was begun."""
+        if self.editing is None and self._rounds != len(view.rounds):
+            self.clear()
+            self._rounds = len(view.rounds)
+
+    def clear(self) -> None:
+        """Forget anything half-entered."""
+        self.editing = None
+        self.went_out = None
+        self.selected = 0
+        self.totals = {}
+        self.tallies = {}
+
+    def edit(self, rnd: RoundView, view: TableView) -> None:
+        """Prefill with a recorded round, to be changed and saved over it."""
+        self.clear()
+        self.editing = rnd.number
+        names = [p.name for p in view.players]
+        self.went_out = names.index(rnd.went_out) if rnd.went_out in names else None
+        for seat, held in enumerate(rnd.hands):
+            if seat != self.went_out:
+                self.totals[seat] = str(held)
+        self.selected = 1 if self.went_out == 0 else 0
+
+    # -- values ------------------------------------------------------------------------------
+
+    def kinds(self) -> dict[str, CardKind]:
+        """Card kinds of this game's deck, by key."""
+        return {kind.key: kind for kind in self.ui.port.card_kinds()}
+
+    def tally_sum(self, seat: int) -> int:
+        """Points of the cards tapped for a seat."""
+        kinds = self.kinds()
+        return sum(kinds[key].points for _colour, key in self.tallies.get(seat, []))
+
+    def value(self, seat: int) -> int | None:
+        """The points entered for a seat, if any."""
+        if self.tallies.get(seat):
+            return self.tally_sum(seat)
+        text = self.totals.get(seat)
+        return int(text) if text else None
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def _digit(self, digit: str) -> None:
+        self.tallies.pop(self.selected, None)
+        text = self.totals.get(self.selected, "")
+        if len(text) < MAX_DIGITS:
+            self.totals[self.selected] = (text + digit).lstrip("0") or "0"
+
+    def _clear_entry(self) -> None:
+        self.totals.pop(self.selected, None)
+
+    def _cancel_edit(self) -> None:
+        self.clear()
+        self.ui.go("history")
+
+    def _backspace(self) -> None:
+        self.totals[self.selected] = self.totals.get(self.selected, "")[:-1]
+
+    def _tap_card(self, kind: CardKind) -> None:
+        self.totals.pop(self.selected, None)
+        colour = self.colour if kind.coloured else None
+        self.tallies.setdefault(self.selected, []).append((colour, kind.key))
+
+    def _remove_card(self) -> None:
+        cards = self.tallies.get(self.selected, [])
+        if cards:
+            cards.pop()
+
+    def _went_out(self) -> None:
+        self.went_out = self.selected
+        self.totals.pop(self.selected, None)
+        self.tallies.pop(self.selected, None)
+
+    def _save(self) -> None:
+        view = self.ui.port.view()
+        if self.went_out is None:
+            self.ui.say(_("Tap who went out, then Went out"))
+            return
+        entries: dict[int, HandEntry] = {}
+        for seat, player in enumerate(view.players):
+            if seat == self.went_out or player.eliminated:
+                continue
+            if self.tallies.get(seat):
+                counts: dict[str, int] = {}
+                for _colour, key in self.tallies[seat]:
+                    counts[key] = counts.get(key, 0) + 1
+                entries[seat] = HandEntry(tally=counts)
+            elif self.totals.get(seat):
+                entries[seat] = HandEntry(total=int(self.totals[seat]))
+            else:
+                self.ui.say(_("Enter the points {name} holds").format(name=player.name))
+                self.selected = seat
+                return
+        if self.editing is None:
+            ok = self.ui.send("record_round", self.went_out, entries)
+        else:
+            ok = self.ui.send("edit_round", self.editing, self.went_out, entries)
+        if ok:
+            self.clear()
+            self.ui.go("table")
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def widgets(self, view: TableView) -> list[Widget]:
+        """See :meth:`Screen.widgets`."""
+        found: list[Widget] = []
+        count = len(view.players)
+        two_columns = count > 6
+        col_w = 146 if two_columns else 296
+        rows = (count + 1) // 2 if two_columns else count
+        row_h = min(68, 404 // max(1, rows))
+        for seat, player in enumerate(view.players):
+            col, row = divmod(seat, rows) if two_columns else (0, seat)
+            rect = pygame.Rect(4 + col * (col_w + 4), 4 + row * row_h, col_w, row_h - 6)
+            if seat == self.went_out:
+                shown = _("{name}: out").format(name=player.name)
+            elif player.eliminated:
+                shown = _("{name} (out of the game)").format(name=player.name)
+            else:
+                value = self.value(seat)
+                shown = f"{player.name}: {'?' if value is None else value}"
+            found.append(Button(f"player{seat}", rect, shown,
+                                partial(setattr, self, "selected", seat),
+                                selected=seat == self.selected,
+                                colour=theme.OK if seat == self.went_out else theme.PANEL_LIGHT,
+                                size=22))
+        x0 = 308
+        found += [
+            Button("keypad-mode", pygame.Rect(x0, 4, 116, 56), _("Keypad"),
+                   lambda: setattr(self, "cards_mode", False), selected=not self.cards_mode,
+                   size=22),
+            Button("cards-mode", pygame.Rect(x0 + 120, 4, 116, 56), _("Cards"),
+                   lambda: setattr(self, "cards_mode", True), selected=self.cards_mode,
+                   size=22),
+            Button("went-out", pygame.Rect(x0 + 240, 4, 244, 56), _("Went out"),
+                   self._went_out, colour=theme.OK, size=24),
+        ]
+        name = view.players[self.selected].name if self.selected < count else ""
+        if self.selected == self.went_out:
+            line = _("{name} went out").format(name=name)
+        else:
+            value = self.value(self.selected)
+            line = _("{name} holds {points} points").format(
+                name=name, points="?" if value is None else value)
+            tapped = len(self.tallies.get(self.selected, []))
+            if tapped:
+                line = _("{name}: {count} cards, {points} points").format(
+                    name=name, count=tapped, points=value)
+        entry_w = 330 if self.cards_mode else 484
+        found.append(Label("entry", pygame.Rect(x0, 64, entry_w, 48), line, 26, theme.ACCENT,
+                           theme.PANEL, bold=True))
+        if self.cards_mode:
+            found.append(Button("remove-card", pygame.Rect(x0 + 334, 64, 150, 48),
+                                _("Undo card"), self._remove_card, colour=theme.DANGER, size=20,
+                                enabled=bool(self.tallies.get(self.selected))))
+        found += self._cards(x0) if self.cards_mode else self._keypad(x0)
+        save_text = _("Save round") if self.editing is None else _(
+            "Save round {number}").format(number=self.editing)
+        found.append(Button("save", pygame.Rect(x0, 356, 484 if self.editing is None else 300,
+                                                52), save_text, self._save, colour=theme.OK,
+                            size=26))
+        if self.editing is not None:
+            found.append(Button("cancel-edit", pygame.Rect(x0 + 306, 356, 178, 52), _("Cancel"),
+                                self._cancel_edit,
+                                colour=theme.PANEL_LIGHT, size=24))
+        return found
+
+    def _keypad(self, x0: int) -> list[Widget]:
+        keys: list[tuple[str, str, Callable[[], None]]] = [
+            (d, d, partial(self._digit, d)) for d in "123456789"
+        ]
+        keys += [
+            ("clear", _("Clear"), self._clear_entry),
+            ("0", "0", lambda: self._digit("0")),
+            ("back", _("Delete"), self._backspace),
+        ]
+        found: list[Widget] = []
+        for i, (key, text, action) in enumerate(keys):
+            row, col = divmod(i, 3)
+            rect = pygame.Rect(x0 + col * 162, 116 + row * 60, 158, 56)
+            found.append(Button(f"key:{key}", rect, text, action, size=30 if len(text) == 1
+                                else 22))
+        return found
+
+    def _cards(self, x0: int) -> list[Widget]:
+        found: list[Widget] = []
+        marks = self.ui.cues.colour_marks
+        for i, colour in enumerate(COLOURS):
+            rect = pygame.Rect(x0 + i * 122, 116, 118, 48)
+            found.append(Custom(f"colour:{colour}", rect,
+                                (colour, colour == self.colour, marks, colour_name(colour)),
+                                partial(paint_card, colour=colour, face="", marks=marks,
+                                        selected=colour == self.colour),
+                                action=partial(setattr, self, "colour", colour)))
+        kinds = list(self.ui.port.card_kinds())
+        numbers = [k for k in kinds if k.key.isdigit()]
+        words = [k for k in kinds if not k.key.isdigit()]
+        for i, kind in enumerate(numbers):
+            rect = pygame.Rect(x0 + i * 484 // 10, 168, 48, 48)
+            found.append(Custom(f"kind:{kind.key}", rect, (self.colour, kind.key, marks),
+                                partial(paint_card, colour=self.colour, face=kind.key,
+                                        marks=marks),
+                                action=partial(self._tap_card, kind)))
+        width = 484 // WORD_COLUMNS
+        for i, kind in enumerate(words):
+            row, col = divmod(i, WORD_COLUMNS)
+            rect = pygame.Rect(x0 + col * width, 220 + row * 60, width - 4, 56)
+            fill = self.colour if kind.coloured else None
+            label = kind_name(kind.name)
+            found.append(Custom(f"kind:{kind.key}", rect, (fill, label, marks),
+                                partial(paint_card, colour=fill, face=label, marks=marks),
+                                action=partial(self._tap_card, kind)))
+        return found

@@ -1,0 +1,262 @@
+"""The showdown: who sits at which paddle with how many cards, the unit's light mirrored, the
+false-start arrow, and the result with both reaction times.
+
+Waiting and go never differ by colour alone (issue 9): waiting is a red *square* with the word
+"Wait", go is a green *circle* with "Go!". The false-start arrow points at the player and says so
+in words. With cues turned off only the coloured circle remains, as on the unit itself.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pygame
+
+from showdown.accessibility import (
+    CountdownPhase,
+    CueSettings,
+    countdown_word,
+    false_start_message,
+    release_paddle_message,
+)
+from showdown.i18n import _
+from showdown.scoreboard import theme
+from showdown.scoreboard.screens.base import Screen, Ui
+from showdown.scoreboard.view import Phase, ShowdownView, Side, TableView
+from showdown.scoreboard.widgets import Button, Canvas, Custom, Label, Widget
+
+MAX_CARDS = 10
+LIGHT = pygame.Rect(250, 134, 300, 240)
+_SETTABLE = {Phase.IDLE, Phase.LOADED, Phase.RESULT, Phase.NO_CONTEST}
+
+
+def octagon(centre: tuple[int, int], size: int) -> list[tuple[int, int]]:
+    """The corners of a stop-sign octagon ``size`` pixels across."""
+    half = size / 2
+    cx, cy = centre
+    left, right, top, bottom = cx - half, cx + half, cy - half, cy + half
+    cut = size * (1 - 1 / (1 + 2**0.5)) / 2
+    points = [
+        (left + cut, top), (right - cut, top), (right, top + cut), (right, bottom - cut),
+        (right - cut, bottom), (left + cut, bottom), (left, bottom - cut), (left, top + cut),
+    ]
+    return [(round(x), round(y)) for x, y in points]
+
+
+def paint_light(canvas: Canvas, box: pygame.Rect, sd: ShowdownView, cues: CueSettings) -> None:
+    """The countdown light as the unit shows it, plus its shape and word.
+
+    Waiting is a red octagon with "Waiting", go a green circle with "GO!" (each cue can be
+    turned off; with both off, the light is a plain circle, red or green, as on the unit).
+    """
+    real = canvas.rect(box)
+    surface = canvas.surface
+    surface.fill(theme.BACKGROUND, real)
+    size = min(real.width, real.height) - canvas.layout.px(20)
+    centre = real.center
+    word = ""
+    ink = theme.TEXT
+    ring = canvas.layout.px(5)
+    if sd.phase is Phase.COUNTDOWN:
+        if cues.countdown_shapes:
+            pygame.draw.polygon(surface, theme.WAITING_RED, octagon(centre, size))
+            pygame.draw.polygon(surface, theme.TEXT, octagon(centre, size), width=ring)
+        else:
+            pygame.draw.circle(surface, theme.WAITING_RED, centre, size // 2)
+        if cues.countdown_words:
+            word = countdown_word(CountdownPhase.WAITING)
+    elif sd.phase is Phase.GO:
+        pygame.draw.circle(surface, theme.GO_GREEN, centre, size // 2)
+        if cues.countdown_shapes:
+            pygame.draw.circle(surface, theme.TEXT, centre, size // 2, width=ring)
+            pygame.draw.circle(surface, theme.TEXT, centre, size // 2 - 3 * ring, width=ring)
+        if cues.countdown_words:
+            word = countdown_word(CountdownPhase.GO)
+            ink = theme.BACKGROUND  # dark on the light green: white would be too faint
+    elif sd.phase in (Phase.FALSE_START, Phase.LAUNCHING) or (
+        sd.phase is Phase.RESULT and sd.false_start_side is not None
+    ):
+        side = sd.false_start_side if sd.phase is not Phase.LAUNCHING else sd.launch_toward
+        colour = theme.WAITING_RED if sd.phase is not Phase.LAUNCHING else theme.ACCENT
+        if side is not None:
+            paint_arrow(surface, pygame.Rect(centre[0] - size // 2, centre[1] - size // 2,
+                                             size, size), side, colour)
+    else:
+        pygame.draw.circle(surface, theme.PANEL, centre, size // 2)
+        pygame.draw.circle(surface, theme.PANEL_LIGHT, centre, size // 2,
+                           width=canvas.layout.px(3))
+        if sd.phase is Phase.RESULT and sd.winner:
+            inner = pygame.Rect(0, 0, int(size * 0.7 / canvas.layout.scale),
+                                int(size * 0.6 / canvas.layout.scale))
+            inner.center = box.center
+            canvas.text.draw_wrapped(surface, _("{name} wins!").format(name=sd.winner), inner,
+                                     40, theme.ACCENT, bold=True)
+    if word:
+        fit = pygame.Rect(0, 0, int(size * 0.72 / canvas.layout.scale), 80)
+        label = canvas.text.fitted(word, fit, 56, ink, bold=True)
+        surface.blit(label, label.get_rect(center=centre))
+
+
+def paint_arrow(
+    surface: pygame.Surface, box: pygame.Rect, side: Side, colour: theme.Colour
+) -> None:
+    """A thick arrow pointing left or right, fitted inside ``box`` (window pixels)."""
+    sign = -1 if side is Side.LEFT else 1
+    cx, cy = box.center
+    half_w, half_h = box.width // 2, box.height // 2
+    shaft = max(2, box.height // 6)
+    head = min(box.width // 2, box.height)
+    tip = cx + sign * half_w
+    base = tip - sign * head
+    tail = cx - sign * half_w
+    points = [
+        (tail, cy - shaft), (base, cy - shaft), (base, cy - half_h), (tip, cy),
+        (base, cy + half_h), (base, cy + shaft), (tail, cy + shaft),
+    ]
+    pygame.draw.polygon(surface, colour, points)
+
+def _ms(value: float | None) -> str:
+    return "" if value is None else _("{ms} ms").format(ms=f"{value:.0f}")
+
+
+class ShowdownScreen(Screen):
+    """Load a showdown, watch it run on the unit, read the result."""
+
+    name = "showdown"
+
+    def __init__(self, ui: Ui) -> None:
+        super().__init__(ui)
+        self.left = 0
+        self.right = 1
+        self.cards = 2
+
+    def entered(self, view: TableView) -> None:
+        """Start from the showdown the unit has loaded, if any."""
+        names = [p.name for p in view.players]
+        sd = view.showdown
+        if sd.left in names and sd.right in names:
+            self.left = names.index(sd.left)
+            self.right = names.index(sd.right)
+            self.cards = max(1, sd.cards)
+
+    def _cycle(self, side: str, view: TableView, step: int) -> None:
+        count = len(view.players)
+        if count < 2:
+            return
+        current = self.left if side == "left" else self.right
+        other = self.right if side == "left" else self.left
+        nxt = (current + step) % count
+        if nxt == other:
+            nxt = (nxt + step) % count
+        setattr(self, side, nxt)
+
+    def widgets(self, view: TableView) -> list[Widget]:
+        """See :meth:`Screen.widgets`."""
+        sd = view.showdown
+        names = [p.name for p in view.players] or ["—", "—"]
+        settable = sd.phase in _SETTABLE
+        left_name = names[self.left % len(names)]
+        right_name = names[self.right % len(names)]
+        if not settable and sd.left and sd.right:
+            left_name, right_name = sd.left, sd.right
+        cards = self.cards if settable else sd.cards
+        found: list[Widget] = []
+        for side, x, who in (("left", 8, left_name), ("right", 508, right_name)):
+            found += [
+                Button(f"{side}-prev", pygame.Rect(x, 4, 52, 60), "<",
+                       partial(self._cycle, side, view, -1), enabled=settable, size=30,
+                       colour=theme.PANEL_LIGHT),
+                Label(f"{side}-name", pygame.Rect(x + 56, 4, 172, 60), who, 28, bold=True),
+                Button(f"{side}-next", pygame.Rect(x + 232, 4, 52, 60), ">",
+                       partial(self._cycle, side, view, 1), enabled=settable, size=30,
+                       colour=theme.PANEL_LIGHT),
+            ]
+        found += [
+            Button("cards-", pygame.Rect(302, 4, 52, 60), "−",
+                   lambda: setattr(self, "cards", max(1, self.cards - 1)), enabled=settable,
+                   size=30),
+            Label("cards", pygame.Rect(356, 4, 88, 60),
+                  _("{count} cards").format(count=cards), 22, bold=True),
+            Button("cards+", pygame.Rect(446, 4, 52, 60), "+",
+                   lambda: setattr(self, "cards", min(MAX_CARDS, self.cards + 1)),
+                   enabled=settable, size=30),
+            Label("left-seat", pygame.Rect(8, 68, 232, 40), _("Left paddle"), 22,
+                  theme.TEXT_DIM),
+            Label("right-seat", pygame.Rect(560, 68, 232, 40), _("Right paddle"), 22,
+                  theme.TEXT_DIM),
+            Button("load", pygame.Rect(250, 72, 300, 56), _("Load the unit"), self._load,
+                   enabled=settable, colour=theme.OK, size=26),
+            Custom("light", LIGHT, (sd.phase, sd.false_start_side, sd.launch_toward, sd.winner,
+                                    self.ui.cues, countdown_word(CountdownPhase.GO)),
+                   lambda c, r: paint_light(c, r, sd, self.ui.cues)),
+            Label("status", pygame.Rect(250, 376, 300, 34), self._status(sd), 24, theme.TEXT,
+                  bold=True),
+        ]
+        for side, x, ms in (("left", 8, sd.left_ms), ("right", 560, sd.right_ms)):
+            found.append(Label(f"{side}-ms", pygame.Rect(x, 112, 232, 56), _ms(ms), 34,
+                               theme.ACCENT, bold=True))
+        # The words sit on the side the arrow points at, the hint on the other side.
+        story_x, hint_x = (560, 8) if sd.false_start_side is Side.RIGHT else (8, 560)
+        found.append(Label("story", pygame.Rect(story_x, 176, 232, 160), self._story(sd), 24,
+                           theme.TEXT, wrap=True))
+        found.append(Button("by-hand-left", pygame.Rect(8, 348, 232, 60),
+                            _("{name} won").format(name=left_name),
+                            lambda: self._by_hand(True), enabled=settable, size=22,
+                            colour=theme.PANEL_LIGHT))
+        found.append(Button("by-hand-right", pygame.Rect(560, 348, 232, 60),
+                            _("{name} won").format(name=right_name),
+                            lambda: self._by_hand(False), enabled=settable, size=22,
+                            colour=theme.PANEL_LIGHT))
+        found.append(Label("hint", pygame.Rect(hint_x, 176, 232, 160), self._hint(sd), 22,
+                           theme.TEXT_DIM, wrap=True))
+        return found
+
+    def _status(self, sd: ShowdownView) -> str:
+        if sd.phase is Phase.COUNTDOWN and sd.beats:
+            return _("Beat {beat} of {beats}").format(beat=sd.beat, beats=sd.beats)
+        return {
+            Phase.IDLE: "",
+            Phase.LOADED: _("Loaded"),
+            Phase.RELEASE: release_paddle_message(),
+            Phase.COUNTDOWN: countdown_word(CountdownPhase.WAITING),
+            Phase.GO: countdown_word(CountdownPhase.GO),
+            Phase.FALSE_START: _("False start"),
+            Phase.LAUNCHING: _("Launching"),
+            Phase.RESULT: _("Settled"),
+            Phase.NO_CONTEST: _("No contest: replay"),
+        }[sd.phase]
+
+    def _story(self, sd: ShowdownView) -> str:
+        """The words that say what the light and arrow say (never colour alone)."""
+        if sd.phase in (Phase.FALSE_START, Phase.RESULT) and sd.false_start_side is not None:
+            who = sd.left if sd.false_start_side is Side.LEFT else sd.right
+            if not self.ui.cues.false_start_words:
+                return ""
+            return false_start_message(who or "?", sd.false_start_side)
+        if sd.phase is Phase.LAUNCHING and sd.loser:
+            return _("Cards fly at {name}").format(name=sd.loser)
+        if sd.phase is Phase.RESULT and sd.winner:
+            return _("{winner} wins; {loser} takes {count} cards").format(
+                winner=sd.winner, loser=sd.loser or "?", count=sd.cards)
+        if sd.phase is Phase.RELEASE:
+            return release_paddle_message()
+        if sd.phase is Phase.GO:
+            return _("Slam your paddle!")
+        if sd.phase is Phase.COUNTDOWN:
+            return _("Wait for green")
+        return ""
+
+    def _hint(self, sd: ShowdownView) -> str:
+        if sd.phase is Phase.LOADED:
+            return _("Press the timer button on the unit")
+        if sd.phase in (Phase.IDLE, Phase.RESULT, Phase.NO_CONTEST):
+            return _("Choose the players and cards, then load the unit")
+        return ""
+
+    def _load(self) -> None:
+        self.ui.send("load_showdown", self.left, self.right, self.cards)
+
+    def _by_hand(self, left_won: bool) -> None:
+        winner, loser = (self.left, self.right) if left_won else (self.right, self.left)
+        if self.ui.send("record_showdown_by_hand", winner, loser, self.cards):
+            self.ui.go("table")

@@ -1,0 +1,116 @@
+"""The live table: every player's total, a bar toward the target, the dealer, the direction of
+play and who is at a paddle. This is what the scoreboard shows most of the evening."""
+
+from __future__ import annotations
+
+import pygame
+
+from showdown.i18n import _
+from showdown.scoreboard import theme
+from showdown.scoreboard.screens.base import CONTENT_BOTTOM, Screen, Ui
+from showdown.scoreboard.view import Phase, TableView
+from showdown.scoreboard.widgets import Bar, Button, Canvas, Custom, Label, Widget
+
+HEADER = 52
+
+
+def direction_arrow(canvas: Canvas, box: pygame.Rect, clockwise: bool) -> None:
+    """A drawn arrow (fonts differ in their arrow glyphs): right for clockwise, left otherwise."""
+    canvas.surface.fill(theme.BACKGROUND, canvas.rect(box.inflate(0, 20)))
+    real = canvas.rect(box)
+    mid = real.centery
+    shaft = canvas.layout.px(6)
+    head = real.height // 2
+    if clockwise:
+        pygame.draw.rect(canvas.surface, theme.ACCENT,
+                         (real.left, mid - shaft // 2, real.width - head, shaft))
+        tip = [(real.right, mid), (real.right - head, mid - head), (real.right - head, mid + head)]
+    else:
+        pygame.draw.rect(canvas.surface, theme.ACCENT,
+                         (real.left + head, mid - shaft // 2, real.width - head, shaft))
+        tip = [(real.left, mid), (real.left + head, mid - head), (real.left + head, mid + head)]
+    pygame.draw.polygon(canvas.surface, theme.ACCENT, tip)
+
+
+class TableScreen(Screen):
+    """Totals, progress, dealer, direction, showdown seats.
+
+    The direction of play is the table's to tell (a Reverse card is played on the table, not
+    on the unit): tapping it flips it, and each new round starts clockwise again.
+    """
+
+    name = "table"
+
+    def __init__(self, ui: Ui) -> None:
+        super().__init__(ui)
+        self.clockwise = True
+        self._round = 0
+
+    def _flip(self) -> None:
+        self.clockwise = not self.clockwise
+
+    def widgets(self, view: TableView) -> list[Widget]:
+        """See :meth:`Screen.widgets`."""
+        found: list[Widget] = []
+        target_text = _("Target {target}").format(target=view.target) if view.target else ""
+        round_text = _("Round {number}").format(number=len(view.rounds) + 1)
+        found.append(Label("target", pygame.Rect(8, 4, 250, 44), target_text, 28,
+                           theme.ACCENT, bold=True, align="left"))
+        found.append(Label("round", pygame.Rect(262, 4, 200, 44), round_text, 28, theme.TEXT))
+        if len(view.rounds) != self._round:
+            self._round = len(view.rounds)
+            self.clockwise = view.clockwise
+        clockwise = self.clockwise
+        word = _("Clockwise") if clockwise else _("Counter-clockwise")
+        found.append(Custom("arrow", pygame.Rect(470, 4, 60, 48), clockwise,
+                            lambda c, r: direction_arrow(c, r.inflate(0, -20), clockwise),
+                            action=self._flip))
+        found.append(Button("direction", pygame.Rect(536, 4, 256, 48), word, self._flip,
+                            colour=theme.PANEL_LIGHT, size=24))
+        count = max(1, len(view.players))
+        area = CONTENT_BOTTOM - HEADER - 4
+        row_h = min(72, area // count)
+        size = max(20, min(34, int(row_h * 0.62)))
+        sd = view.showdown
+        at_paddle = {}
+        if sd.phase not in (Phase.IDLE, Phase.RESULT, Phase.NO_CONTEST):
+            if sd.left:
+                at_paddle[sd.left] = _("Left paddle")
+            if sd.right:
+                at_paddle[sd.right] = _("Right paddle")
+        best = max((p.total for p in view.players), default=0)
+        leader = (min if view.lowest_wins else max)((p.total for p in view.players), default=0)
+        for i, player in enumerate(view.players):
+            top = HEADER + i * row_h
+            h = row_h - 4
+            if i == view.dealer:
+                found.append(Label(f"dealer{i}", pygame.Rect(8, top, 88, h), _("Dealer"),
+                                   min(size, 22), theme.BACKGROUND, theme.ACCENT, bold=True))
+            else:
+                found.append(Label(f"dealer{i}", pygame.Rect(8, top, 88, h), "", 20))
+            found.append(Label(f"name{i}", pygame.Rect(104, top, 210, h), player.name, size,
+                               theme.TEXT_DIM if player.eliminated else theme.TEXT, bold=True,
+                               align="left"))
+            found.append(Label(f"total{i}", pygame.Rect(318, top, 110, h), str(player.total),
+                               size + 4, theme.ACCENT if player.total == leader and best else
+                               theme.TEXT, bold=True, align="right"))
+            if player.eliminated:
+                fraction, bar_text = 1.0, ""
+            elif view.target:
+                fraction = player.total / view.target
+                bar_text = _("{points} to go").format(points=max(0, view.target - player.total))
+            else:  # played for a number of rounds: the bar compares with the leader
+                fraction = player.total / best if best > 0 else 0.0
+                bar_text = ""
+            found.append(Bar(f"bar{i}", pygame.Rect(440, top + h // 6, 200, h - h // 3),
+                             fraction, theme.PLAYER_COLOURS[i % len(theme.PLAYER_COLOURS)],
+                             bar_text))
+            if player.eliminated:
+                found.append(Label(f"paddle{i}", pygame.Rect(646, top, 146, h),
+                                   _("Eliminated"), min(size, 22), theme.TEXT_DIM, bold=True))
+                continue
+            found.append(Label(f"paddle{i}", pygame.Rect(646, top, 146, h),
+                               at_paddle.get(player.name, ""), min(size, 22), theme.BACKGROUND,
+                               theme.OK if player.name in at_paddle else theme.BACKGROUND,
+                               bold=True))
+        return found

@@ -1,0 +1,145 @@
+"""What the scoreboard draws: a small, read-only picture of the game, filled by an adapter.
+
+Screens never reach into the session or the state machine; they draw a :class:`TableView`.
+The adapter (:mod:`showdown.scoreboard.adapter`) builds one from the session's state and the
+unit's events, so the screens stay simple, testable with plain values, and the only code that
+knows the session's API is in one file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from showdown.accessibility import Side
+
+__all__ = [
+    "CardKind",
+    "Phase",
+    "PlayerView",
+    "RoundView",
+    "ShowdownView",
+    "Side",
+    "StatsView",
+    "TableView",
+]
+
+
+class Phase(Enum):
+    """Where the showdown on the unit is, as the showdown screen shows it."""
+
+    IDLE = "idle"
+    """Nothing loaded."""
+    LOADED = "loaded"
+    """Players and cards set; waiting for the timer button."""
+    RELEASE = "release"
+    """The timer button was pressed with a paddle held: release it first."""
+    COUNTDOWN = "countdown"
+    """Red light and beeps: wait."""
+    GO = "go"
+    """Green light: slam."""
+    FALSE_START = "false_start"
+    """A paddle went down before go; the arrow points at that player."""
+    LAUNCHING = "launching"
+    """The launcher is firing toward the loser."""
+    RESULT = "result"
+    """Settled: winner, loser and reaction times."""
+    NO_CONTEST = "no_contest"
+    """Nobody pressed in time, or a tie the side lines could not decide: replay."""
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One player as the table shows them."""
+
+    name: str
+    total: int
+    rounds_won: int = 0
+    eliminated: bool = False
+    """Out of the game (Challenge UNO): shown, but not entered at a round's end."""
+
+
+@dataclass(frozen=True)
+class ShowdownView:
+    """The showdown on the unit, mirrored."""
+
+    phase: Phase = Phase.IDLE
+    left: str | None = None
+    right: str | None = None
+    cards: int = 0
+    beat: int = 0
+    beats: int = 0
+    winner: str | None = None
+    loser: str | None = None
+    reason: str = ""
+    left_ms: float | None = None
+    right_ms: float | None = None
+    false_start_side: Side | None = None
+    launch_toward: Side | None = None
+    counts: tuple[int, int] | None = None
+    """Cards the side-count lines counted on the (left, right) side after the launch."""
+
+
+@dataclass(frozen=True)
+class RoundView:
+    """One recorded round: who went out and what each player scored in it."""
+
+    number: int
+    went_out: str
+    points: tuple[int, ...]
+    """Points each player scored this round, in seat order."""
+    hands: tuple[int, ...] = ()
+    """Points each player held at the end of the round (0 for who went out), as entered."""
+
+
+@dataclass(frozen=True)
+class StatsView:
+    """One player's statistics line."""
+
+    name: str
+    rounds_won: int
+    points: int
+    showdowns_won: int
+    showdowns_lost: int
+    cards_taken: int
+    fastest_ms: float | None
+    median_ms: float | None
+
+
+@dataclass(frozen=True)
+class CardKind:
+    """A kind of card that can be tapped into a round-end tally, with its point value."""
+
+    key: str
+    """The face in card codes: ``"7"``, ``"S"``, ``"+2"``, ``"W+4"``, ``"WSD"``."""
+    name: str
+    """Key of its name in :data:`showdown.vocabulary.KINDS` (``"skip"``), or the digit."""
+    points: int
+    coloured: bool
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything the scoreboard draws, at one moment."""
+
+    players: tuple[PlayerView, ...] = ()
+    dealer: int = 0
+    clockwise: bool = True
+    target: int = 500
+    mode: str = "standard"
+    preset: str = "showdown"
+    rounds: tuple[RoundView, ...] = ()
+    showdown: ShowdownView = field(default_factory=ShowdownView)
+    stats: tuple[StatsView, ...] = ()
+    finished: bool = False
+    winner: str | None = None
+    started: bool = False
+    lowest_wins: bool = False
+
+    def cumulative(self) -> list[list[int]]:
+        """Running total per player after each round (round 0 is everyone at zero)."""
+        series = [[0] for _ in self.players]
+        for rnd in self.rounds:
+            for i, pts in enumerate(rnd.points[: len(series)]):
+                series[i].append(series[i][-1] + pts)
+        return series

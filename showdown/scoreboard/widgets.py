@@ -1,0 +1,229 @@
+"""The building blocks of every screen: labels, buttons, bars and custom painters.
+
+A widget is a value: its design rectangle, what it shows, and what a tap on it does. A screen
+builds its widgets afresh from the view whenever something changes; :class:`Painter` compares
+each widget's :meth:`Widget.key` with the one on screen and repaints only those that differ,
+so an unchanged frame costs nothing and a changed total repaints one small rectangle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+
+import pygame
+
+from showdown.scoreboard import theme
+from showdown.scoreboard.layout import Layout
+from showdown.scoreboard.text import TextRenderer
+from showdown.scoreboard.theme import Colour
+
+Action = Callable[[], None]
+
+
+@dataclass(frozen=True)
+class Canvas:
+    """Where widgets draw: the surface, the design-to-window mapping and the text renderer."""
+
+    surface: pygame.Surface
+    layout: Layout
+    text: TextRenderer
+
+    def rect(self, design: pygame.Rect) -> pygame.Rect:
+        """A design rectangle in window pixels."""
+        return self.layout.rect(design)
+
+
+class Widget:
+    """Something drawn in a design rectangle, maybe tappable."""
+
+    id: str
+    rect: pygame.Rect
+    action: Action | None = None
+
+    def key(self) -> Hashable:
+        """Everything that decides how the widget looks: equal keys mean identical pixels."""
+        raise NotImplementedError
+
+    def draw(self, canvas: Canvas) -> None:
+        """Paint the widget's whole rectangle (background included)."""
+        raise NotImplementedError
+
+
+def _rect_key(rect: pygame.Rect) -> tuple[int, int, int, int]:
+    return (rect.x, rect.y, rect.width, rect.height)
+
+
+@dataclass
+class Label(Widget):
+    """One line of text in a box, fitted to it."""
+
+    id: str
+    rect: pygame.Rect
+    text: str
+    size: int = 28
+    colour: Colour = theme.TEXT
+    background: Colour = theme.BACKGROUND
+    bold: bool = False
+    align: str = "center"
+    wrap: bool = False
+
+    def key(self) -> Hashable:
+        """See :meth:`Widget.key`."""
+        return ("label", _rect_key(self.rect), self.text, self.size, self.colour,
+                self.background, self.bold, self.align, self.wrap)
+
+    def draw(self, canvas: Canvas) -> None:
+        """See :meth:`Widget.draw`."""
+        canvas.surface.fill(self.background, canvas.rect(self.rect))
+        if self.wrap:
+            canvas.text.draw_wrapped(canvas.surface, self.text, self.rect, self.size,
+                                     self.colour, bold=self.bold)
+        else:
+            canvas.text.draw_fitting(canvas.surface, self.text, self.rect, self.size,
+                                     self.colour, bold=self.bold, align=self.align)
+
+
+@dataclass
+class Button(Widget):
+    """A tappable rounded box with a label; at least 48 px each way at 800x480."""
+
+    id: str
+    rect: pygame.Rect
+    text: str
+    action: Action | None = None
+    enabled: bool = True
+    selected: bool = False
+    colour: Colour = theme.BUTTON
+    size: int = 26
+    background: Colour = theme.BACKGROUND
+
+    def key(self) -> Hashable:
+        """See :meth:`Widget.key`."""
+        return ("button", _rect_key(self.rect), self.text, self.enabled, self.selected,
+                self.colour, self.size, self.background)
+
+    def draw(self, canvas: Canvas) -> None:
+        """See :meth:`Widget.draw`."""
+        real = canvas.rect(self.rect)
+        canvas.surface.fill(self.background, real)
+        fill = self.colour if self.enabled else theme.BUTTON_DISABLED
+        radius = canvas.layout.px(10)
+        pygame.draw.rect(canvas.surface, fill, real, border_radius=radius)
+        if self.selected:
+            pygame.draw.rect(canvas.surface, theme.ACCENT, real, width=canvas.layout.px(4),
+                             border_radius=radius)
+        inner = self.rect.inflate(-8, -6)
+        colour = theme.TEXT if self.enabled else theme.TEXT_DIM
+        canvas.text.draw_fitting(canvas.surface, self.text, inner, self.size, colour, bold=True)
+
+    @property
+    def tappable(self) -> bool:
+        """Whether a tap does anything."""
+        return self.enabled and self.action is not None
+
+
+@dataclass
+class Bar(Widget):
+    """A progress bar toward a target, with its figure written on it."""
+
+    id: str
+    rect: pygame.Rect
+    fraction: float
+    colour: Colour
+    text: str = ""
+    background: Colour = theme.PANEL
+
+    def key(self) -> Hashable:
+        """See :meth:`Widget.key`."""
+        return ("bar", _rect_key(self.rect), round(self.fraction, 3), self.colour, self.text,
+                self.background)
+
+    def draw(self, canvas: Canvas) -> None:
+        """See :meth:`Widget.draw`."""
+        real = canvas.rect(self.rect)
+        canvas.surface.fill(theme.BACKGROUND, real)
+        radius = canvas.layout.px(6)
+        pygame.draw.rect(canvas.surface, self.background, real, border_radius=radius)
+        filled = real.copy()
+        filled.width = round(real.width * max(0.0, min(1.0, self.fraction)))
+        if filled.width > 0:
+            pygame.draw.rect(canvas.surface, self.colour, filled, border_radius=radius)
+        if self.text:
+            canvas.text.draw(canvas.surface, self.text, self.rect.inflate(-10, 0),
+                             max(16, int(self.rect.height * 0.6)), theme.TEXT, align="right")
+
+
+Paint = Callable[[Canvas, pygame.Rect], None]
+
+
+@dataclass
+class Custom(Widget):
+    """Anything else (a chart, the countdown light): a painter and the key that drives it."""
+
+    id: str
+    rect: pygame.Rect
+    state: Hashable
+    paint: Paint = field(compare=False)
+    action: Action | None = None
+
+    def key(self) -> Hashable:
+        """See :meth:`Widget.key`."""
+        return ("custom", _rect_key(self.rect), self.state)
+
+    def draw(self, canvas: Canvas) -> None:
+        """See :meth:`Widget.draw`."""
+        self.paint(canvas, self.rect)
+
+
+class Painter:
+    """Repaints only the widgets whose key changed since the last frame; returns dirty rects."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.canvas = canvas
+        self._shown: dict[str, tuple[Hashable, pygame.Rect]] = {}
+
+    def invalidate(self) -> None:
+        """Forget what is on screen, so the next paint redraws everything."""
+        self._shown.clear()
+
+    def paint(self, widgets: list[Widget]) -> list[pygame.Rect]:
+        """Bring the surface up to date with ``widgets``; the window rects that changed."""
+        dirty: list[pygame.Rect] = []
+        if not self._shown:
+            self.canvas.surface.fill(theme.BACKGROUND)
+            dirty.append(self.canvas.surface.get_rect())
+        current = {widget.id: widget for widget in widgets}
+        cleared: list[pygame.Rect] = []
+        for wid, (_, old_rect) in list(self._shown.items()):
+            widget = current.get(wid)
+            if widget is None or widget.rect != old_rect:
+                cleared.append(old_rect)
+                if widget is None:
+                    del self._shown[wid]
+        for old_rect in cleared:
+            real = self.canvas.rect(old_rect)
+            self.canvas.surface.fill(theme.BACKGROUND, real)
+            dirty.append(real)
+        for widget in widgets:
+            key = widget.key()
+            shown = self._shown.get(widget.id)
+            unchanged = shown is not None and shown[0] == key
+            if unchanged and widget.rect.collidelist(cleared) < 0:
+                continue
+            widget.draw(self.canvas)
+            self._shown[widget.id] = (key, widget.rect.copy())
+            dirty.append(self.canvas.rect(widget.rect))
+        return dirty
+
+
+def hit(widgets: list[Widget], point: tuple[float, float]) -> Widget | None:
+    """The topmost tappable widget under a design point, if any."""
+    for widget in reversed(widgets):
+        if widget.action is None:
+            continue
+        if isinstance(widget, Button) and not widget.enabled:
+            continue
+        if widget.rect.collidepoint(point):
+            return widget
+    return None

@@ -1,0 +1,55 @@
+"""Where the journal lives: the ``[storage]`` configuration section and the ``--db`` option.
+
+The path is chosen, first to last: ``--db`` on the command line, the configuration's
+``storage.path`` (``[storage] path = ...`` in the TOML file, or ``SHOWDOWN_STORAGE__PATH`` in the
+environment), then the per-user default (``$XDG_DATA_HOME/showdown/showdown.db``, usually
+``~/.local/share/showdown/showdown.db``). On a Pi the example configuration sets
+``/var/lib/showdown/showdown.db``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = ["StorageSettings", "add_db_argument", "db_path", "default_path"]
+
+def default_path() -> Path:
+    """Per-user default: ``$XDG_DATA_HOME/showdown/showdown.db`` (``~/.local/share/...``)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "showdown" / "showdown.db"
+
+
+class StorageSettings(BaseModel):
+    """The ``[storage]`` section of the configuration.
+
+    ``path`` unset means the per-user default (:func:`default_path`).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    path: Path | None = Field(default=None, description="SQLite file of the game journal")
+
+    def resolved_path(self) -> Path:
+        """The file to open: the configured one, else the per-user default."""
+        return self.path if self.path is not None else default_path()
+
+
+def add_db_argument(parser: argparse.ArgumentParser) -> None:
+    """The ``--db PATH`` option every journal-reading command shares."""
+    parser.add_argument(
+        "--db",
+        type=Path,
+        metavar="PATH",
+        help=f"the journal file (default: the configuration's storage.path, or {default_path()})",
+    )
+
+
+def db_path(given: Path | None, settings: StorageSettings | None = None) -> Path:
+    """The journal file to use, by the order in the module docstring."""
+    if given is not None:
+        return given
+    return (settings or StorageSettings()).resolved_path()

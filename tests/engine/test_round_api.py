@@ -1,0 +1,134 @@
+"""The round's public API: typed errors that change nothing, JSON round trips, replay, legal
+actions, set-up from a seed or an explicit deck order (issue 2 item 3)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.commands import COMMAND_ADAPTER, Draw, PlayCard, ShowdownResult
+from engine.deck import builtin_deck
+from engine.errors import RuleError
+from engine.events import EVENT_ADAPTER
+from engine.round import Round, RoundSetup
+from engine.rules import RuleSet, preset
+from engine.state import Phase
+from tests.engine.scenario import card, codes
+
+DEFAULT = RuleSet()
+
+
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [
+        (Draw(player=1), "not-your-turn"),
+        (PlayCard(player=0, card=999), "card-not-in-hand"),
+        (PlayCard(player=1, card=0), "not-your-turn"),
+        (ShowdownResult(winner=0, loser=1), "no-showdown"),
+    ],
+)
+def test_rule_breaking_command_raises_and_changes_nothing(command: object, rule: str) -> None:
+    rnd = Round.new(DEFAULT, RoundSetup(players=3, dealer=2, seed=3))
+    before = rnd.to_dict()
+    with pytest.raises(RuleError) as caught:
+        rnd.apply(command)  # type: ignore[arg-type]
+    assert caught.value.rule == rule and f"[rule: {rule}]" in str(caught.value)
+    assert rnd.to_dict() == before and rnd.history == []
+
+
+def test_card_that_does_not_match_names_the_rule() -> None:
+    rnd = Round.from_position(DEFAULT, [["Y3", "B9"], ["G1"]], discard=["R7"])
+    before = rnd.to_dict()
+    with pytest.raises(RuleError, match="must match the colour, number or symbol"):
+        rnd.apply(PlayCard(player=0, card=card(rnd, 0, "Y3")))
+    assert rnd.to_dict() == before
+
+
+def test_wild_needs_a_colour() -> None:
+    rnd = Round.from_position(DEFAULT, [["W", "B9"], ["G1"]], discard=["R7"])
+    with pytest.raises(RuleError, match="needs a colour"):
+        rnd.apply(PlayCard(player=0, card=card(rnd, 0, "W")))
+
+
+def test_same_seed_same_deal_and_explicit_deck_order() -> None:
+    a = Round.new(DEFAULT, RoundSetup(players=4, seed=9))
+    b = Round.new(DEFAULT, RoundSetup(players=4, seed=9))
+    assert a.to_dict() == b.to_dict()
+    deck = builtin_deck("modern")
+    order = tuple(range(len(deck)))
+    rnd = Round.new(DEFAULT, RoundSetup(players=2, dealer=0, deck_order=order))
+    # dealt one at a time starting left of the dealer: seat 1 gets ids 0, 2, 4, ...
+    assert rnd.state.hands[1] == [0, 2, 4, 6, 8, 10, 12]
+    assert rnd.state.hands[0] == [1, 3, 5, 7, 9, 11, 13]
+    assert rnd.top == 14
+    with pytest.raises(RuleError, match="every card id exactly once"):
+        Round.new(DEFAULT, RoundSetup(players=2, deck_order=(0, 0, 1)))
+
+
+def test_every_legal_action_is_accepted() -> None:
+    rng = random.Random(5)
+    for seed in range(30):
+        rnd = Round.new(preset("showdown"), RoundSetup(players=2 + seed % 9, seed=seed))
+        while not rnd.over:
+            for action in rnd.legal_actions():
+                probe = Round.from_dict(rnd.to_dict())
+                probe.apply(action)
+            actions = rnd.legal_actions()
+            rnd.apply(actions[rng.randrange(len(actions))])
+            if len(rnd.history) > 60:
+                break
+
+
+def test_legal_actions_for_one_seat() -> None:
+    rnd = Round.from_position(DEFAULT, [["R3", "B9", "W"], ["G1"]], discard=["R7"])
+    mine = rnd.legal_actions(0)
+    assert rnd.legal_actions(1) == []
+    plays = [a for a in mine if isinstance(a, PlayCard)]
+    assert {a.card for a in plays} == {card(rnd, 0, "R3"), card(rnd, 0, "W")}
+    assert len([a for a in plays if a.card == card(rnd, 0, "W")]) == 4
+    assert Draw(player=0) in mine
+
+
+def test_commands_and_events_to_json_and_back() -> None:
+    rnd = Round.new(preset("showdown"), RoundSetup(players=3, seed=1))
+    for command in rnd.legal_actions():
+        assert COMMAND_ADAPTER.validate_json(COMMAND_ADAPTER.dump_json(command)) == command
+    for event in rnd.events:
+        assert EVENT_ADAPTER.validate_json(EVENT_ADAPTER.dump_json(event)) == event
+
+
+def test_from_position_refuses_cards_the_deck_lacks() -> None:
+    with pytest.raises(RuleError, match="no \\(more\\) WX"):
+        Round.from_position(DEFAULT, [["WX"], ["G1"]], discard=["R7"])
+    rnd = Round.from_position(DEFAULT, [["R1", "R1"], ["G1"]], discard=["R7"])
+    assert codes(rnd, 0) == ["R1", "R1"] and rnd.state.hands[0][0] != rnd.state.hands[0][1]
+    assert rnd.state.phase is Phase.PLAY
+
+
+def test_a_loaded_round_can_still_be_replayed() -> None:
+    rnd = Round.new(DEFAULT, RoundSetup(players=3, seed=4))
+    rng = random.Random(1)
+    for _ in range(20):
+        actions = rnd.legal_actions()
+        rnd.apply(actions[rng.randrange(len(actions))])
+        if rnd.over:
+            break
+    loaded = Round.from_json(rnd.to_json())
+    assert loaded.replayed().to_dict() == rnd.to_dict()
+
+
+def test_game_with_challenge_uno_deals_only_active_seats() -> None:
+    """001 / 003 Challenge UNO (scoring engine's mode): eliminated seats are not dealt in."""
+    from engine.bots import HeuristicBot
+    from engine.game import Game
+    from engine.scoring import ScoringMode, ScoringSettings
+
+    game = Game(DEFAULT, 4, seed=3, scoring=ScoringSettings(mode=ScoringMode.CHALLENGE, target=120))
+    sizes = []
+    game.play(
+        [HeuristicBot(s) for s in range(4)],
+        on_round=lambda rnd, score: sizes.append(rnd.state.players),
+    )
+    assert game.is_over and len(game.sheet.winners) == 1
+    assert sizes[0] == 4 and sizes[-1] == 2

@@ -1,0 +1,47 @@
+"""Scoreboard tests: a real pygame-ce window on SDL's dummy driver over a real session.
+
+Touches are injected as SDL delivers them (FINGERDOWN/FINGERUP with normalised positions) and
+run through the scoreboard's own loop; screenshots of every screen go to ``tests/_artifacts``.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from showdown.i18n import set_language
+from showdown.journal import Journal
+from showdown.scoreboard.adapter import SessionTable
+from showdown.scoreboard.app import Scoreboard
+from showdown.session import Session
+from tests.showdown.scoreboard.helpers import ARTIFACTS
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> Iterator[Session]:
+    journal = Journal.open(tmp_path / "showdown.db")
+    yield Session(journal)
+    journal.close()
+
+
+@pytest.fixture
+def table(session: Session) -> SessionTable:
+    return SessionTable(session)
+
+
+@pytest.fixture
+def board(table: SessionTable) -> Iterator[Scoreboard]:
+    set_language("en")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    scoreboard = Scoreboard(table)
+    scoreboard.frame()
+    yield scoreboard
+    set_language("en")
+    scoreboard.close()

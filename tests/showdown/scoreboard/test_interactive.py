@@ -1,0 +1,118 @@
+"""The interactive simulated unit: keys drive the real state machine, the scoreboard follows."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from showdown.clock import ManualClock, ms
+from showdown.scoreboard.adapter import SessionTable
+from showdown.scoreboard.app import Scoreboard
+from showdown.scoreboard.interactive import KeyboardUnit
+from showdown.scoreboard.play import build_scoreboard
+from showdown.scoreboard.view import Phase
+from showdown.session import Session
+from showdown.showdown_events import Go
+from tests.showdown.scoreboard.helpers import shot, start_game, touch, widget
+
+
+@pytest.fixture
+def unit() -> Iterator[KeyboardUnit]:
+    simulated = KeyboardUnit(clock=ManualClock(ms(10_000)))
+    yield simulated
+    simulated.close()
+
+
+@pytest.fixture
+def sim_board(session: Session, unit: KeyboardUnit) -> Iterator[Scoreboard]:
+    board = build_scoreboard(session, unit=unit, record_results=True)
+    board.frame()
+    yield board
+    board.close()
+
+
+@pytest.fixture
+def table(sim_board: Scoreboard) -> SessionTable:
+    port = sim_board.port
+    assert isinstance(port, SessionTable)
+    return port
+
+
+def key(board: Scoreboard, unit: KeyboardUnit, code: int, down: bool) -> None:
+    """A key goes down or up; wait until the unit has taken the edge, then let the board draw."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP, key=code,
+                                         mod=0, unicode="", scancode=0))
+    board.pump()
+    assert unit.feeder.wait_idle(5.0)
+    board.pump()
+
+
+def run_to_go(unit: KeyboardUnit, go_seen: list[Go]) -> None:
+    clock = unit.clock
+    assert isinstance(clock, ManualClock)
+    for _ in range(200):
+        if go_seen:
+            return
+        deadline = clock.next_deadline_ns()
+        assert deadline is not None, "go can never come"
+        clock.advance_to(deadline)
+    raise AssertionError("no go")
+
+
+def test_keys_play_a_showdown_that_the_session_records(
+    sim_board: Scoreboard, table: SessionTable, unit: KeyboardUnit
+) -> None:
+    start_game(sim_board, players=2)
+    sim_board.go("showdown")
+    touch(sim_board, "load")
+    gos: list[Go] = []
+    unit.machine.subscribe(lambda e: gos.append(e) if isinstance(e, Go) else None)
+    key(sim_board, unit, pygame.K_SPACE, True)
+    key(sim_board, unit, pygame.K_SPACE, False)
+    assert table.view().showdown.phase is Phase.COUNTDOWN
+    shot(sim_board, "interactive-countdown")
+    run_to_go(unit, gos)
+    sim_board.pump()
+    assert table.view().showdown.phase is Phase.GO
+    shot(sim_board, "interactive-go")
+    assert isinstance(unit.clock, ManualClock)
+    unit.clock.advance(ms(240))
+    key(sim_board, unit, pygame.K_l, True)
+    key(sim_board, unit, pygame.K_l, False)
+    clock = unit.clock
+    for _ in range(100):
+        if table.view().showdown.phase in (Phase.RESULT, Phase.NO_CONTEST):
+            break
+        deadline = clock.next_deadline_ns()
+        assert deadline is not None
+        clock.advance_to(deadline)
+        assert unit.feeder.wait_idle(5.0)  # the cards' pulses, delivered as lgpio would
+    sim_board.pump()
+    view = table.view()
+    assert view.showdown.phase is Phase.RESULT
+    assert view.showdown.winner == "Player 2"
+    assert view.showdown.right_ms == pytest.approx(240, abs=1)
+    assert view.showdown.counts == (2, 0)  # both cards flew at the loser, on the left
+    state = table.session.state
+    assert state is not None
+    assert [(s.winner, s.loser, s.source) for s in state.showdowns] == [
+        ("Player 2", "Player 1", "unit")]
+    shot(sim_board, "interactive-result")
+
+
+def test_a_false_start_by_key_points_the_arrow_and_says_who(
+    sim_board: Scoreboard, table: SessionTable, unit: KeyboardUnit
+) -> None:
+    start_game(sim_board, players=3)
+    sim_board.go("showdown")
+    touch(sim_board, "load")
+    key(sim_board, unit, pygame.K_SPACE, True)
+    key(sim_board, unit, pygame.K_SPACE, False)
+    key(sim_board, unit, pygame.K_a, True)
+    key(sim_board, unit, pygame.K_a, False)
+    assert unit.outputs().arrow is not None
+    assert table.view().showdown.phase in (Phase.FALSE_START, Phase.RESULT)
+    assert "Player 1" in widget(sim_board, "story").text  # type: ignore[attr-defined]
+    shot(sim_board, "interactive-false-start")

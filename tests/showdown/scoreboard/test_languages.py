@@ -1,0 +1,114 @@
+"""Every screen in every language: no text overflows its box, and the language can change
+mid-game without losing anything."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.scoring import ScoringSettings
+from showdown.i18n import LANGUAGES, current_language
+from showdown.scoreboard.adapter import SessionTable
+from showdown.scoreboard.app import Scoreboard
+from showdown.scoreboard.view import Phase, ShowdownView, Side
+from showdown.session_messages import HandEntry, RecordRound, SetUpGame
+from tests.showdown.scoreboard.helpers import keypad, record_unit_showdown, shot, touch, widget
+
+NAMES = ["Ana", "Budi", "Chen", "Daisuke", "Eko", "Fumiko"]
+
+SHOWDOWN_STATES = {
+    "countdown": ShowdownView(Phase.COUNTDOWN, "Ana", "Chen", 2, beat=1, beats=3),
+    "go": ShowdownView(Phase.GO, "Ana", "Chen", 2),
+    "release": ShowdownView(Phase.RELEASE, "Ana", "Chen", 2, false_start_side=Side.LEFT),
+    "false-start": ShowdownView(Phase.FALSE_START, "Ana", "Chen", 2,
+                                false_start_side=Side.LEFT),
+    "launching": ShowdownView(Phase.LAUNCHING, "Ana", "Chen", 2, loser="Chen",
+                              launch_toward=Side.RIGHT),
+    "result": ShowdownView(Phase.RESULT, "Ana", "Chen", 2, winner="Ana", loser="Chen",
+                           left_ms=212.0, right_ms=305.0, launch_toward=Side.RIGHT),
+    "no-contest": ShowdownView(Phase.NO_CONTEST, "Ana", "Chen", 2),
+}
+
+
+def populate(table: SessionTable) -> None:
+    """A game under way: six players, three rounds, two showdowns."""
+    session = table.session
+    session.handle(SetUpGame(players=NAMES, preset="showdown",
+                             scoring=ScoringSettings(target=500)))
+    for out in range(3):
+        hands = {name: HandEntry(points=5 + 11 * i) for i, name in enumerate(NAMES)
+                 if i != out}
+        session.handle(RecordRound(went_out=NAMES[out], hands=hands))
+    record_unit_showdown(table, "Ana", "Chen", Side.LEFT, left_ms=212.0, right_ms=305.0)
+    record_unit_showdown(table, "Budi", "Eko", Side.RIGHT, left_ms=420.0, right_ms=198.0)
+
+
+def every_screen(board: Scoreboard, table: SessionTable) -> dict[str, list[str]]:
+    """Render each screen (and each showdown state); the overflowing texts of each."""
+    found: dict[str, list[str]] = {}
+    board.refresh()
+
+    def render(name: str) -> None:
+        board.painter.invalidate()
+        board.text.overflows.clear()
+        board.frame()
+        found[name] = [o.text for o in board.text.overflows]
+
+    for screen in ("setup", "names", "table", "round", "history", "chart", "stats"):
+        board.go(screen)
+        render(screen)
+    board.go("round")
+    touch(board, "player1")
+    keypad(board, "1234")
+    touch(board, "cards-mode")
+    for kind in ("draw-two", "wild-showdown"):
+        touch(board, f"kind:{kind}")
+    render("round-cards")
+    board.go("showdown")
+    for name, state in SHOWDOWN_STATES.items():
+        table.unit_changed(state)
+        board.refresh()
+        render(f"showdown-{name}")
+    board.go("gameover")
+    render("gameover")
+    return found
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_no_text_overflows_on_any_screen(board: Scoreboard, table: SessionTable,
+                                         code: str) -> None:
+    populate(table)
+    board.set_language(code)
+    overflowing = {name: texts for name, texts in every_screen(board, table).items() if texts}
+    assert overflowing == {}
+    board.go("table")
+    shot(board, f"table-{code}")
+
+
+def test_language_changes_mid_game_without_losing_the_entry(board: Scoreboard,
+                                                            table: SessionTable) -> None:
+    populate(table)
+    board.refresh()
+    board.go("round")
+    touch(board, "player2")
+    keypad(board, "42")
+    before = table.view()
+    board.go("setup")
+    touch(board, "language")
+    assert current_language() != "en"
+    board.go("round")
+    assert table.view() == before
+    assert "42" in board.screens["round"].totals.values()  # type: ignore[attr-defined]
+
+
+def test_a_language_changed_elsewhere_redraws_the_whole_screen(board: Scoreboard,
+                                                              table: SessionTable) -> None:
+    from showdown.i18n import set_language
+
+    populate(table)
+    board.refresh()
+    board.go("table")
+    board.frame()
+    set_language("id")  # e.g. from the configuration, not from the set-up screen
+    board.pump()
+    assert widget(board, "nav:history").text != "History"  # type: ignore[attr-defined]
+    assert board.frame() == []  # and drawn already, in full
