@@ -121,6 +121,7 @@ class Link:
         self._synced = threading.Event()
         self._thread: threading.Thread | None = None
         self._fatal: LinkError | None = None
+        self._last_error = ""
         self._boot_id = 0
         self._capabilities = 0
         self.hello: HelloReply | None = None
@@ -173,7 +174,10 @@ class Link:
             self.close(safe=False)
             if fatal is not None:
                 raise fatal
-            raise LinkError(f"no answer from the unit's microcontroller within {timeout_s:g} s")
+            why = f" ({self._last_error})" if self._last_error else ""
+            raise LinkError(
+                f"no answer from the unit's microcontroller within {timeout_s:g} s{why}"
+            )
 
     def wait_connected(self, timeout_s: float) -> bool:
         """Wait until the link is connected, handshaken and time-synced; False on timeout."""
@@ -262,6 +266,7 @@ class Link:
             port = self._opener(path)
             port.reset_input_buffer()
         except (serial.SerialException, OSError, NoDeviceError, ValueError) as exc:
+            self._last_error = str(exc)
             log.debug("connect failed: %s; retrying in %.3f s", exc, self._backoff_s)
             self._stop.wait(self._backoff_s)
             self._backoff_s = min(self._backoff_s * 2, RECONNECT_MAX_MS / 1000)

@@ -27,6 +27,7 @@ from typing import Any
 from engine.rules import PRESETS
 from showdown.cli import UserError
 from showdown.config import load_settings
+from showdown.hardware import UnitHardware
 from showdown.journal import Journal, JournalError
 from showdown.service import Frontend, Service, StatusPrinter, UnitRecorder
 from showdown.session import Session, SessionError
@@ -180,10 +181,20 @@ def run(args: argparse.Namespace) -> int:
             on_stop += [unit.close]
             worker = _table_worker(session, unit.referee, args)
         else:
-            from showdown.gpio_unit import GpioUnit  # noqa: PLC0415 - only on a Pi
+            hardware: UnitHardware
+            if settings.unit.backend == "serial":
+                from showdown.serial_unit import LinkError, SerialUnit  # noqa: PLC0415
 
-            hardware = GpioUnit(settings.unit)
-            log.info("unit back end: gpiozero on the Pi's pins (%s)", why)
+                try:
+                    hardware = SerialUnit(settings.unit, port=settings.unit.serial_port)
+                except LinkError as error:
+                    raise UserError(str(error)) from None
+                log.info("unit back end: a Pico on USB serial (%s)", why)
+            else:
+                from showdown.gpio_unit import GpioUnit  # noqa: PLC0415 - only on a Pi
+
+                hardware = GpioUnit(settings.unit)
+                log.info("unit back end: gpiozero on the Pi's pins (%s)", why)
             machine = ShowdownMachine(hardware, settings.unit)
             started = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
             machine.subscribe(UnitRecorder(session, started))

@@ -239,3 +239,14 @@ def test_a_slow_line_delays_but_loses_nothing(tmp_path: Path) -> None:
             assert abs(error_ns) <= 16 * MS
         finally:
             host.link.close()
+
+
+def test_no_device_error_names_what_was_tried(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("firmware_bridge.ports.STABLE_PATH", str(tmp_path / "showdown-unit"))
+    monkeypatch.setattr("firmware_bridge.ports.list_ports.comports", lambda: [])
+    link = Link(lambda: find_port(stable_path=str(tmp_path / "showdown-unit")),
+                on_event=lambda m: None)
+    with pytest.raises(LinkError, match="no Showdown unit found"):
+        link.open(timeout_s=0.3)
