@@ -25,6 +25,20 @@ Order in which a played card's effects apply (documented, and tested for the kno
    Showdown against the chosen opponent, or any going-out under ``showdown_every_go_out``) and
    must be settled before anything else; a last-card showdown decides whether the round ends;
 8. the round ends when a hand is empty and no showdown is pending.
+
+Readings where the seeds are silent, chosen once and tested:
+
+- Stacking and the challenge: stacking (or deflecting) begins the victim's turn, so it gives up
+  the challenge; the next victim may challenge only the latest Wild Draw 4. Guilty: its player
+  draws 4 and those 4 leave the pending total (the rest still faces the challenger, who then
+  plays); innocent: the challenger draws the whole pending total + 2 and loses the turn. A
+  stacked Wild Draw 4 is legal on the same test as any other (no card of the current colour).
+- UNO: said with ``PlayCard(uno=True)``, or by ``CallUno`` on your turn holding two cards, or
+  as a self-catch before anyone catches you. A player brought down to one card by someone
+  else's card (Swap Hands, Shuffle Hands, a Customizable effect) has nothing to say and cannot
+  be caught; drawing, or a hand swapped or reshuffled, cancels a call. A pending showdown
+  accepts only its result, so catches wait, and the window is still open after it.
+- A Showdown icon on the first card turned up starts no showdown (only a Wild Showdown does).
 """
 
 from __future__ import annotations

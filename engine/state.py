@@ -122,9 +122,14 @@ class RoundState:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RoundState:
         """Inverse of :meth:`to_dict`."""
-        values = dict(data)
+        values = dict(data)  # every list is copied: the state must not share the caller's data
         values["phase"] = Phase(values["phase"])
         showdown = values.get("showdown")
-        values["showdown"] = None if showdown is None else PendingShowdown(**showdown)
+        if showdown is not None:
+            showdown = dict(showdown)
+            showdown["loaded"] = list(showdown["loaded"])
+            values["showdown"] = PendingShowdown(**showdown)
         values["hands"] = [list(hand) for hand in values["hands"]]
+        for name in ("draw_pile", "discard", "uno_called"):
+            values[name] = list(values[name])
         return cls(**values)

@@ -17,13 +17,18 @@ Rules this module keeps:
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import sqlite3
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 #: Marks a SQLite file as ours (``PRAGMA application_id``): "UNOS" in ASCII.
 APPLICATION_ID = 0x554E4F53
@@ -96,8 +101,23 @@ def _utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+def _locked(method: Callable[P, R]) -> Callable[P, R]:
+    """Run a :class:`Journal` method under its lock: one statement sequence at a time."""
+
+    @functools.wraps(method)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        journal = args[0]
+        assert isinstance(journal, Journal)
+        with journal._lock:
+            return method(*args, **kwargs)
+
+    return wrapper
+
+
 class Journal:
-    """An open journal file. Not thread-safe: the service gives it one owner thread."""
+    """An open journal file. Safe to share between threads (the unit's result thread, the
+    scoreboard, the simulated table): each call runs whole under the journal's lock, so one
+    thread's transaction never interleaves with another's statements."""
 
     def __init__(
         self, connection: sqlite3.Connection, path: Path, clock: Callable[[], str]
@@ -105,6 +125,7 @@ class Journal:
         self._db = connection
         self.path = path
         self._clock = clock
+        self._lock = threading.RLock()
 
     # -- opening ---------------------------------------------------------------------------
 
@@ -184,6 +205,7 @@ class Journal:
 
     # -- writing ---------------------------------------------------------------------------
 
+    @_locked
     def new_game(self) -> int:
         """Start a new game and return its id (committed durably)."""
         with self._transaction():
@@ -193,6 +215,7 @@ class Journal:
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
+    @_locked
     def start_game(
         self,
         kind: str,
@@ -218,6 +241,7 @@ class Journal:
         assert cursor.lastrowid is not None
         return Entry(cursor.lastrowid, game_id, key, kind, json.loads(payload), recorded_at)
 
+    @_locked
     def append(
         self,
         game_id: int,
@@ -253,16 +277,19 @@ class Journal:
 
     # -- reading ---------------------------------------------------------------------------
 
+    @_locked
     def games(self) -> list[GameRow]:
         """Every game, oldest first."""
         rows = self._db.execute("SELECT id, created_at FROM games ORDER BY id")
         return [GameRow(int(r[0]), str(r[1])) for r in rows]
 
+    @_locked
     def latest_game(self) -> int | None:
         """The id of the most recent game, or ``None`` in an empty journal."""
         row = self._db.execute("SELECT max(id) FROM games").fetchone()
         return None if row[0] is None else int(row[0])
 
+    @_locked
     def entries(self, game_id: int) -> list[Entry]:
         """The game's entries in the order they were accepted."""
         rows = self._db.execute(
@@ -275,6 +302,7 @@ class Journal:
             for r in rows
         ]
 
+    @_locked
     def has_key(self, game_id: int, key: str) -> bool:
         """Whether an entry with this key is already recorded in the game."""
         row = self._db.execute(
@@ -282,14 +310,17 @@ class Journal:
         ).fetchone()
         return row is not None
 
+    @_locked
     def integrity_check(self) -> str:
         """``PRAGMA integrity_check``: ``"ok"`` for a healthy file."""
         return "; ".join(str(r[0]) for r in self._db.execute("PRAGMA integrity_check"))
 
+    @_locked
     def schema_version(self) -> int:
         """The file's schema version (``PRAGMA user_version``)."""
         return int(self._db.execute("PRAGMA user_version").fetchone()[0])
 
+    @_locked
     def close(self) -> None:
         """Checkpoint and close; safe to call twice."""
         with contextlib.suppress(sqlite3.Error):

@@ -1,11 +1,13 @@
-"""The simulated unit as a simulated table uses it: the real state machine on simulated pins.
+"""The simulated unit as a simulated table uses it: hw_sim's unit, the real state machine.
 
 :class:`SimulatedUnit` is the referee of :class:`~showdown.table.SimulatedTable` when no unit is
-attached: it loads the two players into the real :class:`~showdown.showdown_machine.ShowdownMachine`
-running on the gpiozero back end over :mod:`hw_sim.pins` (edges delivered from their own thread, as
-lgpio does), presses the timer button, lets two virtual players react (each with their own speed
-and an occasional false start), lands the launched cards on the side-count lines, and turns the
-machine's one result into the session's entry. Ties and timeouts are replayed, as at the table.
+attached. It builds :mod:`hw_sim`'s unit (the gpiozero back end on simulated pins, edges delivered
+from their own thread as lgpio does, and the physical launcher model whose cards fly with a spread,
+now and then jam, and pulse the side-count lines), runs the real
+:class:`~showdown.showdown_machine.ShowdownMachine` on it, and plays each showdown with two of
+:mod:`hw_sim.players`' virtual players: it loads the players and the cards, presses the timer
+button, lets each player press after go (or jump the gun, or miss), and turns the machine's one
+result into the session's entry. Ties, timeouts and faults are replayed, as at the table.
 
 Time runs on a :class:`~showdown.clock.ManualClock` that this referee advances from deadline to
 deadline; with ``fast=False`` it waits the real time in between, so a person watching sees the
@@ -18,45 +20,30 @@ from __future__ import annotations
 import random
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from hw_sim.pins import EdgeFeeder, SimFactory
+from hw_sim.players import VirtualPlayer, make_players
+from hw_sim.sim_unit import GpioSimUnit
 from showdown.clock import ManualClock, ms
-from showdown.gpio_unit import GpioUnit
 from showdown.hardware import InputLine, Side
 from showdown.service import entry_from_unit
 from showdown.session_messages import RecordShowdown
-from showdown.showdown_events import Go, Launching, ShowdownEvent, ShowdownResult
+from showdown.showdown_events import Go, ShowdownEvent, ShowdownResult
 from showdown.showdown_machine import ShowdownMachine
 from showdown.table import ShowdownCall, TableError, TableStopped
 from showdown.unit_config import UnitSettings
 from showdown.verdict import Reason
 
-__all__ = ["SimulatedUnit", "UnitTally", "VirtualPlayer"]
+__all__ = ["SimulatedUnit", "UnitTally"]
 
 MAX_REPLAYS = 20
 """A showdown replayed this often means the simulation is broken, not unlucky."""
 
 STRAY_CARD = 0.05
-"""Chance that a launched card lands on the winner's side instead (the launcher's spread)."""
+"""Share of launched cards that land on the winner's side instead (the launcher's spread)."""
 
-
-@dataclass(frozen=True, slots=True)
-class VirtualPlayer:
-    """A player's hands: mean reaction and its spread (ms), and how often they jump the gun."""
-
-    mean_ms: float
-    spread_ms: float
-    false_start: float
-
-    @classmethod
-    def drawn(cls, rng: random.Random) -> VirtualPlayer:
-        """A person-like player: 180-330 ms on average, now and then too eager."""
-        return cls(rng.uniform(180, 330), rng.uniform(20, 45), rng.uniform(0.01, 0.05))
-
-    def reaction_ms(self, rng: random.Random) -> float:
-        """One reaction after go, kept within human limits (120 ms - 1 s)."""
-        return min(1000.0, max(120.0, rng.gauss(self.mean_ms, self.spread_ms)))
+JAM = 0.01
+"""Chance that a throw leaves a card stuck in the launcher (counted short: a possible jam)."""
 
 
 @dataclass
@@ -89,9 +76,11 @@ class SimulatedUnit:
         self.stop = stop
         self.rng = random.Random(f"unit:{seed}")
         self.clock = ManualClock(ms(1_000))
-        self.factory = SimFactory(self.clock)
-        self.feeder = EdgeFeeder()
-        self.hardware = GpioUnit(self.settings, clock=self.clock, pin_factory=self.factory)
+        self.sim = GpioSimUnit(
+            self.settings, clock=self.clock, seed=seed, spread=STRAY_CARD, jam_probability=JAM
+        )
+        self.factory = self.sim.factory
+        self.hardware = self.sim.hardware
         self.machine = ShowdownMachine(
             self.hardware, self.settings, rng=random.Random(f"hold:{seed}")
         )
@@ -116,19 +105,23 @@ class SimulatedUnit:
     def player(self, name: str) -> VirtualPlayer:
         """The virtual player called *name* (drawn once, from the seed and the name)."""
         if name not in self.players:
-            self.players[name] = VirtualPlayer.drawn(random.Random(f"{self._seed}:{name}"))
+            (drawn,) = make_players(1, random.Random(f"{self._seed}:{name}"))
+            self.players[name] = replace(drawn, name=name)
         return self.players[name]
 
     # -- wires --------------------------------------------------------------------------------
 
     def _edge(self, line: InputLine, active: bool, at_ns: int) -> None:
-        config = getattr(self.settings.pins, line.value)
         self.clock.advance_to(max(at_ns, self.clock.now_ns()))
-        self.feeder.post(self.factory.sim_pin(config.pin), active == config.active_high, at_ns)
-        if not self.feeder.wait_idle(5.0):
+        self.sim.edge(line, active, at_ns)
+        self._settle()
+
+    def _settle(self) -> None:
+        """Wait until the wiring's thread has delivered every edge (a paddle, a card's pulse)."""
+        if not self.sim.wait_idle(5.0):
             raise TableError("the simulated unit stopped taking edges")
-        if self.feeder.errors:
-            raise TableError(f"the simulated unit failed: {self.feeder.errors[-1]!r}")
+        if self.sim.feeder.errors:
+            raise TableError(f"the simulated unit failed: {self.sim.feeder.errors[-1]!r}")
 
     def _advance_to(self, target_ns: int) -> None:
         """Let time pass to *target_ns*, timer by timer (waiting for real unless fast)."""
@@ -139,8 +132,14 @@ class SimulatedUnit:
             deadline = self.clock.next_deadline_ns()
             step = target_ns if deadline is None else min(deadline, target_ns)
             if step > now and not self.fast:
-                time.sleep((step - now) / 1e9)
+                # Real time passes; a stop request ends the wait at once.
+                if self.stop is not None:
+                    if self.stop.wait((step - now) / 1e9):
+                        raise TableStopped
+                else:
+                    time.sleep((step - now) / 1e9)
             self.clock.advance_to(max(step, now))
+            self._settle()
             if step >= target_ns:
                 return
 
@@ -156,6 +155,7 @@ class SimulatedUnit:
         """Settle *call* on the unit (replaying ties and timeouts); the entry to record."""
         left, right = call.challenger, call.opponent
         self.machine.load(left, right, call.cards_loaded)
+        self.sim.load_launcher(call.cards_loaded)  # a replay keeps them loaded: nothing flew
         for _ in range(MAX_REPLAYS):
             result = self._one(left, right, call.cards_loaded)
             self._count(result)
@@ -183,7 +183,7 @@ class SimulatedUnit:
         early = {
             side: arm_ns + ms(rng.uniform(400, countdown_ms))
             for side, who in sides.items()
-            if rng.random() < who.false_start
+            if who.jumps_the_gun(rng)
         }
         presses: dict[Side, int] = {}
         while (go := self._seen(Go, showdown_id)) is None:
@@ -202,33 +202,17 @@ class SimulatedUnit:
         if isinstance(go, Go) and not presses:
             go_ns = go.at_ns
             for side, who in sorted(sides.items(), key=lambda item: item[0].value):
-                presses[side] = go_ns + ms(who.reaction_ms(rng))
+                if not who.misses(rng):
+                    presses[side] = go_ns + ms(who.reaction_ms(rng))
             for side, at in sorted(presses.items(), key=lambda item: item[1]):
                 self._advance_to(at)
                 self._edge(InputLine.paddle(side), True, at)
-        landed = False
         while (result := self._seen(ShowdownResult, showdown_id)) is None:
-            launch = self._seen(Launching, showdown_id)
-            if isinstance(launch, Launching) and not landed:
-                landed = True
-                self._land(launch.toward, cards, launch.at_ns)
-                continue
             self._advance_to(self._next_deadline(limit))
         for side, at in presses.items():
             self._edge(InputLine.paddle(side), False, max(at, self.clock.now_ns()) + ms(80))
         assert isinstance(result, ShowdownResult)
         return result
-
-    def _land(self, toward: Side, cards: int, at_ns: int) -> None:
-        """The launched cards cross the count lines: most on *toward*'s side, a few astray."""
-        when = at_ns
-        for _ in range(cards):
-            when += ms(self.rng.uniform(25, 60))
-            side = toward.other if self.rng.random() < STRAY_CARD else toward
-            self._advance_to(when)
-            self._edge(InputLine.count(side), True, when)
-            self._edge(InputLine.count(side), False, when + ms(3))
-            when += ms(3)
 
     def _count(self, result: ShowdownResult) -> None:
         tally = self.tally
@@ -250,5 +234,4 @@ class SimulatedUnit:
     def close(self) -> None:
         """Outputs safe, threads stopped."""
         self.machine.close()
-        self.hardware.close()
-        self.feeder.close()
+        self.sim.close()

@@ -29,6 +29,7 @@ from showdown.cli import UserError
 from showdown.config import load_settings
 from showdown.hardware import UnitHardware
 from showdown.journal import Journal, JournalError
+from showdown.sd_notify import ServiceHeartbeat
 from showdown.service import Frontend, Service, StatusPrinter, UnitRecorder
 from showdown.session import Session, SessionError
 from showdown.showdown_machine import ShowdownMachine
@@ -167,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
             keyboard = interactive.KeyboardUnit(settings.unit)
             log.info("unit back end: the simulated unit played from the keyboard (--interactive)")
             machine = keyboard.machine
-            started = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+            started = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%f")
             machine.subscribe(UnitRecorder(session, started))
             machine.subscribe(status.unit_event)
             on_stop += [keyboard.close]
@@ -193,10 +194,15 @@ def run(args: argparse.Namespace) -> int:
             else:
                 from showdown.gpio_unit import GpioUnit  # noqa: PLC0415 - only on a Pi
 
-                hardware = GpioUnit(settings.unit)
+                try:
+                    hardware = GpioUnit(settings.unit)
+                except Exception as error:  # no lgpio, pins busy, not permitted: say so, no trace
+                    raise UserError(
+                        f"cannot drive the unit on this Pi's pins ({error}); use --sim to simulate"
+                    ) from None
                 log.info("unit back end: gpiozero on the Pi's pins (%s)", why)
             machine = ShowdownMachine(hardware, settings.unit)
-            started = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+            started = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%f")
             machine.subscribe(UnitRecorder(session, started))
             machine.subscribe(status.unit_event)
             on_stop += [machine.close, hardware.close]
@@ -211,13 +217,16 @@ def run(args: argparse.Namespace) -> int:
         for step in on_stop:
             step()
         raise UserError("--interactive needs a window for the scoreboard, and none could open")
-    service = Service(session, worker=worker, frontend=frontend, tick=make_tick(),
+    heartbeat = ServiceHeartbeat.from_environ()  # systemd: READY, WATCHDOG per tick, STOPPING
+    service = Service(session, worker=worker, frontend=frontend, tick=heartbeat.tick,
                       on_stop=on_stop, stop=stop)
     previous = _stop_on_signals(service.stop)
     print("showdown: running; Ctrl-C stops it (the game resumes next time)", flush=True)
+    heartbeat.started("keeping score" if frontend is None else "scoreboard up")
     try:
         code = service.run()
     finally:
+        heartbeat.stopping()
         for signum, handler in previous.items():
             signal.signal(signum, handler)
     log.info("stopped; every output is safe and the journal is closed")
@@ -241,11 +250,6 @@ def _table_worker(
             return
 
     return play
-
-
-def make_tick() -> Callable[[], None] | None:
-    """What runs once per main-loop iteration. The deploy area plugs systemd's watchdog here."""
-    return None
 
 
 def _stop_on_signals(stop: threading.Event) -> dict[int, Any]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import tempfile
 import time
 from collections import Counter
@@ -98,7 +99,7 @@ def play(
         "seconds": round(seconds, 3),
         "winners_by_seat": {str(seat): winners.get(seat, 0) for seat in range(players)},
         "mean_reaction_ms_by_seat": {
-            str(seat): round(unit.player(name).mean_ms, 1)
+            str(seat): round(unit.player(name).reaction_mean_ms, 1)
             for seat, name in enumerate(NAMES[:players])
         },
         "integrity_check": integrity,
@@ -107,6 +108,8 @@ def play(
 
 def run(args: argparse.Namespace) -> int:
     """Play, check, print."""
+    # The unit's warnings (a possible jam, ...) are counted in the figures; do not print each.
+    logging.basicConfig(level=logging.ERROR)
     if args.count < 1:
         raise UserError("--count must be at least 1")
     if not 2 <= args.players <= 10:

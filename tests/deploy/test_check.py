@@ -272,3 +272,25 @@ def test_command_with_no_microcontroller_says_so(
     err = capsys.readouterr().err
     assert err.startswith("showdown: error: cannot open the microcontroller: ")
     assert "\n" not in err.strip()
+
+
+def test_unclear_answers_are_asked_again(rig: Rig) -> None:
+    builder = rig.builder(fire=False)
+    replies = iter(["perhaps", "Y"])
+
+    def ask(prompt: str) -> str:
+        if "red countdown light" in prompt:
+            return next(replies)
+        return builder.ask(prompt)
+
+    test = SelfTest(rig.unit, rig.settings, say=builder.say, ask=ask, launcher=False)
+    red = by_part(test.run())["red countdown light"]
+    assert red.ok is True
+    assert "  please answer y or n" in builder.transcript
+
+
+def test_command_refuses_a_timeout_that_is_not_positive(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["check", "--config", str(EXAMPLE), "--timeout", "0"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "showdown: error: --timeout must be a positive number of seconds"
+    )

@@ -68,12 +68,12 @@ def test_same_seed_same_deal_and_explicit_deck_order() -> None:
 
 def test_every_legal_action_is_accepted() -> None:
     rng = random.Random(5)
-    for seed in range(30):
-        rnd = Round.new(preset("showdown"), RoundSetup(players=2 + seed % 9, seed=seed))
+    for seed in range(10):
+        rnd = Round.new(preset("showdown"), RoundSetup(players=2 + seed % 5, seed=seed))
         while not rnd.over:
+            saved = rnd.to_dict()
             for action in rnd.legal_actions():
-                probe = Round.from_dict(rnd.to_dict())
-                probe.apply(action)
+                Round.from_dict(saved).apply(action)
             actions = rnd.legal_actions()
             rnd.apply(actions[rng.randrange(len(actions))])
             if len(rnd.history) > 60:

@@ -24,13 +24,16 @@ import pytest
 from showdown.journal import Journal
 from showdown.session import Session
 from showdown.session_messages import RoundRecorded, ShowdownRecorded
+from showdown.sim_unit import SimulatedUnit
 from showdown.table import SimulatedTable, coin_referee
 
 SEED = 11
 ENDLESS = 10**9
 
 
-def _play(db: Path, seed: int, games: int, die_at_statement: int | None, ack_fd: int) -> None:
+def _play(
+    db: Path, seed: int, games: int, die_at_statement: int | None, ack_fd: int, *, on_unit: bool
+) -> None:
     """The child's whole life: resume, play on, acknowledge, and maybe die mid-statement."""
     statements = 0
 
@@ -47,9 +50,11 @@ def _play(db: Path, seed: int, games: int, die_at_statement: int | None, ack_fd:
     def ack(key: str) -> None:
         os.write(ack_fd, f"ACK {key}\n".encode())
 
+    # The quick run settles showdowns with a seeded coin; the soak runs each one on the
+    # simulated unit through the real state machine, as ``showdown run --sim`` does.
+    referee = SimulatedUnit(seed=seed) if on_unit else coin_referee(seed)
     table = SimulatedTable(
-        session, coin_referee(seed), seed=seed, players=3, on_ack=ack,
-        scoring=None, preset_name="showdown",
+        session, referee, seed=seed, players=3, on_ack=ack, scoring=None, preset_name="showdown",
     )
     while True:
         state = session.state
@@ -61,7 +66,13 @@ def _play(db: Path, seed: int, games: int, die_at_statement: int | None, ack_fd:
 
 
 def _run_child(
-    db: Path, seed: int, games: int, die_at_statement: int | None, kill_after_acks: int | None
+    db: Path,
+    seed: int,
+    games: int,
+    die_at_statement: int | None,
+    kill_after_acks: int | None,
+    *,
+    on_unit: bool = False,
 ) -> tuple[list[str], bool]:
     """Fork one service run; return the keys it acknowledged and whether it finished."""
     read_fd, write_fd = os.pipe()
@@ -70,7 +81,7 @@ def _run_child(
         code = 0
         try:
             os.close(read_fd)
-            _play(db, seed, games, die_at_statement, write_fd)
+            _play(db, seed, games, die_at_statement, write_fd, on_unit=on_unit)
         except BaseException:
             traceback.print_exc()
             code = 1
@@ -125,7 +136,7 @@ def _check_journal(db: Path, acked: list[str]) -> tuple[int, bool]:
         return state.game_id, state.is_over
 
 
-def _crash_and_resume(tmp_path: Path, kills: int, seed: int) -> None:
+def _crash_and_resume(tmp_path: Path, kills: int, seed: int, on_unit: bool = False) -> None:
     db = tmp_path / "showdown.db"
     rng = random.Random(seed)
     acked: list[str] = []
@@ -133,9 +144,9 @@ def _crash_and_resume(tmp_path: Path, kills: int, seed: int) -> None:
     open_game: int | None = None
     while deaths < kills:
         if rng.random() < 0.5:
-            acks, done = _run_child(db, seed, ENDLESS, rng.randrange(1, 40), None)
+            acks, done = _run_child(db, seed, ENDLESS, rng.randrange(1, 40), None, on_unit=on_unit)
         else:
-            acks, done = _run_child(db, seed, ENDLESS, None, rng.randrange(0, 6))
+            acks, done = _run_child(db, seed, ENDLESS, None, rng.randrange(0, 6), on_unit=on_unit)
         acked.extend(acks)
         if not db.exists():
             assert not acks
@@ -153,7 +164,7 @@ def _crash_and_resume(tmp_path: Path, kills: int, seed: int) -> None:
     # Let it finish the game in progress undisturbed: every game reaches its end.
     with Journal.open(db) as journal:
         games = len(journal.games())
-    _acks, done = _run_child(db, seed, games, None, None)
+    _acks, done = _run_child(db, seed, games, None, None, on_unit=on_unit)
     assert done
     with Journal.open(db) as journal:
         for row in journal.games():
@@ -168,4 +179,4 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path: Path) ->
 
 @pytest.mark.soak
 def test_sigkill_soak(tmp_path: Path) -> None:
-    _crash_and_resume(tmp_path, kills=3000, seed=SEED + 1)
+    _crash_and_resume(tmp_path, kills=1000, seed=SEED + 1, on_unit=True)

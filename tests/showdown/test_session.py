@@ -336,3 +336,24 @@ def test_statistics_per_player(session: Session) -> None:
     accepted(session.handle(UndoLast()))
     assert session.state.stats["Bob"].cards_taken == 2
     assert session.state.stats["Ann"].rounds_won == 0
+
+
+def test_threads_entering_at_once_lose_nothing(session: Session) -> None:
+    """The unit's result thread and the scoreboard's touches may arrive together."""
+    import threading
+
+    def record(prefix: str) -> None:
+        for n in range(40):
+            session.handle(RecordShowdown(winner="Ann", loser="Bob", cards_loaded=1,
+                                          showdown_id=f"{prefix}{n}"))
+            session.journal.games()  # a reader in between
+
+    threads = [threading.Thread(target=record, args=(p,)) for p in ("a", "b", "c")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert session.state is not None
+    assert len(session.state.showdowns) == 120
+    assert session.journal.integrity_check() == "ok"
+    assert len(session.journal.entries(session.state.game_id)) == 121
