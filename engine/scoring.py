@@ -33,6 +33,8 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.error_text import ErrorText, plain
+
 __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
@@ -58,8 +60,13 @@ HANDS_PER_PARTNERSHIP = 4
 class ScoringError(ValueError):
     """An entry the scoresheet cannot accept; the message says which seat and why.
 
-    The sheet is unchanged whenever this is raised.
+    The sheet is unchanged whenever this is raised. ``text`` holds the message as a template
+    and its values (:class:`~engine.error_text.ErrorText`), for a front end that translates it.
     """
+
+    def __init__(self, message: str | ErrorText) -> None:
+        self.text = plain(message) if isinstance(message, str) else message
+        super().__init__(str(self.text))
 
 
 class ScoringMode(StrEnum):
@@ -222,8 +229,10 @@ class _Replay:
     def __post_init__(self) -> None:
         self.totals = [0] * self.players
 
-    def seat(self, seat: int) -> str:
-        return f"seat {seat} ({self.names[seat]})" if self.names else f"seat {seat}"
+    def seat(self, seat: int) -> ErrorText:
+        if self.names:
+            return ErrorText("seat {seat} ({name})", {"seat": seat, "name": self.names[seat]})
+        return ErrorText("seat {seat}", {"seat": seat})
 
     # -- who plays ---------------------------------------------------------------------------
 
@@ -248,7 +257,7 @@ class _Replay:
     def check(self, result: RoundResult) -> Table:
         """The table ``result`` was played at, or ScoringError saying what is wrong with it."""
         if self.over:
-            raise ScoringError("the game is over: no more rounds can be recorded")
+            raise ScoringError(ErrorText("the game is over: no more rounds can be recorded"))
         points = result.hand_points
         if len(points) != self.players:
             raise ScoringError(f"expected points for {self.players} seats, got {len(points)}")
@@ -258,23 +267,31 @@ class _Replay:
             )
         for seat, value in enumerate(points):
             if value < 0:
-                raise ScoringError(f"{self.seat(seat)}: points cannot be negative ({value})")
+                raise ScoringError(ErrorText("{who}: points cannot be negative ({points})",
+                                             {"who": self.seat(seat), "points": value}))
         if points[result.went_out] != 0:
-            raise ScoringError(
-                f"{self.seat(result.went_out)} went out, so holds 0 points, not "
-                f"{points[result.went_out]}"
-            )
+            raise ScoringError(ErrorText(
+                "{who} went out, so holds 0 points, not {points}",
+                {"who": self.seat(result.went_out), "points": points[result.went_out]},
+            ))
         table = next((t for t in self.open_tables() if result.went_out in t.seats), None)
         if table is None:
             if result.went_out in self.eliminated:
-                raise ScoringError(f"{self.seat(result.went_out)} is eliminated")
-            raise ScoringError(
-                f"{self.seat(result.went_out)} is not at a table still playing hand {self.hand + 1}"
-            )
+                raise ScoringError(
+                    ErrorText("{who} is eliminated", {"who": self.seat(result.went_out)})
+                )
+            raise ScoringError(ErrorText(
+                "{who} is not at a table still playing hand {hand}",
+                {"who": self.seat(result.went_out), "hand": self.hand + 1},
+            ))
         for seat, value in enumerate(points):
             if value and seat not in table.seats:
-                why = "is eliminated" if seat in self.eliminated else "is not in this hand"
-                raise ScoringError(f"{self.seat(seat)} {why}, so holds 0 points, not {value}")
+                why = (
+                    "{who} is eliminated, so holds 0 points, not {points}"
+                    if seat in self.eliminated
+                    else "{who} is not in this hand, so holds 0 points, not {points}"
+                )
+                raise ScoringError(ErrorText(why, {"who": self.seat(seat), "points": value}))
         return table
 
     def deltas(self, result: RoundResult, table: Table) -> list[int]:
@@ -392,12 +409,16 @@ class Scoresheet:
     ) -> None:
         required = settings.players_required
         if required is not None and players != required:
-            raise ScoringError(
-                f"{settings.mode} ({settings.partners}) needs exactly {required} players, "
-                f"not {players}"
-            )
+            raise ScoringError(ErrorText(
+                "{mode} ({partners}) needs exactly {required} players, not {players}",
+                {"mode": str(settings.mode), "partners": str(settings.partners),
+                 "required": required, "players": players},
+            ))
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ScoringError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+            raise ScoringError(ErrorText(
+                "a game has {least} to {most} players, not {players}",
+                {"least": MIN_PLAYERS, "most": MAX_PLAYERS, "players": players},
+            ))
         if names is not None and len(names) != players:
             raise ScoringError(f"{players} players but {len(names)} names")
         self._settings = settings
@@ -411,7 +432,9 @@ class Scoresheet:
             try:
                 state.apply(result)
             except ScoringError as error:
-                raise ScoringError(f"round {index + 1}: {error}") from None
+                raise ScoringError(
+                    ErrorText("round {round}: {error}", {"round": index + 1, "error": error.text})
+                ) from None
         return state
 
     # -- entries -----------------------------------------------------------------------------
@@ -424,7 +447,7 @@ class Scoresheet:
         """Remove the last recorded round and return it (ScoringError when there is none)."""
         results = self.results
         if not results:
-            raise ScoringError("there is no round to undo")
+            raise ScoringError(ErrorText("there is no round to undo"))
         self._state = self._replay(results[:-1])
         return results[-1]
 
@@ -436,9 +459,10 @@ class Scoresheet:
         """
         results = list(self.results)
         if not 0 <= round_index < len(results):
-            raise ScoringError(
-                f"there is no round {round_index + 1} to edit ({len(results)} recorded)"
-            )
+            raise ScoringError(ErrorText(
+                "there is no round {round} to edit ({recorded} recorded)",
+                {"round": round_index + 1, "recorded": len(results)},
+            ))
         results[round_index] = result
         self._state = self._replay(results)
         return self._state.history[round_index]

@@ -21,6 +21,7 @@ from typing import Generic, TypeVar
 
 from engine.cards import Card, CardKind, point_value
 from engine.deck import Deck
+from engine.error_text import ErrorText, Param
 from engine.rules import RuleSet
 from engine.scoring import RoundResult, Scoresheet, ScoringError
 
@@ -124,19 +125,24 @@ def tally_round(
     """
     in_hand = set(range(players)) if seats is None else set(seats)
 
-    def who(seat: int) -> str:
-        return f"seat {seat} ({names[seat]})" if 0 <= seat < len(names) else f"seat {seat}"
+    def who(seat: int) -> ErrorText:
+        if 0 <= seat < len(names):
+            return ErrorText("seat {seat} ({name})", {"seat": seat, "name": names[seat]})
+        return ErrorText("seat {seat}", {"seat": seat})
+
+    def refuse(template: str, seat: int, **params: int | str) -> TallyError:
+        return TallyError(ErrorText(template, {"who": who(seat), **params}))
 
     if not 0 <= went_out < players or went_out not in in_hand:
-        raise TallyError(f"{who(went_out)} did not play this hand, so cannot have gone out")
+        raise refuse("{who} did not play this hand, so cannot have gone out", went_out)
     for seat in hands:
         if seat == went_out:
-            raise TallyError(f"{who(seat)} went out and holds no cards: enter nothing for them")
+            raise refuse("{who} went out and holds no cards: enter nothing for them", seat)
         if seat not in in_hand or not 0 <= seat < players:
-            raise TallyError(f"{who(seat)} did not play this hand")
+            raise refuse("{who} did not play this hand", seat)
     missing = sorted(in_hand - {went_out} - set(hands))
     if missing:
-        raise TallyError(f"{who(missing[0])}: enter a points total or the cards they hold")
+        raise refuse("{who}: enter a points total or the cards they hold", missing[0])
 
     points = [0] * players
     held: Counter[K] = Counter()
@@ -144,9 +150,9 @@ def tally_round(
     for seat in sorted(hands):
         entry = hands[seat]
         if entry.points is None and entry.cards is None:
-            raise TallyError(f"{who(seat)}: enter a points total or the cards they hold")
+            raise refuse("{who}: enter a points total or the cards they hold", seat)
         if entry.points is not None and entry.points < 0:
-            raise TallyError(f"{who(seat)}: points cannot be negative ({entry.points})")
+            raise refuse("{who}: points cannot be negative ({points})", seat, points=entry.points)
         if entry.cards is None:
             assert entry.points is not None
             by_points.append((seat, entry.points))
@@ -154,24 +160,25 @@ def tally_round(
             continue
         total = _check_cards(deck, entry.cards, who(seat))
         if entry.points is not None and entry.points != total:
-            raise TallyError(
-                f"{who(seat)}: the cards tapped are worth {total}, but the total says "
-                f"{entry.points}"
+            raise refuse(
+                "{who}: the cards tapped are worth {total}, but the total says {points}",
+                seat, total=total, points=entry.points,
             )
         held.update(entry.cards)
         points[seat] = total
 
     for kind, count in held.items():
         if count > deck.copies[kind]:
-            holders = [
+            holders = tuple(
                 who(s)
                 for s in sorted(hands)
                 if (cards := hands[s].cards) is not None and cards.get(kind, 0)
-            ]
-            raise TallyError(
-                f"{', '.join(holders)} hold {count} {kind_label(kind)} cards between them, but the "
-                f"deck has only {deck.copies[kind]}"
             )
+            raise TallyError(ErrorText(
+                "{holders} hold {count} {kind} cards between them, but the deck has only {copies}",
+                {"holders": holders, "count": count, "kind": kind_label(kind),
+                 "copies": deck.copies[kind]},
+            ))
     _check_totals(deck, held, by_points, who)
     return RoundResult(went_out=went_out, hand_points=tuple(points))
 
@@ -203,26 +210,29 @@ def tally_for(
         try:  # the sheet knows why: eliminated, game over, no such seat
             sheet.check(RoundResult(went_out=went_out, hand_points=(0,) * sheet.players))
         except ScoringError as error:
-            raise TallyError(str(error)) from None
-        raise TallyError(f"seat {went_out} does not play the next hand")  # pragma: no cover
+            raise TallyError(error.text) from None
+        raise TallyError(  # pragma: no cover
+            ErrorText("seat {seat} does not play the next hand", {"seat": went_out})
+        )
     return tally_round(
         deck, went_out, hands, players=sheet.players, seats=table.seats, names=sheet.names
     )
 
 
-def _check_cards(deck: DeckValues[K], cards: Mapping[K, int], player: str) -> int:
+def _check_cards(deck: DeckValues[K], cards: Mapping[K, int], player: ErrorText) -> int:
     for kind, count in cards.items():
+        about: dict[str, Param] = {"who": player, "kind": kind_label(kind), "count": count}
         if kind not in deck.copies:
-            raise TallyError(f"{player}: this deck has no {kind_label(kind)} cards")
+            raise TallyError(ErrorText("{who}: this deck has no {kind} cards", about))
         if count < 0:
-            raise TallyError(f"{player}: cannot hold {count} {kind_label(kind)} cards")
+            raise TallyError(ErrorText("{who}: cannot hold {count} {kind} cards", about))
         if count > deck.copies[kind]:
-            raise TallyError(
-                f"{player}: holds {count} {kind_label(kind)} cards, but the deck has only "
-                f"{deck.copies[kind]}"
-            )
+            raise TallyError(ErrorText(
+                "{who}: holds {count} {kind} cards, but the deck has only {copies}",
+                {**about, "copies": deck.copies[kind]},
+            ))
     if sum(cards.values()) == 0:
-        raise TallyError(f"{player}: holds no cards, but did not go out")
+        raise TallyError(ErrorText("{who}: holds no cards, but did not go out", {"who": player}))
     return deck.points(cards)
 
 
@@ -230,7 +240,7 @@ def _check_totals(
     deck: DeckValues[K],
     held: Counter[K],
     by_points: list[tuple[int, int]],
-    who: Callable[[int], str],
+    who: Callable[[int], ErrorText],
 ) -> None:
     """Totals entered without cards must be makeable from the cards nobody tapped."""
     if not by_points:
@@ -240,17 +250,18 @@ def _check_totals(
     reach = reachable_totals(left, deck.values)
     for seat, total in by_points:
         if total > worth_left:
-            raise TallyError(
-                f"{who(seat)}: {total} points is more than the cards not yet counted are worth "
-                f"({worth_left})"
-            )
+            raise TallyError(ErrorText(
+                "{who}: {total} points is more than the cards not yet counted are worth ({worth})",
+                {"who": who(seat), "total": total, "worth": worth_left},
+            ))
         if total not in reach:
-            raise TallyError(
-                f"{who(seat)}: no hand of the cards not yet counted adds up to {total}"
-            )
+            raise TallyError(ErrorText(
+                "{who}: no hand of the cards not yet counted adds up to {total}",
+                {"who": who(seat), "total": total},
+            ))
     together = sum(total for _, total in by_points)
     if len(by_points) > 1 and together not in reach:
-        raise TallyError(
-            f"{', '.join(who(s) for s, _ in by_points)}: no cards left uncounted add up to "
-            f"{together} points together"
-        )
+        raise TallyError(ErrorText(
+            "{holders}: no cards left uncounted add up to {total} points together",
+            {"holders": tuple(who(s) for s, _ in by_points), "total": together},
+        ))

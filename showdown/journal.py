@@ -12,6 +12,8 @@ Rules this module keeps:
   saying so, and is never written to, let alone overwritten.
 - The schema carries its version in ``PRAGMA user_version``; older files are migrated in place,
   one step at a time, inside a transaction.
+- The ``settings`` table is the one exception to append-only: the table's choices on the
+  scoreboard (language, colour cues), one row each, so they survive a restart with the game.
 """
 
 from __future__ import annotations
@@ -58,6 +60,15 @@ MIGRATIONS: tuple[str, ...] = (
     # 1 -> 2: reading one game's entries in order is the common query (every resume).
     """
     CREATE INDEX entries_by_game ON entries (game_id, seq);
+    """,
+    # 2 -> 3: the table's choices on the scoreboard (language, colour cues). Not game facts, so
+    # not entries: one row per setting, replaced when changed, kept across games and restarts.
+    """
+    CREATE TABLE settings (
+        name        TEXT PRIMARY KEY,
+        value       TEXT NOT NULL,
+        updated_at  TEXT NOT NULL
+    );
     """,
 )
 
@@ -272,6 +283,17 @@ class Journal:
         assert cursor.lastrowid is not None
         return Entry(cursor.lastrowid, game_id, key, kind, json.loads(payload), recorded_at)
 
+    @_locked
+    def set_setting(self, name: str, value: str) -> None:
+        """Remember one of the table's choices (committed durably before returning)."""
+        with self._transaction():
+            self._db.execute(
+                "INSERT INTO settings (name, value, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (name) DO UPDATE SET value = excluded.value, "
+                "updated_at = excluded.updated_at",
+                (name, value, self._clock()),
+            )
+
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db)
 
@@ -309,6 +331,12 @@ class Journal:
             "SELECT 1 FROM entries WHERE game_id = ? AND entry_key = ?", (game_id, key)
         ).fetchone()
         return row is not None
+
+    @_locked
+    def settings(self) -> dict[str, str]:
+        """Every remembered choice of the table, by name (empty in a new journal)."""
+        rows = self._db.execute("SELECT name, value FROM settings ORDER BY name")
+        return {str(r[0]): str(r[1]) for r in rows}
 
     @_locked
     def integrity_check(self) -> str:

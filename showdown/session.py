@@ -28,6 +28,7 @@ from pydantic import BaseModel, ValidationError
 
 from engine.cards import CardKind
 from engine.deck import builtin_deck
+from engine.error_text import ErrorText, plain
 from engine.rules import RuleSet, UnknownPresetError, preset
 from engine.scoring import RoundResult, Scoresheet, ScoringError, ScoringSettings
 from engine.stats import PlayerStats, ShowdownReason, ShowdownRecord, player_stats
@@ -67,7 +68,12 @@ MAX_REACTION_MS = 60_000.0
 
 
 class SessionError(ValueError):
-    """A command that cannot be accepted; the message is shown to the table as is."""
+    """A command that cannot be accepted. ``str()`` is the English message (logs, the command
+    line); ``text`` is the same as a template and its values, which the scoreboard translates."""
+
+    def __init__(self, message: str | ErrorText) -> None:
+        self.text = plain(message) if isinstance(message, str) else message
+        super().__init__(str(self.text))
 
 
 @dataclass(frozen=True)
@@ -178,7 +184,8 @@ def _fold(game_id: int, entries: Sequence[ParsedEntry]) -> GameState | None:
         return None
     first = entries[0][1]
     if len(first) != 1 or not isinstance(first[0], GameStarted):
-        raise SessionError(f"game {game_id}: the journal does not start with a set-up")
+        raise SessionError(ErrorText("game {game}: the journal does not start with a set-up",
+                                     {"game": game_id}))
     started = first[0]
     live: list[tuple[int, StoredEvent]] = []
     for entry_seq, events in entries[1:]:
@@ -233,10 +240,11 @@ def _parse(entry: Entry) -> list[StoredEvent]:
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise SessionError(
-            f"game {entry.game_id}, journal entry {entry.seq} cannot be read ({where}: "
-            f"{first['msg']}); the journal was not changed"
-        ) from None
+        raise SessionError(ErrorText(
+            "game {game}, journal entry {seq} cannot be read ({where}: {problem}); the journal "
+            "was not changed",
+            {"game": entry.game_id, "seq": entry.seq, "where": where, "problem": first["msg"]},
+        )) from None
 
 
 def _result(players: Sequence[str], went_out: str, points: dict[str, int]) -> RoundResult:
@@ -296,11 +304,14 @@ class Session:
             try:
                 events = self._handle(command)
             except SessionError as error:
-                events = [EntryRejected(command=command.kind, message=str(error))]
+                events = [
+                    EntryRejected(command=command.kind, message=str(error), text=error.text)
+                ]
             except DuplicateEntryError:
+                text = _duplicate_message(command)
                 events = [
                     EntryRejected(
-                        command=command.kind, message=_duplicate_message(command), duplicate=True
+                        command=command.kind, message=str(text), text=text, duplicate=True
                     )
                 ]
             for event in events:
@@ -319,7 +330,7 @@ class Session:
             return self._set_up(command)
         state = self._state
         if state is None:
-            raise SessionError("no game is set up yet: set up the players first")
+            raise SessionError(ErrorText("no game is set up yet: set up the players first"))
         if isinstance(command, RecordShowdown):
             return self._showdown(state, command)
         if isinstance(command, RecordRound):
@@ -355,22 +366,24 @@ class Session:
             raise DuplicateEntryError(command.command_id)
         names = [name.strip() for name in command.players]
         if any(not name for name in names):
-            raise SessionError("every player needs a name")
+            raise SessionError(ErrorText("every player needs a name"))
         folded = [name.casefold() for name in names]
         repeated = sorted({n for n, f in zip(names, folded, strict=True) if folded.count(f) > 1})
         if repeated:
-            raise SessionError(f"two players have the same name: {', '.join(repeated)}")
+            raise SessionError(ErrorText("two players have the same name: {names}",
+                                         {"names": tuple(repeated)}))
         try:
             preset(command.preset)
         except UnknownPresetError as error:
             raise SessionError(str(error)) from None
         dealer = names[0] if command.first_dealer is None else command.first_dealer.strip()
         if dealer not in names:
-            raise SessionError(f"the first dealer {dealer!r} is not one of the players")
+            raise SessionError(ErrorText("the first dealer {name!r} is not one of the players",
+                                         {"name": dealer}))
         try:
             Scoresheet(command.scoring, len(names), names=names)
         except ScoringError as error:
-            raise SessionError(str(error)) from None
+            raise SessionError(error.text) from None
 
         def events_for(game_id: int) -> list[dict[str, Any]]:
             started = GameStarted(
@@ -384,39 +397,46 @@ class Session:
         self._entries = [(entry.seq, _parse(entry))]
         return self._refresh(entry.game_id, list(self._entries[0][1]))
 
-    def _player(self, state: GameState, name: str, role: str) -> str:
+    def _player(self, state: GameState, name: str, role: ErrorText) -> str:
         clean = name.strip()
         if clean in state.players:
             return clean
         for player in state.players:
             if player.casefold() == clean.casefold():
                 return player
-        raise SessionError(
-            f"{role} {name!r} is not playing in this game ({', '.join(state.players)})"
-        )
+        raise SessionError(ErrorText(
+            "{role} {name!r} is not playing in this game ({players})",
+            {"role": role, "name": name, "players": state.players},
+        ))
 
     def _showdown(self, state: GameState, command: RecordShowdown) -> list[Event]:
         if state.is_over:
-            raise SessionError("the game is over: no more showdowns can be recorded")
-        winner = self._player(state, command.winner, "the winner")
-        loser = self._player(state, command.loser, "the loser")
+            raise SessionError(ErrorText("the game is over: no more showdowns can be recorded"))
+        winner = self._player(state, command.winner, ErrorText("the winner"))
+        loser = self._player(state, command.loser, ErrorText("the loser"))
         if winner == loser:
-            raise SessionError(f"{winner} cannot win a showdown against themselves")
+            raise SessionError(ErrorText("{name} cannot win a showdown against themselves",
+                                         {"name": winner}))
         for name in (winner, loser):
             if name not in state.active_players:
-                raise SessionError(f"{name} is not in this round")
-        left = None if command.left is None else self._player(state, command.left, "left")
-        right = None if command.right is None else self._player(state, command.right, "right")
+                raise SessionError(ErrorText("{name} is not in this round", {"name": name}))
+        left = None
+        if command.left is not None:
+            left = self._player(state, command.left, ErrorText("left"))
+        right = None
+        if command.right is not None:
+            right = self._player(state, command.right, ErrorText("right"))
         if (left, right) != (None, None) and {left, right} != {winner, loser}:
-            raise SessionError("the paddles must be held by the winner and the loser")
+            raise SessionError(ErrorText("the paddles must be held by the winner and the loser"))
         reactions: dict[str, float] = {}
         for name, ms in command.reaction_ms.items():
-            player = self._player(state, name, "a reaction time's player")
+            player = self._player(state, name, ErrorText("a reaction time's player"))
             if not 0 <= ms <= MAX_REACTION_MS:
-                raise SessionError(f"{player}'s reaction time {ms} ms is impossible")
+                raise SessionError(ErrorText("{name}'s reaction time {ms} ms is impossible",
+                                             {"name": player, "ms": ms}))
             reactions[player] = ms
         if command.side_counts is not None and min(command.side_counts) < 0:
-            raise SessionError("a side count cannot be negative")
+            raise SessionError(ErrorText("a side count cannot be negative"))
         key = None
         if command.showdown_id is not None:
             key = f"showdown:{command.showdown_id}"
@@ -435,13 +455,13 @@ class Session:
         self, state: GameState, sheet: Scoresheet, went_out: str, hands: dict[str, HandEntry]
     ) -> tuple[str, dict[str, int], dict[str, HandEntry]]:
         """Check one round's entries against the deck (engine.tally) for ``sheet``'s next hand."""
-        out = self._player(state, went_out, "the player who went out")
+        out = self._player(state, went_out, ErrorText("the player who went out"))
         entries: dict[str, HandEntry] = {}
         by_seat: dict[int, TallyEntry[str]] = {}
         for name, hand in hands.items():
-            player = self._player(state, name, "player")
+            player = self._player(state, name, ErrorText("player"))
             if player in entries:
-                raise SessionError(f"{player} is entered twice")
+                raise SessionError(ErrorText("{name} is entered twice", {"name": player}))
             if player == out and hand.points in (0, None) and not hand.cards:
                 continue  # "went out: 0" is what a person types; it says nothing more
             cards = None if hand.cards is None else _tapped(hand.cards, player)
@@ -451,22 +471,23 @@ class Session:
             result = tally_for(sheet, deck_values(state.rules), state.players.index(out), by_seat)
             sheet.check(result)
         except ScoringError as error:
-            raise SessionError(str(error)) from None
+            raise SessionError(error.text) from None
         points = dict(zip(state.players, result.hand_points, strict=True))
         return out, points, entries
 
     def _round(self, state: GameState, command: RecordRound) -> list[Event]:
         if state.is_over:
-            raise SessionError("the game is over: no more rounds can be recorded")
+            raise SessionError(ErrorText("the game is over: no more rounds can be recorded"))
         out, points, hands = self._points(state, state.sheet, command.went_out, command.hands)
         event = RoundRecorded(round=state.current_round, went_out=out, points=points, hands=hands)
         return self._commit(state, "round", [event], command.command_id)
 
     def _edit(self, state: GameState, command: EditRound) -> list[Event]:
         if command.round > len(state.rounds):
-            raise SessionError(
-                f"there is no round {command.round} to edit ({len(state.rounds)} recorded)"
-            )
+            raise SessionError(ErrorText(
+                "there is no round {round} to edit ({recorded} recorded)",
+                {"round": command.round, "recorded": len(state.rounds)},
+            ))
         results = [_result(state.players, r.went_out, r.points) for r in state.rounds]
         before = Scoresheet(
             state.scoring, len(state.players), names=state.players,
@@ -477,13 +498,14 @@ class Session:
         try:
             Scoresheet(state.scoring, len(state.players), names=state.players, results=results)
         except ScoringError as error:
-            raise SessionError(f"that edit would make the sheet impossible: {error}") from None
+            raise SessionError(ErrorText("that edit would make the sheet impossible: {error}",
+                                         {"error": error.text})) from None
         event = RoundEdited(round=command.round, went_out=out, points=points, hands=hands)
         return self._commit(state, "edit", [event], command.command_id)
 
     def _undo(self, state: GameState, command: UndoLast) -> list[Event]:
         if not state.undoable:
-            raise SessionError("there is nothing to undo")
+            raise SessionError(ErrorText("there is nothing to undo"))
         seq, what = state.undoable[-1]
         return self._commit(state, "undo", [EntryUndone(seq=seq, what=what)], command.command_id)
 
@@ -503,10 +525,11 @@ def _tapped(cards: dict[str, int], player: str) -> dict[str, int]:
         key = "-".join(name.strip().lower().replace("_", " ").split())
         key = _ALIASES.get(key, key)
         if key not in TAP_KINDS:
-            raise SessionError(
-                f"{player}: {name!r} is not a kind of card (use 0-9, skip, reverse, draw-two, "
-                "wild, wild-draw-four, ...)"
-            )
+            raise SessionError(ErrorText(
+                "{player}: {name!r} is not a kind of card (use 0-9, skip, reverse, draw-two, "
+                "wild, wild-draw-four, ...)",
+                {"player": player, "name": name},
+            ))
         clean[key] = clean.get(key, 0) + count
     return clean
 
@@ -521,7 +544,7 @@ def deck_values(rules: RuleSet) -> DeckValues[str]:
     )
 
 
-def _duplicate_message(command: Command) -> str:
+def _duplicate_message(command: Command) -> ErrorText:
     if isinstance(command, RecordShowdown) and command.showdown_id is not None:
-        return f"showdown {command.showdown_id} already has a result"
-    return "this entry was already recorded"
+        return ErrorText("showdown {id} already has a result", {"id": command.showdown_id})
+    return ErrorText("this entry was already recorded")

@@ -29,6 +29,7 @@ from pydantic import (
     model_validator,
 )
 
+from engine.error_text import ErrorText
 from engine.scoring import ScoringSettings
 
 __all__ = [
@@ -261,11 +262,14 @@ class GameWon(_Message):
 
 
 class EntryRejected(_Message):
-    """A command was refused; nothing changed. ``message`` is for the people at the table."""
+    """A command was refused; nothing changed. ``message`` is for the people at the table, in
+    English; ``text`` is the same message as a template and its values, which the scoreboard
+    translates into the table's language."""
 
     kind: Literal["entry_rejected"] = "entry_rejected"
     command: str
     message: str
+    text: ErrorText | None = None
     duplicate: bool = False
     """True when the very same entry is already recorded (a retry after a lost answer): the
     table's record is complete, nothing needs entering again."""

@@ -1,7 +1,8 @@
 """The scoreboard's port over the real game session (:class:`showdown.session.Session`).
 
 Touches become the session's typed commands; the session's answer is checked, and a refusal
-becomes :class:`~showdown.scoreboard.port.RefusedError` with the session's own message. The view is
+becomes :class:`~showdown.scoreboard.port.RefusedError` with the session's own message (its
+template and values, so the banner can be translated). The view is
 rebuilt from the session's folded state. The showdown on the unit is mirrored here from the
 unit's state-change events (:meth:`SessionTable.unit_changed`), which may arrive on any thread.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Mapping
 
+from engine.error_text import ErrorText
 from engine.rules import PRESETS
 from engine.scoring import ScoringMode, ScoringSettings
 from showdown.scoreboard.mirror import mirror
@@ -131,12 +133,12 @@ class SessionTable:
     def _send(self, command: Command) -> None:
         for event in self.session.handle(command):
             if isinstance(event, EntryRejected):
-                raise RefusedError(event.message)
+                raise RefusedError(event.text or event.message)
 
     def _name(self, seat: int) -> str:
         state = self.session.state
         if state is None or not 0 <= seat < len(state.players):
-            raise RefusedError(f"there is no seat {seat + 1}")
+            raise RefusedError(ErrorText("there is no seat {seat}", {"seat": seat + 1}))
         return state.players[seat]
 
     def start_game(self, setup: GameSetup) -> None:
@@ -176,7 +178,7 @@ class SessionTable:
         """Mirror the load on the showdown screen and tell the unit, if one is wired."""
         left_name, right_name = self._name(left), self._name(right)
         if left_name == right_name:
-            raise RefusedError("choose two different players for the paddles")
+            raise RefusedError(ErrorText("choose two different players for the paddles"))
         if self.on_load is not None:
             self.on_load(left_name, right_name, cards)
         with self._lock:

@@ -9,6 +9,7 @@ only the widgets whose content changed (dirty rectangles).
 
 from __future__ import annotations
 
+import logging
 import os
 import queue
 import threading
@@ -20,17 +21,21 @@ from typing import Protocol
 
 import pygame
 
+from engine.error_text import ErrorText
 from showdown.accessibility import CueSettings
 from showdown.i18n import N_, _, current_language, on_language_change, set_language
-from showdown.scoreboard import theme
+from showdown.scoreboard import preferences, theme
 from showdown.scoreboard.layout import DESIGN_HEIGHT, DESIGN_WIDTH, Layout
 from showdown.scoreboard.port import RefusedError, TablePort
+from showdown.scoreboard.refusals import translate
 from showdown.scoreboard.screens import SCREENS
 from showdown.scoreboard.screens.base import CONTENT_BOTTOM, Screen
 from showdown.scoreboard.text import TextRenderer
 from showdown.scoreboard.touch import Press, to_press
 from showdown.scoreboard.view import Phase, TableView
 from showdown.scoreboard.widgets import Button, Canvas, Label, Painter, Widget, hit
+
+log = logging.getLogger(__name__)
 
 IDLE_TIMEOUT_MS = 1000
 """Longest one :meth:`Scoreboard.pump` waits with nothing happening."""
@@ -84,7 +89,10 @@ class Scoreboard:
         fullscreen: bool = False,
         hide_cursor: bool = True,
         beside: int = 0,
+        settings: preferences.SettingsStore | None = None,
     ) -> None:
+        """``cues`` are the defaults; ``settings`` (the game's journal), when given, supplies the
+        language and cues the table chose last time and keeps every new choice."""
         configure_sdl()
         pygame.display.init()
         pygame.font.init()
@@ -104,13 +112,17 @@ class Scoreboard:
             pygame.mouse.set_visible(False)
         pygame.event.set_blocked([pygame.MOUSEMOTION, pygame.FINGERMOTION])
         self.port = port
-        self.cues = cues or CueSettings()
+        self._settings = settings
+        self._cues = cues or CueSettings()
+        if settings is not None:
+            self._restore(settings)
         self.layout = Layout(*self.surface.get_size())
         self.text = TextRenderer(self.layout)
         self.canvas = Canvas(self.surface, self.layout, self.text)
         self.painter = Painter(self.canvas)
         self.inbox: queue.SimpleQueue[object] = queue.SimpleQueue()
-        self.message = ""
+        self.message: str | ErrorText = ""
+        """The banner: a message already in words, or a refusal translated when drawn."""
         self.screens: dict[str, Screen] = {name: cls(self) for name, cls in SCREENS.items()}
         self.view: TableView = port.view()
         self.current = "table" if self.view.started else "setup"
@@ -120,8 +132,46 @@ class Scoreboard:
         self._last_phase = self.view.showdown.phase
         self._stale = True
         self._language = current_language()
-        self.on_close.append(on_language_change(lambda _code: self.notify()))
+        self.on_close.append(on_language_change(self._language_changed))
         self.frames = 0
+
+    # -- the table's choices, kept with the game --------------------------------------------
+
+    def _restore(self, settings: preferences.SettingsStore) -> None:
+        try:
+            stored = settings.settings()
+        except Exception as error:  # a journal that cannot be read: defaults, nothing lost
+            log.warning("the scoreboard settings cannot be read (%s): using the defaults", error)
+            return
+        code = preferences.stored_language(stored)
+        if code is not None:
+            set_language(code)
+        self._cues = preferences.stored_cues(stored, self._cues)
+
+    def _keep(self, name: str, value: str) -> None:
+        if self._settings is None:
+            return
+        try:
+            self._settings.set_setting(name, value)
+        except Exception as error:  # the choice still applies now; only keeping it failed
+            log.warning("cannot keep the scoreboard setting %s=%s: %s", name, value, error)
+
+    def _language_changed(self, code: str) -> None:
+        """Any change of language (the set-up screen or elsewhere): keep it, then redraw."""
+        self._keep(preferences.LANGUAGE, code)
+        self.notify()
+
+    @property
+    def cues(self) -> CueSettings:
+        """The non-colour cues drawn now; setting them keeps them with the game."""
+        return self._cues
+
+    @cues.setter
+    def cues(self, value: CueSettings) -> None:
+        self._cues = value
+        self._keep(preferences.CUES, preferences.to_text(value))
+        self.painter.invalidate()
+        self._stale = True
 
     # -- called from any thread ------------------------------------------------------------
 
@@ -151,7 +201,7 @@ class Scoreboard:
         try:
             getattr(self.port, command)(*args)
         except RefusedError as exc:
-            self.message = str(exc)
+            self.message = exc.text
             self._stale = True
             return False
         self.message = ""
@@ -189,8 +239,11 @@ class Scoreboard:
         if screen.nav and self.view.started:
             found.extend(self._nav())
         if self.message:
+            words = self.message
+            if isinstance(words, ErrorText):
+                words = translate(words)
             found.append(
-                Label("banner", pygame.Rect(0, 0, DESIGN_WIDTH, 48), self.message, 24,
+                Label("banner", pygame.Rect(0, 0, DESIGN_WIDTH, 48), words, 24,
                       theme.TEXT, theme.DANGER, bold=True)
             )
         return found

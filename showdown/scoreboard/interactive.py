@@ -19,6 +19,7 @@ from functools import partial
 
 import pygame
 
+from engine.error_text import ErrorText
 from hw_sim.pins import EdgeFeeder, SimFactory, SimPin
 from showdown.clock import Clock, MonotonicClock, ms
 from showdown.gpio_unit import GpioUnit
@@ -178,7 +179,7 @@ def wire(table: SessionTable, machine: ShowdownMachine, notify: Callable[[], Non
         try:
             loader(left, right, cards)
         except ShowdownBusyError:
-            raise RefusedError(_("Wait until this showdown is over")) from None
+            raise RefusedError(ErrorText("Wait until this showdown is over")) from None
 
     if load:
         table.on_load = load_machine

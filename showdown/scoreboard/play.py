@@ -33,12 +33,15 @@ def build_scoreboard(
     ``record_results`` also records the machine's results in the session; leave it off when the
     service records them itself (its ``UnitRecorder``). ``load_unit``: the showdown screen loads
     the machine (off when virtual players load it). Closing the scoreboard unsubscribes it.
+    The language and cues chosen on the scoreboard are kept in the session's journal and come
+    back with it after a restart (:mod:`showdown.scoreboard.preferences`).
     """
     if unit is not None:
         machine = unit.machine
     table = SessionTable(session)
     board = Scoreboard(table, size, fullscreen=fullscreen and unit is None, cues=cues,
-                       beside=PANEL_WIDTH if unit is not None else 0, hide_cursor=unit is None)
+                       beside=PANEL_WIDTH if unit is not None else 0, hide_cursor=unit is None,
+                       settings=session.journal)
     board.on_close.append(session.subscribe(lambda _event: board.notify()))
     if machine is not None:
         board.on_close.append(wire(table, machine, board.notify, record=record_results,

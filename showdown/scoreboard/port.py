@@ -12,11 +12,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
+from engine.error_text import ErrorText, plain
 from showdown.scoreboard.view import CardKind, TableView
 
 
 class RefusedError(Exception):
-    """The game refused a command; ``str(exc)`` is shown to the players as it is."""
+    """The game refused a command. ``str(exc)`` is the English message; ``text`` is the same as
+    a template and its values, which the scoreboard translates for the banner
+    (:func:`showdown.scoreboard.refusals.translate`). A plain string is shown as it is."""
+
+    def __init__(self, message: str | ErrorText) -> None:
+        self.text = plain(message) if isinstance(message, str) else message
+        super().__init__(str(self.text))
 
 
 @dataclass(frozen=True)

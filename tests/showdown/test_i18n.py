@@ -12,14 +12,19 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po
 
+import engine
 import showdown
 from showdown import accessibility, i18n, vocabulary
 from showdown.i18n import LANGUAGES, _, current_language, ngettext, pgettext, set_language
 
 PACKAGE_DIR = Path(showdown.__file__).resolve().parent
+ENGINE_DIR = Path(engine.__file__).resolve().parent
+REFUSAL_KEYWORDS = {**DEFAULT_KEYWORDS, "ErrorText": None, "refuse": None}
+"""Refusals are written as ``ErrorText("template", ...)`` (and the tally's ``refuse(...)``): their
+templates are message ids the scoreboard translates, like ``make messages`` extracts them."""
 TRANSLATED = [code for code in LANGUAGES if code != i18n.DEFAULT_LANGUAGE]
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
@@ -34,11 +39,14 @@ def _english_after_each_test() -> Iterator[None]:
 
 
 def _code_messages() -> dict[MessageKey, str]:
-    """Every message the code passes to _(), N_(), ngettext() or pgettext(), with where it is."""
+    """Every message the code passes to _(), N_(), ngettext() or pgettext(), and every refusal
+    template (``ErrorText``) of the session and the engine, with where it is."""
     found: dict[MessageKey, str] = {}
-    for filename, _lineno, message, _comments, context in extract_from_dir(str(PACKAGE_DIR)):
-        msgid = message if isinstance(message, str) else message[0]
-        found[(context, msgid)] = filename
+    for folder in (PACKAGE_DIR, ENGINE_DIR):
+        extracted = extract_from_dir(str(folder), keywords=REFUSAL_KEYWORDS)
+        for filename, _lineno, message, _comments, context in extracted:
+            msgid = message if isinstance(message, str) else message[0]
+            found[(context, msgid)] = f"{folder.name}/{filename}"
     return found
 
 
@@ -54,6 +62,10 @@ def test_the_code_has_messages_to_translate() -> None:
     messages = _code_messages()
     assert (None, "GO!") in messages
     assert ("colour mark", "R") in messages
+    # the refusals the session and the engine's tally send to the scoreboard
+    assert (None, "{who}: points cannot be negative ({points})") in messages
+    assert (None, "{role} {name!r} is not playing in this game ({players})") in messages
+    assert (None, "showdown {id} already has a result") in messages
 
 
 @pytest.mark.parametrize("code", TRANSLATED)

@@ -112,3 +112,48 @@ def test_a_language_changed_elsewhere_redraws_the_whole_screen(board: Scoreboard
     board.pump()
     assert widget(board, "nav:history").text != "History"  # type: ignore[attr-defined]
     assert board.frame() == []  # and drawn already, in full
+
+
+def _banner(board: Scoreboard) -> str:
+    found = [w for w in board.widgets() if w.id == "banner"]
+    assert found, "no refusal banner is shown"
+    return str(found[0].text)  # type: ignore[attr-defined]
+
+
+def test_a_refused_round_end_entry_is_explained_in_japanese(board: Scoreboard,
+                                                             table: SessionTable) -> None:
+    from tests.showdown.scoreboard.helpers import start_game
+
+    start_game(board, players=2)
+    board.set_language("ja")
+    board.go("round")
+    touch(board, "player1")
+    touch(board, "went-out")
+    touch(board, "player0")
+    keypad(board, "9999")  # more than the whole deck is worth
+    touch(board, "save")
+    banner = _banner(board)
+    # the tally's refusal, in the catalogue's words, the seat and the figures filled in
+    assert banner == ("席0（Player 1）："
+                      "9999点は、まだ数えていないカードの合計（1440点）を超えています")
+    shot(board, "refused-ja")
+    assert table.view().rounds == ()
+    board.set_language("en")  # the banner follows a change of language while it shows
+    assert _banner(board) == ("seat 0 (Player 1): 9999 points is more than the cards not yet "
+                              "counted are worth (1440)")
+
+
+def test_refused_showdowns_are_explained_in_the_language(board: Scoreboard,
+                                                         table: SessionTable) -> None:
+    from tests.showdown.scoreboard.helpers import start_game
+
+    start_game(board, players=2)  # named in English: "Player 1" is a name now, not translated
+    board.set_language("zh_HK")
+    assert not board.send("record_showdown_by_hand", 0, 0, 2)  # one player on both paddles
+    assert _banner(board) == "Player 1 不能和自己對決並獲勝"
+    assert not board.send("load_showdown", 1, 1, 2)
+    assert _banner(board) == "請為兩個拍板選擇兩名不同的玩家"
+    assert not board.send("record_round", 5, {})
+    assert _banner(board) == "沒有座位 6"
+    state = table.session.state
+    assert state is not None and state.showdowns == () and state.rounds == ()
