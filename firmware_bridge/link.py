@@ -121,8 +121,10 @@ class Link:
         self._synced = threading.Event()
         self._thread: threading.Thread | None = None
         self._fatal: LinkError | None = None
+        self._last_error = ""
         self._boot_id = 0
         self._capabilities = 0
+        self.hello: HelloReply | None = None
         # Host -> MCU reliable commands: [sequence, message, frame], oldest first.
         self._unacked: list[tuple[int, Message, bytes]] = []
         self._sent = 0  # how many of _unacked are on the wire since the last (re)send round
@@ -172,7 +174,10 @@ class Link:
             self.close(safe=False)
             if fatal is not None:
                 raise fatal
-            raise LinkError(f"no answer from the unit's microcontroller within {timeout_s:g} s")
+            why = f" ({self._last_error})" if self._last_error else ""
+            raise LinkError(
+                f"no answer from the unit's microcontroller within {timeout_s:g} s{why}"
+            )
 
     def wait_connected(self, timeout_s: float) -> bool:
         """Wait until the link is connected, handshaken and time-synced; False on timeout."""
@@ -261,6 +266,7 @@ class Link:
             port = self._opener(path)
             port.reset_input_buffer()
         except (serial.SerialException, OSError, NoDeviceError, ValueError) as exc:
+            self._last_error = str(exc)
             log.debug("connect failed: %s; retrying in %.3f s", exc, self._backoff_s)
             self._stop.wait(self._backoff_s)
             self._backoff_s = min(self._backoff_s * 2, RECONNECT_MAX_MS / 1000)
@@ -383,6 +389,7 @@ class Link:
                 self._ready.set()
                 return
             self._handshaking = False
+            self.hello = reply
             self._capabilities = reply.capabilities
             self._backoff_s = RECONNECT_MIN_MS / 1000
             fresh = reply.boot_id != self._boot_id

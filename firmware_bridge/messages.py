@@ -180,16 +180,18 @@ class Safe(Message):
 # MCU -> host, unreliable.
 @dataclass(frozen=True, slots=True)
 class HelloReply(Message):
-    """The MCU's answer to ``Hello``: version, parts, boot, clock width and its sequences."""
+    """The MCU's answer to ``Hello``: version, parts, boot, clock width, its sequences, and a
+    snapshot of the inputs held now (``INPUT_*`` bits)."""
 
     TYPE: ClassVar[int] = 0x81
-    FORMAT: ClassVar[str] = "<BHIBBB"
+    FORMAT: ClassVar[str] = "<BHIBBBB"
     version: int
     capabilities: int
     boot_id: int
     tick_bits: int
     next_expected: int
     next_sequence: int
+    inputs: int
 
 
 @dataclass(frozen=True, slots=True)

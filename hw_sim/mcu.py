@@ -74,6 +74,11 @@ class SimulatedMcu:
         self._slave: int | None = None
         self._slave_name = ""
         self._outgoing: collections.deque[tuple[float, bytes]] = collections.deque()
+        # An interrupt wakes the main loop at once, as on a Pico whose loop never sleeps.
+        self._wake_read, self._wake_write = os.pipe()
+        os.set_blocking(self._wake_read, False)
+        os.set_blocking(self._wake_write, False)
+        self.machine.on_interrupt = self._wake
         self.boots = 0
         self.steps = 0
         self._stepped = threading.Condition()
@@ -248,14 +253,19 @@ class SimulatedMcu:
                 and not self._outgoing
             )
 
+    def _wake(self) -> None:
+        with contextlib.suppress(BlockingIOError, OSError):
+            os.write(self._wake_write, b"!")
+
     def _run(self) -> None:
         while not self._stop.is_set():
             master = self._master
-            if master is not None:
-                with contextlib.suppress(OSError, ValueError):
-                    select.select([master], [], [], _LOOP_PERIOD_S)
-            else:
-                self._stop.wait(_LOOP_PERIOD_S)
+            watched = [self._wake_read] if master is None else [master, self._wake_read]
+            with contextlib.suppress(OSError, ValueError):
+                readable, _, _ = select.select(watched, [], [], _LOOP_PERIOD_S)
+                if self._wake_read in readable:
+                    with contextlib.suppress(BlockingIOError):
+                        os.read(self._wake_read, 4096)
             self.step()
 
     def close(self) -> None:
@@ -267,6 +277,10 @@ class SimulatedMcu:
         with self._lock:
             self.unit.safe(self.utime.ticks_us())
             self.unplug()
+            self.machine.on_interrupt = None
+            for fd in (self._wake_read, self._wake_write):
+                with contextlib.suppress(OSError):
+                    os.close(fd)
 
     def __enter__(self) -> SimulatedMcu:
         return self.start()

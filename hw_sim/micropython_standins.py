@@ -138,6 +138,8 @@ class StandinPin:
             if handler is not None:
                 with self.board.utime.at_edge(at_ns):
                     handler(self)
+                if self.board.on_interrupt is not None:
+                    self.board.on_interrupt()
 
 
 class _PinFactory:
@@ -192,6 +194,8 @@ class StandinMachine:
         self._unique = unique
         self.Pin: Any = _PinFactory(self)
         self.PWM: Any = StandinPWM
+        self.on_interrupt: Callable[[], None] | None = None
+        """Called after every interrupt handler (the simulator wakes its main loop with it)."""
 
     def pin(self, gpio: int) -> StandinPin:
         """The board's pin *gpio* (created on first use; kept across a firmware reset)."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from hw_sim.launcher_model import LauncherModel, Throw
 from hw_sim.pins import EdgeFeeder, SimFactory
@@ -119,8 +119,15 @@ def _gpio(settings: UnitSettings, seed: int, clock: JumpClock | ManualClock | No
 
 SimBuilder = Callable[[UnitSettings, int, "JumpClock | ManualClock | None"], SimulatedUnit]
 
+def _serial(settings: UnitSettings, seed: int, clock: JumpClock | ManualClock | None) -> Any:
+    # imported here: the serial simulator loads the firmware and opens a pseudo-terminal
+    from hw_sim.serial_sim import SerialSimUnit  # noqa: PLC0415
+
+    return SerialSimUnit(settings, clock=clock, seed=seed)
+
+
 #: Back-end name -> builder of a simulated unit on it.
-SIM_BACKENDS: dict[str, SimBuilder] = {"gpio": _gpio}
+SIM_BACKENDS: dict[str, SimBuilder] = {"gpio": _gpio, "serial": _serial}
 
 
 def make_sim_unit(

@@ -39,6 +39,8 @@ from firmware_bridge.messages import (
     TimerButton,
 )
 from firmware_bridge.protocol import (
+    INPUT_PADDLE_LEFT,
+    INPUT_PADDLE_RIGHT,
     LIGHT_GREEN,
     LIGHT_OFF,
     LIGHT_RED,
@@ -128,7 +130,14 @@ class SerialUnit(UnitHardware):
         )
 
     def _session(self, fresh: bool) -> None:
-        """A fresh session (first connect, or the MCU rebooted): settings, then current outputs."""
+        """A fresh session (first connect, or the MCU rebooted): the inputs as they are now
+        (edges lost in a reset must not leave a paddle held), the settings, the current outputs."""
+        hello = self.link.hello
+        inputs = 0 if hello is None else hello.inputs
+        self._held = {
+            Side.LEFT: bool(inputs & INPUT_PADDLE_LEFT),
+            Side.RIGHT: bool(inputs & INPUT_PADDLE_RIGHT),
+        }
         self.link.send(self._configure())
         with self._lock:
             light, arrow, tone = self._light, self._arrow, self._tone

@@ -199,6 +199,16 @@ class UnitSettings(BaseModel):
     hold_seed: int | None = Field(
         default=None, description="seed of the random hold (None: a fresh seed each start)"
     )
+    backend: Literal["gpio", "serial"] = Field(
+        default="gpio",
+        description="'gpio': the parts on the Pi's own pins; 'serial': behind a Pico on USB "
+        "(firmware_bridge, README 'The serial link')",
+    )
+    serial_port: str | None = Field(
+        default=None,
+        description="with backend 'serial': a path or pyserial URL (None: /dev/showdown-unit, "
+        "else the Pico's USB id)",
+    )
 
     @model_validator(mode="after")
     def _go_is_distinct(self) -> UnitSettings:

@@ -64,10 +64,13 @@ class McuLink:
             self.rx_expected = 0
         self.session = True
         self.sent_count = 0  # resend everything unacknowledged after the reply
-        self._send(proto.T_HELLO_REPLY, 0, (version, self.capabilities, self.boot_id,
-                                            self.tick_bits, self.rx_expected, self.tx_next))
         if fresh:
             self.unit.session_started(now)
+        # The first event the host will get: the oldest unacknowledged one, else the next.
+        first = self.unacked[0][0] if self.unacked else self.tx_next
+        self._send(proto.T_HELLO_REPLY, 0, (version, self.capabilities, self.boot_id,
+                                            self.tick_bits, self.rx_expected, first,
+                                            self.unit.held_inputs()))
 
     def _command(self, type_code, sequence, payload, now):
         ahead = proto.sequence_ahead(sequence, self.rx_expected)

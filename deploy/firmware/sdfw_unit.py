@@ -194,11 +194,19 @@ class Unit:
             self.link.queue_event(type_code, values)
 
     def session_started(self, now):
-        """A new host session: outputs safe, and the paddles held right now reported."""
+        """A new host session: every output safe (the host sends what it wants shown)."""
         self.safe(now)
-        for line in (LINE_PADDLE_LEFT, LINE_PADDLE_RIGHT):
-            if self.reported[line]:
-                self._report(line, True, now)
+
+    def held_inputs(self):
+        """The HelloReply inputs snapshot: which paddles and button are held (debounced)."""
+        bits = 0
+        if self.reported[LINE_PADDLE_LEFT]:
+            bits |= proto.INPUT_PADDLE_LEFT
+        if self.reported[LINE_PADDLE_RIGHT]:
+            bits |= proto.INPUT_PADDLE_RIGHT
+        if self.reported[LINE_TIMER]:
+            bits |= proto.INPUT_TIMER_BUTTON
+        return bits
 
     def status(self):
         """The HeartbeatReply status flags."""

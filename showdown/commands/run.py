@@ -27,6 +27,7 @@ from typing import Any
 from engine.rules import PRESETS
 from showdown.cli import UserError
 from showdown.config import load_settings
+from showdown.hardware import UnitHardware
 from showdown.journal import Journal, JournalError
 from showdown.sd_notify import ServiceHeartbeat
 from showdown.service import Frontend, Service, StatusPrinter, UnitRecorder
@@ -181,15 +182,25 @@ def run(args: argparse.Namespace) -> int:
             on_stop += [unit.close]
             worker = _table_worker(session, unit.referee, args)
         else:
-            from showdown.gpio_unit import GpioUnit  # noqa: PLC0415 - only on a Pi
+            hardware: UnitHardware
+            if settings.unit.backend == "serial":
+                from showdown.serial_unit import LinkError, SerialUnit  # noqa: PLC0415
 
-            try:
-                hardware = GpioUnit(settings.unit)
-            except Exception as error:  # no lgpio, pins busy, not permitted: say so, no trace
-                raise UserError(
-                    f"cannot drive the unit on this Pi's pins ({error}); use --sim to simulate"
-                ) from None
-            log.info("unit back end: gpiozero on the Pi's pins (%s)", why)
+                try:
+                    hardware = SerialUnit(settings.unit, port=settings.unit.serial_port)
+                except LinkError as error:
+                    raise UserError(str(error)) from None
+                log.info("unit back end: a Pico on USB serial (%s)", why)
+            else:
+                from showdown.gpio_unit import GpioUnit  # noqa: PLC0415 - only on a Pi
+
+                try:
+                    hardware = GpioUnit(settings.unit)
+                except Exception as error:  # no lgpio, pins busy, not permitted: say so, no trace
+                    raise UserError(
+                        f"cannot drive the unit on this Pi's pins ({error}); use --sim to simulate"
+                    ) from None
+                log.info("unit back end: gpiozero on the Pi's pins (%s)", why)
             machine = ShowdownMachine(hardware, settings.unit)
             started = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%f")
             machine.subscribe(UnitRecorder(session, started))

@@ -44,7 +44,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=19,
         help="nice value of the load threads: the scoreboard draws at low priority (default 19)",
     )
-    parser.add_argument("--backend", default="gpio", help="unit back end to simulate (gpio)")
+    parser.add_argument(
+        "--backend",
+        default="gpio",
+        help="unit back end to simulate: gpio, or serial (the reference firmware on a simulated "
+        "microcontroller behind a pseudo-terminal)",
+    )
     parser.add_argument("--config", default=None, help="configuration file (TOML)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 

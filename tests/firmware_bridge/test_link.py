@@ -183,7 +183,7 @@ def test_a_firmware_of_another_version_is_refused_with_a_clear_message() -> None
                 return
             for item in decoder.feed(data):
                 if isinstance(item, Packet) and isinstance(item.message, Hello):
-                    os.write(master, encode_frame(HelloReply(0, 0x7F, 9, 30, 0, 0)))
+                    os.write(master, encode_frame(HelloReply(0, 0x7F, 9, 30, 0, 0, 0)))
 
     threading.Thread(target=firmware_v9, daemon=True).start()
     link = Link(os.ttyname(slave), on_event=lambda m: None)
@@ -219,3 +219,34 @@ def test_the_unit_is_found_by_its_usb_id_when_the_udev_name_is_missing(
     stable.write_text("")
     assert find_port(stable_path=str(stable)) == str(stable)
     assert find_port("socket://localhost:7777") == "socket://localhost:7777"
+
+
+def test_a_slow_line_delays_but_loses_nothing(tmp_path: Path) -> None:
+    # 15 ms on the way to the host: retransmissions must not duplicate, and the one-way delay
+    # shows up in the time mapping as at most that delay (the offset assumes a symmetric trip).
+    with SimulatedMcu(link_path=tmp_path / "unit", faults=Faults(delay_ms=15), seed=6) as mcu:
+        host = Host(mcu.port)
+        host.link.open(timeout_s=10.0)
+        try:
+            before = time.monotonic_ns()
+            mcu.press("paddle_left", before)
+            (paddle,) = host.paddles(1)
+            host.link.send(Lights(2))
+            assert host.link.wait_idle(5.0)
+            assert mcu.pin("light_green").level == 1
+            assert host.no_more_paddles()
+            error_ns = host.link.sync.to_host_ns(paddle.at_us) - before
+            assert abs(error_ns) <= 16 * MS
+        finally:
+            host.link.close()
+
+
+def test_no_device_error_names_what_was_tried(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("firmware_bridge.ports.STABLE_PATH", str(tmp_path / "showdown-unit"))
+    monkeypatch.setattr("firmware_bridge.ports.list_ports.comports", lambda: [])
+    link = Link(lambda: find_port(stable_path=str(tmp_path / "showdown-unit")),
+                on_event=lambda m: None)
+    with pytest.raises(LinkError, match="no Showdown unit found"):
+        link.open(timeout_s=0.3)

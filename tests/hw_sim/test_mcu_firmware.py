@@ -22,6 +22,7 @@ from firmware_bridge.messages import (
 )
 from firmware_bridge.protocol import (
     FAULT_WATCHDOG,
+    INPUT_PADDLE_RIGHT,
     NACK_BAD_DIRECTION,
     NACK_COOLING_DOWN,
     NACK_NOT_ARMED,
@@ -43,7 +44,7 @@ def launcher_reports(messages: list[object]) -> list[int]:
 def test_hello_reply_names_version_boot_and_clock() -> None:
     fw = Firmware()
     fw.send(Hello(1, 3, 0))
-    assert fw.messages() == [HelloReply(1, 0x7F, BOOT_ID, 30, 0, 0)]
+    assert fw.messages() == [HelloReply(1, 0x7F, BOOT_ID, 30, 0, 0, 0)]
 
 
 def test_hello_outside_the_firmware_versions_gets_version_zero() -> None:
@@ -190,25 +191,30 @@ def test_events_are_retransmitted_until_acknowledged_and_kept_across_a_resume() 
     fw.send(Hello(1, 1, BOOT_ID))
     packets = fw.received(ack=False)
     reply = packets[0].message
-    assert isinstance(reply, HelloReply) and reply.next_sequence == first[0].sequence + 1
+    assert isinstance(reply, HelloReply) and reply.next_sequence == first[0].sequence
     assert [p for p in packets if isinstance(p.message, Paddle)] == first
     fw.send(Ack(first[0].sequence + 1))
     fw.advance(100)
     assert not [p for p in fw.received() if isinstance(p.message, Paddle)]
 
 
-def test_a_fresh_hello_forgets_old_events_but_reports_held_paddles() -> None:
+def test_a_fresh_hello_forgets_old_events_and_snapshots_held_paddles() -> None:
     fw = Firmware()
     fw.connect()
+    fw.send(Lights(1))
     fw.press("paddle_right")
     fw.step()
     fw.received(ack=False)
     fw.send(Hello(1, 1, 0))  # another host
     packets = fw.received(ack=False)
     reply = packets[0].message
-    assert isinstance(reply, HelloReply) and (reply.next_expected, reply.next_sequence) == (0, 0)
-    paddles = [p for p in packets if isinstance(p.message, Paddle)]
-    assert [(p.sequence, p.message.side, p.message.pressed) for p in paddles] == [(0, 2, 1)]
+    assert isinstance(reply, HelloReply)
+    assert (reply.next_expected, reply.next_sequence, reply.inputs) == (0, 0, INPUT_PADDLE_RIGHT)
+    assert not [p for p in packets if isinstance(p.message, Paddle)], "a snapshot, not an edge"
+    # Outputs go safe for the new host, reported from sequence 0.
+    assert [(p.sequence, p.message) for p in packets[1:]] == [
+        (0, OutputChanged(OUTPUT_LIGHT, 0, fw.now_us()))
+    ]
 
 
 def test_leading_edge_debounce_keeps_the_first_edge_time() -> None:
