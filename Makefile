@@ -41,7 +41,7 @@ messages: $(RUNTIME_STAMP)
 
 ## run: the main job (the service on the simulated unit when no hardware is found)
 run: $(RUNTIME_STAMP) catalogues
-	$(BIN)/showdown run --sim --games 1
+	$(BIN)/showdown run --sim --games 1 --speed 2
 
 ## test: ruff, mypy over every package, then pytest
 test: lint typecheck unit

@@ -70,9 +70,13 @@ class SimulatedUnit:
         seed: int = 1,
         fast: bool = True,
         stop: threading.Event | None = None,
+        speed: float = 1.0,
     ) -> None:
+        """``speed`` (without ``fast``): the unit's time runs that many times faster than real
+        time, so a demo scores a round within a minute and each showdown still reads."""
         self.settings = settings or UnitSettings()
         self.fast = fast
+        self.speed = speed
         self.stop = stop
         self.rng = random.Random(f"unit:{seed}")
         self.clock = ManualClock(ms(1_000))
@@ -132,12 +136,13 @@ class SimulatedUnit:
             deadline = self.clock.next_deadline_ns()
             step = target_ns if deadline is None else min(deadline, target_ns)
             if step > now and not self.fast:
-                # Real time passes; a stop request ends the wait at once.
+                # Real time passes (scaled by speed); a stop request ends the wait at once.
+                seconds = (step - now) / 1e9 / self.speed
                 if self.stop is not None:
-                    if self.stop.wait((step - now) / 1e9):
+                    if self.stop.wait(seconds):
                         raise TableStopped
                 else:
-                    time.sleep((step - now) / 1e9)
+                    time.sleep(seconds)
             self.clock.advance_to(max(step, now))
             self._settle()
             if step >= target_ns:

@@ -72,6 +72,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sim.add_argument(
         "--fast", action="store_true", help="skip the countdown's waiting (the unit's clock jumps)"
     )
+    sim.add_argument(
+        "--speed", type=float, default=1.0,
+        help="the simulated unit's time runs this many times faster than real time (default 1; "
+        "make run uses 2, so a round is scored within about a minute)",
+    )
 
 
 def choose_backend(sim: bool, model_file: Path = PI_MODEL) -> tuple[bool, str]:
@@ -126,20 +131,30 @@ def _frontend(
     except ImportError:
         log.info("no scoreboard in this installation: running headless")
         return None
+    display = importlib.import_module("showdown.scoreboard.display")
     try:
         return _Scoreboard(session, machine, real_unit=real_unit, keyboard=keyboard)
-    except Exception as error:  # no display, no video driver: the service still keeps score
+    except display.NoWindowError as error:  # no screen here: SDL would draw an invisible window
+        if keyboard is not None:
+            raise UserError(f"--interactive needs a window for the scoreboard, and none can open "
+                            f"here: {error}") from None
+        log.info("no screen for the scoreboard (%s): running headless, the live status below",
+                 error)
+        return None
+    except Exception as error:  # no video driver: the service still keeps score
         log.warning("the scoreboard cannot open (%s): running headless", error)
         return None
 
 
 def run(args: argparse.Namespace) -> int:
     """Build the parts, run the main loop, shut down in order."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
     if not 2 <= args.players <= 10:
         raise UserError(f"--players must be 2-10, not {args.players}")
     if args.preset not in PRESETS:
         raise UserError(f"unknown preset {args.preset!r}: choose one of {', '.join(PRESETS)}")
+    if not 0.1 <= args.speed <= 100:
+        raise UserError(f"--speed must be 0.1-100, not {args.speed}")
     if args.interactive and args.headless:
         raise UserError("--interactive plays on the scoreboard: leave out --headless")
     settings = load_settings(args.config)
@@ -175,7 +190,8 @@ def run(args: argparse.Namespace) -> int:
         elif use_sim:
             from showdown.sim_unit import SimulatedUnit  # noqa: PLC0415 - only when simulating
 
-            unit = SimulatedUnit(settings.unit, seed=args.seed, fast=args.fast, stop=stop)
+            unit = SimulatedUnit(settings.unit, seed=args.seed, fast=args.fast, stop=stop,
+                                 speed=args.speed)
             log.info("unit back end: the simulated unit with virtual players (%s)", why)
             unit.machine.subscribe(status.unit_event)
             machine = unit.machine
@@ -212,7 +228,13 @@ def run(args: argparse.Namespace) -> int:
         journal.close()
         raise
     on_stop.append(journal.close)
-    frontend = _frontend(args, session, machine, real_unit=not use_sim, keyboard=keyboard)
+    try:
+        frontend = _frontend(args, session, machine, real_unit=not use_sim, keyboard=keyboard)
+    except UserError:
+        frontend = None
+        for step in on_stop:
+            step()
+        raise
     if keyboard is not None and frontend is None:
         for step in on_stop:
             step()
@@ -221,7 +243,7 @@ def run(args: argparse.Namespace) -> int:
     service = Service(session, worker=worker, frontend=frontend, tick=heartbeat.tick,
                       on_stop=on_stop, stop=stop)
     previous = _stop_on_signals(service.stop)
-    print("showdown: running; Ctrl-C stops it (the game resumes next time)", flush=True)
+    print(banner(args, use_sim, frontend is not None, path), flush=True)
     heartbeat.started("keeping score" if frontend is None else "scoreboard up")
     try:
         code = service.run()
@@ -231,6 +253,20 @@ def run(args: argparse.Namespace) -> int:
             signal.signal(signum, handler)
     log.info("stopped; every output is safe and the journal is closed")
     return code
+
+
+def banner(args: argparse.Namespace, use_sim: bool, window: bool, path: Path) -> str:
+    """What a newcomer reads first: what is running, where the score goes, how to stop."""
+    where = "on the scoreboard" if window else "below"
+    if args.interactive:
+        what = "the simulated unit, played from the keyboard (A, L, Space) beside the scoreboard"
+    elif use_sim:
+        what = (f"{args.players} virtual players play UNO Showdown ({args.preset} rules) on the "
+                f"simulated unit; each showdown and round is scored {where}")
+    else:
+        what = f"the unit at this table; each showdown and round is scored {where}"
+    return (f"UNO Showdown is running: {what}.\n"
+            f"The score is kept in {path}. Ctrl-C stops it; the game resumes next time.")
 
 
 def _table_worker(

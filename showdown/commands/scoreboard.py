@@ -9,6 +9,7 @@ scoreboard with the real unit instead.
 from __future__ import annotations
 
 import argparse
+import sys
 
 NAME = "scoreboard"
 GROUP = None
@@ -32,12 +33,19 @@ def run(args: argparse.Namespace) -> int:
     from showdown.cli import UserError  # noqa: PLC0415
     from showdown.commands.bench_scoreboard import _size  # noqa: PLC0415
     from showdown.journal import Journal, JournalError  # noqa: PLC0415
+    from showdown.scoreboard.display import NoWindowError, check_environment  # noqa: PLC0415
     from showdown.scoreboard.play import play  # noqa: PLC0415
     from showdown.session import Session  # noqa: PLC0415
     from showdown.storage import db_path  # noqa: PLC0415
 
     size = _size(args.size)
     path = db_path(args.db)
+    try:  # before any file is made: no screen, nothing to do
+        check_environment()
+    except NoWindowError as error:
+        raise UserError(f"the scoreboard needs a screen and none can open here: {error}") from None
+    if not path.exists():  # a mistyped --db must not pass for an empty game unnoticed
+        print(f"showdown: no journal at {path}: starting a new one there", file=sys.stderr)
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         journal = Journal.open(path)
@@ -46,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         play(Session(journal), interactive=args.interactive, size=size,
              fullscreen=args.fullscreen)
+    except NoWindowError as error:
+        raise UserError(f"the scoreboard needs a screen and none can open here: {error}") from None
     finally:
         journal.close()
     return 0

@@ -24,7 +24,7 @@ import pygame
 from engine.error_text import ErrorText
 from showdown.accessibility import CueSettings
 from showdown.i18n import N_, _, current_language, on_language_change, set_language
-from showdown.scoreboard import preferences, theme
+from showdown.scoreboard import display, preferences, theme
 from showdown.scoreboard.layout import DESIGN_HEIGHT, DESIGN_WIDTH, Layout
 from showdown.scoreboard.port import RefusedError, TablePort
 from showdown.scoreboard.refusals import translate
@@ -56,6 +56,9 @@ NAV: tuple[tuple[str, str], ...] = (
     ("setup", N_("Set-up")),
 )
 """The navigation bar: screen name and its message id, left to right."""
+
+NAV_TEXT = 20
+"""Design size of the navigation labels (never below :data:`theme.MIN_TEXT`)."""
 
 _COUNTDOWN_PHASES = {Phase.COUNTDOWN, Phase.GO, Phase.FALSE_START, Phase.LAUNCHING, Phase.RELEASE}
 
@@ -94,7 +97,13 @@ class Scoreboard:
         """``cues`` are the defaults; ``settings`` (the game's journal), when given, supplies the
         language and cues the table chose last time and keeps every new choice."""
         configure_sdl()
+        display.check_environment()
         pygame.display.init()
+        try:
+            display.check_driver()
+        except display.NoWindowError:
+            pygame.display.quit()
+            raise
         pygame.font.init()
         if fullscreen:  # the panel's own resolution (KMSDRM on a Pi); the layout scales to it
             self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
@@ -118,6 +127,7 @@ class Scoreboard:
             self._restore(settings)
         self.layout = Layout(*self.surface.get_size())
         self.text = TextRenderer(self.layout)
+        self._nav_cache: dict[tuple[float, tuple[str, ...]], list[int]] = {}
         self.canvas = Canvas(self.surface, self.layout, self.text)
         self.painter = Painter(self.canvas)
         self.inbox: queue.SimpleQueue[object] = queue.SimpleQueue()
@@ -249,20 +259,39 @@ class Scoreboard:
         return found
 
     def _nav(self) -> list[Widget]:
-        width = DESIGN_WIDTH // len(NAV)
         top = CONTENT_BOTTOM + 4
-        return [
-            Button(
+        labels = tuple(_(msgid) for _name, msgid in NAV)
+        found: list[Widget] = []
+        left = 0
+        for (name, _msgid), label, width in zip(NAV, labels, self._nav_widths(labels), strict=True):
+            found.append(Button(
                 f"nav:{name}",
-                pygame.Rect(i * width + 2, top, width - 4, 480 - top - 4),
-                _(msgid),
+                pygame.Rect(left + 2, top, width - 4, 480 - top - 4),
+                label,
                 action=partial(self.go, name),
                 selected=name == self.current,
                 colour=theme.PANEL_LIGHT,
-                size=20,
-            )
-            for i, (name, msgid) in enumerate(NAV)
-        ]
+                size=NAV_TEXT,
+            ))
+            left += width
+        return found
+
+    def _nav_widths(self, labels: tuple[str, ...]) -> list[int]:
+        """Design widths of the navigation buttons: each label's own width at full size plus an
+        equal share of what is left, so "Showdown" or "ラウンド終了" is not shrunk to fit a
+        seventh of the bar while "Chart" has room to spare (equal widths if nothing fits)."""
+        key = (self.text.layout.scale, labels)
+        known = self._nav_cache.get(key)
+        if known is None:
+            font = self.text.font(NAV_TEXT, bold=True)
+            natural = [int(font.size(label)[0] / self.text.layout.scale) + 28 for label in labels]
+            spare = DESIGN_WIDTH - sum(natural)
+            if spare < 0:
+                natural, spare = [0] * len(labels), DESIGN_WIDTH
+            known = [width + spare // len(labels) for width in natural]
+            known[-1] += DESIGN_WIDTH - sum(known)
+            self._nav_cache[key] = known
+        return known
 
     def frame(self) -> list[pygame.Rect]:
         """Repaint what changed; the window rectangles updated (empty when nothing did)."""

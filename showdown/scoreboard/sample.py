@@ -34,6 +34,10 @@ RESULT = ShowdownView(Phase.RESULT, "Ana", "Chen", 2, winner="Ana", loser="Chen"
 """The showdown screen's last result, as the unit reported it."""
 
 
+WINNING_TOTAL = 205
+"""The leader's total after the sample's last round: a game to this target ends there."""
+
+
 def sample_game(session: Session, target: int = 500) -> None:
     """Record the sample game in ``session`` (set-up, showdowns, rounds)."""
     session.handle(SetUpGame(players=list(PLAYERS), preset="showdown",

@@ -19,7 +19,7 @@ from showdown.i18n import set_language
 from showdown.journal import Journal
 from showdown.scoreboard.view import Phase, ShowdownView, Side
 
-SCREENS = ("setup", "table", "showdown", "round", "history", "chart", "stats")
+SCREENS = ("setup", "names", "table", "showdown", "round", "history", "chart", "stats")
 LANGUAGES = ("en", "ja")
 COUNTDOWN = ShowdownView(Phase.COUNTDOWN, "Ana", "Chen", 2, beat=2, beats=3)
 GO = ShowdownView(Phase.GO, "Ana", "Chen", 2)
@@ -62,6 +62,33 @@ def render(out_dir: Path, languages: tuple[str, ...] = LANGUAGES) -> list[Path]:
             set_language("en")
             board.close()
             journal.close()
+        written += _game_over(out_dir, languages, Path(scratch) / "finished.db")
+    return written
+
+
+def _game_over(out_dir: Path, languages: tuple[str, ...], db: Path) -> list[Path]:
+    """The game-over screen, over the sample game played to a target its leader reaches."""
+    from showdown.scoreboard.adapter import SessionTable  # noqa: PLC0415
+    from showdown.scoreboard.app import Scoreboard  # noqa: PLC0415
+    from showdown.scoreboard.sample import WINNING_TOTAL, sample_game  # noqa: PLC0415
+    from showdown.session import Session  # noqa: PLC0415
+
+    written: list[Path] = []
+    journal = Journal.open(db)
+    session = Session(journal)
+    sample_game(session, target=WINNING_TOTAL)
+    board = Scoreboard(SessionTable(session))
+    try:
+        for code in languages:
+            board.set_language(code)
+            board.go("gameover")
+            path = out_dir / f"gameover-{code}.png"
+            board.screenshot(path)
+            written.append(path)
+    finally:
+        set_language("en")
+        board.close()
+        journal.close()
     return written
 
 

@@ -19,10 +19,10 @@ import pygame
 from showdown.fonts import choose_font, load_font
 from showdown.i18n import current_language
 from showdown.scoreboard.layout import Layout
-from showdown.scoreboard.theme import Colour
+from showdown.scoreboard.theme import MIN_TEXT, Colour
 
-MIN_FONT = 16
-"""Smallest design font size text may shrink to (about 3 mm high on a 7-inch 800x480 panel)."""
+MIN_FONT = MIN_TEXT
+"""Smallest design font size text may shrink to (:data:`showdown.scoreboard.theme.MIN_TEXT`)."""
 
 _CACHE_LIMIT = 2048
 
@@ -141,7 +141,8 @@ class TextRenderer:
         *,
         bold: bool = False,
     ) -> None:
-        """Draw text on several centred lines (split at spaces, or anywhere in CJK text)."""
+        """Draw text on several centred lines: split at spaces, and CJK text (when a word is too
+        wide) between characters as Japanese line-breaking rules allow (:func:`break_units`)."""
         real_box = self.layout.rect(box)
         lines, current, line_h = self._wrapped(text, real_box, size, bold)
         total = line_h * len(lines)
@@ -212,18 +213,62 @@ class TextRenderer:
 
     def _wrap(self, text: str, width: int, size: int, bold: bool) -> list[str]:
         font = self.font(size, bold)
-        cjk = any(ord(char) >= 0x2E80 for char in text)
-        units = list(text) if cjk else text.split(" ")
-        joiner = "" if cjk else " "
+
+        def fits(candidate: str) -> bool:
+            return bool(font.size(candidate)[0] <= width)
+
+        pieces: list[tuple[str, str]] = []  # (piece, what joins it to the one before)
+        for word in text.split(" "):
+            if not word:
+                continue
+            parts = break_units(word) if not fits(word) else [word]
+            pieces += [(part, " " if index == 0 else "") for index, part in enumerate(parts)]
         lines: list[str] = []
         current = ""
-        for unit in units:
-            candidate = f"{current}{joiner}{unit}" if current else unit
-            if font.size(candidate)[0] <= width or not current:
+        for piece, joiner in pieces:
+            candidate = f"{current}{joiner}{piece}" if current else piece
+            if fits(candidate) or not current:
                 current = candidate
             else:
                 lines.append(current)
-                current = unit
+                current = piece
         if current:
             lines.append(current)
         return lines
+
+
+NO_LINE_START = frozenset(
+    "ー‐–〜～。、，．・：；？！?!,.:;%％)）]］}｝〕〉》」』】〙〗"
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ々〻ゝゞヽヾ゛゜"
+)
+"""Characters no line may start with (Japanese kinsoku shori, as JIS X 4051 lists them: the
+long-vowel mark, closing brackets, stops and commas, small kana, iteration marks)."""
+
+NO_LINE_END = frozenset("(（[［{｛〔〈《「『【〘〖")
+"""Characters no line may end with: the opening brackets."""
+
+
+def _is_wide(char: str) -> bool:
+    return ord(char) >= 0x2E80
+
+
+def break_units(word: str) -> list[str]:
+    """A word without spaces cut into the pieces a line may break between.
+
+    CJK text breaks between any two characters except where kinsoku forbids it: a character
+    that may not start a line stays with the one before it, an opening bracket stays with the
+    one after it, and a run of Latin letters or digits ("4", "+2") is never cut. Text that is
+    not CJK is one piece (it breaks only at spaces).
+    """
+    if not any(_is_wide(char) for char in word):
+        return [word]
+    units: list[str] = []
+    glue_next = False
+    for char in word:
+        narrow_run = bool(units) and not _is_wide(char) and not _is_wide(units[-1][-1])
+        if units and (glue_next or char in NO_LINE_START or narrow_run):
+            units[-1] += char
+        else:
+            units.append(char)
+        glue_next = char in NO_LINE_END
+    return units

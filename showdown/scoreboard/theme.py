@@ -12,6 +12,11 @@ from enum import Enum
 
 Colour = tuple[int, int, int]
 
+MIN_TEXT = 16
+"""Smallest design font size any scoreboard text may shrink to (16 px at 800x480 is a line about
+3 mm high on a 7-inch panel); text that does not fit at this size wraps, and the tests fail on
+any that still overflows."""
+
 BACKGROUND: Colour = (18, 22, 30)
 PANEL: Colour = (34, 40, 54)
 PANEL_LIGHT: Colour = (52, 60, 80)

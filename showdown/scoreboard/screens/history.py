@@ -54,13 +54,16 @@ class HistoryScreen(Screen):
     def widgets(self, view: TableView) -> list[Widget]:
         """See :meth:`Screen.widgets`."""
         count = max(1, len(view.players))
-        col_w = (800 - 150) // count
+        # The round column: wide enough for "3 · Daisuke" with a margin, unless a big table
+        # needs the room for its players' columns.
+        first = 196 if count <= 6 else 142
+        col_w = (800 - first - 8) // count
         found: list[Widget] = [
-            Label("head:round", pygame.Rect(4, 4, 142, 40), _("Round · went out"), 20,
+            Label("head:round", pygame.Rect(4, 4, first, 40), _("Round · went out"), 20,
                   theme.TEXT_DIM),
         ]
         for i, player in enumerate(view.players):
-            found.append(Label(f"head:{i}", pygame.Rect(150 + i * col_w, 4, col_w - 4, 40),
+            found.append(Label(f"head:{i}", pygame.Rect(first + 8 + i * col_w, 4, col_w - 4, 40),
                                player.name, 22, theme.TEXT_DIM, bold=True))
         rounds = view.rounds[self.first : self.first + VISIBLE]
         for row in range(VISIBLE):
@@ -70,15 +73,15 @@ class HistoryScreen(Screen):
                 continue
             rnd = rounds[row]
             chosen = rnd.number == self.selected
-            found.append(Button(f"row{row}", pygame.Rect(4, top, 142, ROW_H),
+            found.append(Button(f"row{row}", pygame.Rect(4, top, first, ROW_H),
                                 f"{rnd.number} · {rnd.went_out}",
                                 partial(setattr, self, "selected", rnd.number),
                                 selected=chosen, colour=theme.PANEL_LIGHT, size=24))
             for i, player in enumerate(view.players):
                 pts = rnd.points[i] if i < len(rnd.points) else 0
                 text = f"{pts:+d}" if pts else "0"
-                found.append(Label(f"cell{row}:{i}", pygame.Rect(150 + i * col_w, top,
-                                                                 col_w - 4, ROW_H), text, 24,
+                found.append(Label(f"cell{row}:{i}", pygame.Rect(first + 8 + i * col_w,
+                                                                 top, col_w - 4, ROW_H), text, 24,
                                    theme.ACCENT if player.name == rnd.went_out else theme.TEXT,
                                    theme.PANEL if chosen else theme.BACKGROUND))
         if not view.rounds:

@@ -143,18 +143,18 @@ class SetupScreen(Screen):
         }
         for i, (key, caption, value) in enumerate(rows):
             top = 8 + i * 64
-            found.append(Label(f"{key}:caption", pygame.Rect(408, top, 150, 56), caption, 22,
+            found.append(Label(f"{key}:caption", pygame.Rect(408, top, 192, 56), caption, 22,
                                theme.TEXT_DIM, align="left"))
-            found.append(Button(key, pygame.Rect(562, top, 230, 56), value, actions[key],
+            found.append(Button(key, pygame.Rect(604, top, 188, 56), value, actions[key],
                                 size=24))
         top = 8 + len(rows) * 64
         found += [
-            Label("target:caption", pygame.Rect(408, top, 150, 56), _("Target"), 22,
+            Label("target:caption", pygame.Rect(408, top, 192, 56), _("Target"), 22,
                   theme.TEXT_DIM, align="left"),
-            Button("target-", pygame.Rect(562, top, 60, 56), "−",
+            Button("target-", pygame.Rect(604, top, 60, 56), "−",
                    lambda: setattr(self, "target", max(TARGET_STEP, self.target - TARGET_STEP)),
                    size=34),
-            Label("target", pygame.Rect(626, top, 102, 56), str(self.target), 30, bold=True),
+            Label("target", pygame.Rect(666, top, 64, 56), str(self.target), 30, bold=True),
             Button("target+", pygame.Rect(732, top, 60, 56), "+",
                    lambda: setattr(self, "target", self.target + TARGET_STEP), size=34),
             Button("start", pygame.Rect(408, 400, 384, 72), _("Start game"), self.start,

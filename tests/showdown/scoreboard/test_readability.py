@@ -1,0 +1,49 @@
+"""Text read at arm's length is drawn at its full size: the navigation bar, the history's round
+column and the set-up's captions fit their boxes without shrinking, in every language."""
+
+from __future__ import annotations
+
+import pytest
+
+from showdown.i18n import LANGUAGES
+from showdown.scoreboard.adapter import SessionTable
+from showdown.scoreboard.app import NAV, Scoreboard
+from showdown.scoreboard.theme import MIN_TEXT
+from showdown.scoreboard.widgets import Button, Label
+from tests.showdown.scoreboard.helpers import widget
+from tests.showdown.scoreboard.test_languages import populate
+
+
+def _fits_at_full_size(board: Scoreboard, found: Label | Button, margin: int) -> bool:
+    width, _height = board.text.font(found.size, bold=found.bold if isinstance(found, Label)
+                                     else True).size(found.text)
+    return bool(width <= board.layout.rect(found.rect).width - margin)
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_labels_read_across_the_table_are_never_shrunk(
+    board: Scoreboard, table: SessionTable, code: str
+) -> None:
+    populate(table)
+    board.set_language(code)
+    board.refresh()
+    board.go("history")
+    checked: list[tuple[Label | Button, int]] = []
+    for name, _msgid in NAV:
+        found = widget(board, f"nav:{name}")
+        assert isinstance(found, Button)
+        checked.append((found, 16))  # the button's inner margin, 8 px each side
+    head = widget(board, "head:round")
+    assert isinstance(head, Label)
+    checked.append((head, 0))
+    for row in range(3):
+        found = widget(board, f"row{row}")
+        assert isinstance(found, Button)
+        checked.append((found, 24))  # a margin: the label does not touch the button's edges
+    board.go("setup")
+    caption = widget(board, "cues:caption")
+    assert isinstance(caption, Label)
+    checked.append((caption, 0))
+    for found, margin in checked:
+        assert found.size >= MIN_TEXT + 4
+        assert _fits_at_full_size(board, found, margin), (code, found.id, found.text)
