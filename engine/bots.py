@@ -63,12 +63,12 @@ class RandomBot:
         """The turn's command for ``seat`` (the current player), chosen as in :meth:`choose`."""
         rng = self.rng
         st = rnd.state
-        if st.phase is Phase.OPENING:
+        if st.phase is _OPENING:
             options = rnd.legal_actions(seat, reactions=False)
             return options[rng.randrange(len(options))]
         cards = playable_cards(rnd)
         if cards:
-            if st.phase is Phase.DRAWN and rng.random() < 0.5:
+            if st.phase is _DRAWN and rng.random() < 0.5:
                 return Pass(player=seat)
             card = cards[rng.randrange(len(cards))]
             t = rnd.tables
@@ -96,9 +96,15 @@ class RandomBot:
             return PlayCard(player=seat, card=card, colour=colour, uno=uno)
         if st.challenge_offender is not None and rng.random() < 0.5:
             return Challenge(player=seat)
-        if st.phase is Phase.DRAWN:
+        if st.phase is _DRAWN:
             return Pass(player=seat)
         return Draw(player=seat)
+
+
+_OPENING = Phase.OPENING
+_DRAWN = Phase.DRAWN
+_SHOWDOWN_PHASE = Phase.SHOWDOWN
+_OVER = Phase.OVER
 
 
 _WD4 = int(CardKind.WILD_DRAW_FOUR)
@@ -177,13 +183,19 @@ def play_round(
     """Play ``rnd`` to its end with ``bots[seat]`` choosing for each seat; returns the number of
     commands applied. ``rng`` decides showdowns."""
     st = rnd.state
+    apply = rnd.apply
+    # RandomBots choose straight from the playable cards (RandomBot.act); others get the list.
+    acts = [bot.act if isinstance(bot, RandomBot) else None for bot in bots]
     steps = 0
-    while st.phase is not Phase.OVER:
+    while True:
+        phase = st.phase
+        if phase is _OVER:
+            break
         if steps >= max_steps:
             raise RuntimeError(f"round did not finish in {max_steps} commands")
-        if st.phase is Phase.SHOWDOWN:
+        if phase is _SHOWDOWN_PHASE:
             duel = rnd.legal_actions()
-            rnd.apply(duel[rng.randrange(2)])
+            apply(duel[rng.randrange(2)])
             steps += 1
             continue
         exposed = st.exposed
@@ -198,20 +210,20 @@ def play_round(
                 )
                 reaction = bots[seat].choose(rnd, seat, (option,))
                 if reaction is not None:
-                    rnd.apply(reaction)
+                    apply(reaction)
                     steps += 1
                     reacted = True
                     break
             if reacted:
                 continue
         seat = st.turn
-        bot = bots[seat]
+        act = acts[seat]
         choice: Command | None
-        if isinstance(bot, RandomBot):
-            choice = bot.act(rnd, seat)
+        if act is not None:
+            choice = act(rnd, seat)
         else:
-            choice = bot.choose(rnd, seat, rnd.legal_actions(seat, reactions=False))
+            choice = bots[seat].choose(rnd, seat, rnd.legal_actions(seat, reactions=False))
         assert choice is not None
-        rnd.apply(choice)
+        apply(choice)
         steps += 1
     return steps

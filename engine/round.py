@@ -88,7 +88,7 @@ from engine.events import (
 )
 from engine.rules import RuleSet
 from engine.state import PendingShowdown, Phase, RoundState
-from engine.tables import DeckTables, tables_for
+from engine.tables import NO_KIND, DeckTables, tables_for
 
 __all__ = ["HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "Round", "RoundSetup"]
 
@@ -106,6 +106,15 @@ _CUSTOM = int(CardKind.WILD_CUSTOMIZABLE)
 _SWAP = int(CardKind.WILD_SWAP_HANDS)
 _BLANK = int(CardKind.BLANK)
 _SHOWDOWN = int(CardKind.WILD_SHOWDOWN)
+_K = NO_KIND + 1
+
+# Module-level names for the phases: a local lookup instead of an enum attribute on the hot path.
+_OPENING = Phase.OPENING
+_PLAY = Phase.PLAY
+_DRAWN = Phase.DRAWN
+_SHOWDOWN_PHASE = Phase.SHOWDOWN
+_OVER = Phase.OVER
+_PLAY_OR_DRAWN = (Phase.PLAY, Phase.DRAWN)
 
 
 @cache
@@ -327,12 +336,12 @@ class Round:
         handler = _HANDLERS.get(type(command))
         if handler is None:
             raise RuleError("unknown-command", f"not a command: {command!r}")
-        self._out = []
+        out: list[Event] = []
+        self._out = out
         handler(self, command)
-        out = self._out
         self._out = []
         self.history.append(command)
-        self.events.extend(out)
+        self.events += out
         return out
 
     def legal_actions(self, seat: int | None = None, *, reactions: bool = True) -> list[Command]:
@@ -363,7 +372,7 @@ class Round:
     def is_playable(self, card: int) -> bool:
         """Would ``card`` match the discard pile now (ignoring whose hand holds it)?"""
         st = self.state
-        return bool(self.tables.match[self.tables.top_key(st.colour, st.discard[-1])][card])
+        return bool(self.tables.row(st.colour, st.discard[-1])[card])
 
     def wild_draw_four_is_legal(self, seat: int, card: int) -> bool:
         """Whether ``seat`` may play the Wild Draw 4 ``card`` without bluffing (rules.md
@@ -373,7 +382,7 @@ class Round:
         if self.rules.wd4_legality == "no-current-colour":
             colours = t.colour
             return not any(colours[c] == st.colour for c in hand if c != card)
-        row = t.match[t.top_key(st.colour, st.discard[-1])]
+        row = t.row(st.colour, st.discard[-1])
         kinds = t.kind
         return not any(row[c] and kinds[c] != _WD4 for c in hand if c != card)
 
@@ -461,7 +470,8 @@ class Round:
         self._out.append(event)
 
     def _next(self, seat: int, steps: int = 1) -> int:
-        return (seat + self.state.direction * steps) % self.state.players
+        st = self.state
+        return (seat + st.direction * steps) % st.players
 
     def _take(self) -> int | None:
         """The top card of the draw pile, reshuffling the discard pile (except its top) first
@@ -479,17 +489,26 @@ class Round:
         return st.draw_pile.pop()
 
     def _draw(self, seat: int, count: int, reason: str) -> list[int]:
-        drawn: list[int] = []
-        hand = self.state.hands[seat]
-        for _ in range(count):
-            card = self._take()
-            if card is None:
-                break
-            hand.append(card)
-            drawn.append(card)
+        st = self.state
+        hand = st.hands[seat]
+        pile = st.draw_pile
+        if 0 < count <= len(pile):  # the common case: no reshuffle needed
+            drawn = pile[-count:]
+            del pile[-count:]
+            drawn.reverse()  # the top card (the list's end) is drawn first
+        else:
+            drawn = []
+            for _ in range(count):
+                card = self._take()
+                if card is None:
+                    break
+                drawn.append(card)
         if drawn:
-            self._gained(seat)
-            self._emit(CardsDrawn(player=seat, cards=tuple(drawn), reason=reason))
+            hand.extend(drawn)
+            st.uno_called[seat] = False  # see _gained
+            if st.exposed == seat:
+                st.exposed = None
+            self._out.append(CardsDrawn(player=seat, cards=tuple(drawn), reason=reason))
         return drawn
 
     def _gained(self, seat: int) -> None:
@@ -502,12 +521,12 @@ class Round:
     def _begin_turn(self, seat: int) -> None:
         st = self.state
         st.turn = seat
-        st.phase = Phase.PLAY
+        st.phase = _PLAY
         st.drawn_card = None
         st.turns += 1
         if st.face_up_until == seat:
             st.face_up_until = None
-        self._emit(TurnStarted(player=seat))
+        self._out.append(TurnStarted(player=seat))
 
     def _close_catch_window(self) -> None:
         """The next player begins their turn (draws or plays): nobody can be caught any more."""
@@ -535,19 +554,22 @@ class Round:
     def _play(self, cmd: PlayCard) -> None:
         st, t, rules = self.state, self.tables, self.rules
         player, card = cmd.player, cmd.card
-        self._check_turn(player, Phase.PLAY, Phase.DRAWN)
+        phase = st.phase
+        if (phase is not _PLAY and phase is not _DRAWN) or player != st.turn:
+            self._check_turn(player, *_PLAY_OR_DRAWN)
         hand = st.hands[player]
         if not 0 <= card < t.size or card not in hand:
             raise RuleError("card-not-in-hand", f"player {player} does not hold card {card}")
-        if st.phase is Phase.DRAWN and card != st.drawn_card:
+        if phase is _DRAWN and card != st.drawn_card:
             raise RuleError(
                 "only-drawn-card", "after drawing, only the card just drawn may be played"
             )
         kind = t.kind[card]
         wild = t.is_wild[card]
         if st.pending_draw:
-            self._check_answer(card, kind)
-        elif not t.match[t.top_key(st.colour, st.discard[-1])][card]:
+            if not self._answer_allowed(card, kind):
+                self._check_answer(card, kind)
+        elif not t.match[st.colour * _K + t.top_kind[st.discard[-1]]][card]:
             raise RuleError(
                 "card-does-not-match", "a card must match the colour, number or symbol on top"
             )
@@ -567,22 +589,25 @@ class Round:
         if kind == _WD4:
             legal = self.wild_draw_four_is_legal(player, card)
         # ---- every check passed: from here on, change the state
-        self._close_catch_window()
+        emit = self._out.append
+        st.exposed = None  # the catch window closes (see _close_catch_window)
         hand.remove(card)
         st.discard.append(card)
         st.drawn_card = None
-        self._emit(CardPlayed(player=player, card=card, legal=legal))
+        emit(CardPlayed(player=player, card=card, legal=legal))
         if wild:
             assert cmd.colour is not None
             st.colour = cmd.colour
-            self._emit(ColourChosen(player=player, colour=cmd.colour))
+            emit(ColourChosen(player=player, colour=cmd.colour))
         else:
             st.colour = t.colour[card]
-        self._settle_uno_call(player, cmd.uno)
+        if cmd.uno or len(hand) < 2 or st.uno_called[player]:
+            self._settle_uno_call(player, cmd.uno)
+        # else: nothing was said and nothing is due - _settle_uno_call would only clear the flag
         n = st.players
         if kind == _REVERSE:
             st.direction = -st.direction
-            self._emit(DirectionChanged(direction=st.direction))
+            emit(DirectionChanged(direction=st.direction))
         extra_turn = False
         if not last:
             if kind == _SWAP:
@@ -646,21 +671,27 @@ class Round:
             return
         self._begin_turn(following)
 
+    def _answer_allowed(self, card: int, kind: int) -> bool:
+        """Whether ``card`` (of ``kind``) is a permitted stack or deflect on the pending draw."""
+        if kind == _DRAW_TWO:
+            st, t, rules = self.state, self.tables, self.rules
+            top = st.discard[-1]
+            on_four = t.kind[top] == _WD4
+            return (rules.stack_draw_two if not on_four else rules.stack_draw_two_on_four) and (
+                bool(t.match[st.colour * _K + t.top_kind[top]][card])
+            )
+        if kind == _WD4:
+            st, t, rules = self.state, self.tables, self.rules
+            on_four = t.kind[st.discard[-1]] == _WD4
+            return rules.stack_draw_four if on_four else rules.stack_draw_four_on_two
+        if kind in (_SKIP, _REVERSE):
+            return self.rules.stack_deflect and self.tables.colour[card] == self.state.colour
+        return False
+
     def _check_answer(self, card: int, kind: int) -> None:
         """The current player faces a pending draw: only a permitted stack or deflect may go."""
-        st, t, rules = self.state, self.tables, self.rules
-        top_kind = t.kind[st.discard[-1]]
-        on_four = top_kind == _WD4
-        allowed = False
-        if kind == _DRAW_TWO:
-            allowed = (rules.stack_draw_two if not on_four else rules.stack_draw_two_on_four) and (
-                bool(t.match[t.top_key(st.colour, st.discard[-1])][card])
-            )
-        elif kind == _WD4:
-            allowed = rules.stack_draw_four if on_four else rules.stack_draw_four_on_two
-        elif kind in (_SKIP, _REVERSE):
-            allowed = rules.stack_deflect and t.colour[card] == st.colour
-        if not allowed:
+        st, rules = self.state, self.rules
+        if not self._answer_allowed(card, kind):
             raise RuleError(
                 "answer-the-draw",
                 f"a pending draw of {st.pending_draw}: draw it"
@@ -728,10 +759,11 @@ class Round:
     def _draw_cmd(self, cmd: Draw) -> None:
         st = self.state
         player = cmd.player
-        if st.phase is Phase.DRAWN and player == st.turn:
-            raise RuleError("already-drew", "you have drawn this turn: play that card or pass")
-        self._check_turn(player, Phase.PLAY)
-        self._close_catch_window()
+        if st.phase is not _PLAY or player != st.turn:
+            if st.phase is _DRAWN and player == st.turn:
+                raise RuleError("already-drew", "you have drawn this turn: play that card or pass")
+            self._check_turn(player, _PLAY)
+        st.exposed = None  # the catch window closes (see _close_catch_window)
         if st.pending_draw:
             self._draw(player, st.pending_draw, "penalty")
             st.pending_draw = 0
@@ -742,22 +774,24 @@ class Round:
         limit = 1
         if self.rules.draw == "until-playable":
             limit = self.rules.draw_until_max or 10**6
+        t = self.tables
         for _ in range(limit):
             drawn = self._draw(player, 1, "draw")
             if not drawn:
                 break
-            if self.is_playable(drawn[0]):
-                st.phase = Phase.DRAWN
+            if t.match[st.colour * _K + t.top_kind[st.discard[-1]]][drawn[0]]:
+                st.phase = _DRAWN
                 st.drawn_card = drawn[0]
                 return
-        self._begin_turn(self._next(player))
+        self._begin_turn((player + st.direction) % st.players)
 
     def _pass(self, cmd: Pass) -> None:
         st = self.state
-        if st.phase is not Phase.DRAWN:
+        if st.phase is not _DRAWN:
             raise RuleError("pass-after-drawing", "you may pass only after drawing a playable card")
-        self._check_turn(cmd.player, Phase.DRAWN)
-        self._begin_turn(self._next(cmd.player))
+        if cmd.player != st.turn:
+            self._check_turn(cmd.player, _DRAWN)
+        self._begin_turn((cmd.player + st.direction) % st.players)
 
     def _challenge(self, cmd: Challenge) -> None:
         st, rules = self.state, self.rules
