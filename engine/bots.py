@@ -14,6 +14,7 @@ from typing import Protocol
 from engine.actions import playable_cards
 from engine.cards import CardKind
 from engine.commands import CallUno, CatchUno, Challenge, Command, Draw, Pass, PlayCard
+from engine.interned import CALL_UNO, CATCH_UNO, DRAW, PASS, play_card
 from engine.round import Round
 from engine.state import Phase
 
@@ -69,13 +70,13 @@ class RandomBot:
         cards = playable_cards(rnd)
         if cards:
             if st.phase is _DRAWN and rng.random() < 0.5:
-                return Pass(player=seat)
+                return PASS[seat]
             card = cards[rng.randrange(len(cards))]
             t = rnd.tables
             size = len(st.hands[seat])
             uno = size == 2 and rng.random() < 0.5
             if not t.is_wild[card]:
-                return PlayCard(player=seat, card=card, uno=uno)
+                return play_card(seat, card, None, uno)
             kind = t.kind[card]
             colour = rng.randrange(4)
             if kind == _SWAP and size > 1:
@@ -93,12 +94,12 @@ class RandomBot:
                     opponent=opponent,
                     count=rng.randrange(1, 4),
                 )
-            return PlayCard(player=seat, card=card, colour=colour, uno=uno)
+            return play_card(seat, card, colour, uno)
         if st.challenge_offender is not None and rng.random() < 0.5:
             return Challenge(player=seat)
         if st.phase is _DRAWN:
-            return Pass(player=seat)
-        return Draw(player=seat)
+            return PASS[seat]
+        return DRAW[seat]
 
 
 _OPENING = Phase.OPENING
@@ -203,11 +204,7 @@ def play_round(
             reacted = False
             for offset in range(st.players):
                 seat = (exposed + offset) % st.players
-                option: Command = (
-                    CallUno(player=seat)
-                    if seat == exposed
-                    else CatchUno(player=seat, target=exposed)
-                )
+                option: Command = CALL_UNO[seat] if seat == exposed else CATCH_UNO[seat][exposed]
                 reaction = bots[seat].choose(rnd, seat, (option,))
                 if reaction is not None:
                     apply(reaction)

@@ -73,18 +73,23 @@ from engine.events import (
     CardsDrawn,
     ChallengeDecided,
     ColourChosen,
-    DirectionChanged,
     Event,
     Reshuffled,
     RoundEnded,
     RoundStarted,
     ShowdownSettled,
     ShowdownStarted,
-    TurnSkipped,
-    TurnStarted,
-    UnoCalled,
     UnoCaught,
     WrongCardPenalised,
+)
+from engine.interned import (
+    COLOUR_CHOSEN,
+    DIRECTION_CHANGED,
+    SEATS,
+    TURN_SKIPPED,
+    TURN_STARTED,
+    UNO_CALLED,
+    card_played,
 )
 from engine.rules import RuleSet
 from engine.state import PendingShowdown, Phase, RoundState
@@ -94,7 +99,7 @@ __all__ = ["HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "Round", "RoundSetup"]
 
 HAND_SIZE = 7
 MIN_PLAYERS = 2
-MAX_PLAYERS = 10
+MAX_PLAYERS = SEATS
 
 _SKIP = int(CardKind.SKIP)
 _REVERSE = int(CardKind.REVERSE)
@@ -167,6 +172,10 @@ class Round:
     """
 
     def __init__(self, rules: RuleSet, deck: Deck, setup: RoundSetup, state: RoundState) -> None:
+        if not MIN_PLAYERS <= state.players <= MAX_PLAYERS:
+            raise RuleError(
+                "players", f"UNO is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {state.players}"
+            )
         self.rules = rules
         self.deck = deck
         self.setup = setup
@@ -319,11 +328,11 @@ class Round:
         )
         if kind == _DRAW_TWO:
             self._draw(first, 2, "opening")
-            self._emit(TurnSkipped(player=first))
+            self._emit(TURN_SKIPPED[first])
         elif kind == _SKIP:
-            self._emit(TurnSkipped(player=first))
+            self._emit(TURN_SKIPPED[first])
         if st.phase is Phase.PLAY:
-            self._emit(TurnStarted(player=st.turn))
+            self._emit(TURN_STARTED[st.turn])
 
     # ----------------------------------------------------------------- public API
 
@@ -526,7 +535,7 @@ class Round:
         st.turns += 1
         if st.face_up_until == seat:
             st.face_up_until = None
-        self._out.append(TurnStarted(player=seat))
+        self._out.append(TURN_STARTED[seat])
 
     def _close_catch_window(self) -> None:
         """The next player begins their turn (draws or plays): nobody can be caught any more."""
@@ -594,11 +603,15 @@ class Round:
         hand.remove(card)
         st.discard.append(card)
         st.drawn_card = None
-        emit(CardPlayed(player=player, card=card, legal=legal))
+        emit(
+            card_played(player, card)
+            if legal
+            else CardPlayed(player=player, card=card, legal=False)
+        )
         if wild:
             assert cmd.colour is not None
             st.colour = cmd.colour
-            emit(ColourChosen(player=player, colour=cmd.colour))
+            emit(COLOUR_CHOSEN[player][cmd.colour])
         else:
             st.colour = t.colour[card]
         if cmd.uno or len(hand) < 2 or st.uno_called[player]:
@@ -607,7 +620,7 @@ class Round:
         n = st.players
         if kind == _REVERSE:
             st.direction = -st.direction
-            emit(DirectionChanged(direction=st.direction))
+            emit(DIRECTION_CHANGED[st.direction])
         extra_turn = False
         if not last:
             if kind == _SWAP:
@@ -634,7 +647,7 @@ class Round:
                 self._draw(victim, st.pending_draw, "penalty")
                 st.pending_draw = 0
                 st.challenge_offender = None
-                self._emit(TurnSkipped(player=victim))
+                self._emit(TURN_SKIPPED[victim])
                 following = self._next(victim)
             else:
                 following = victim
@@ -642,7 +655,7 @@ class Round:
             following = player
         elif kind == _SKIP or (kind == _REVERSE and n == 2):
             skipped = self._next(player)
-            self._emit(TurnSkipped(player=skipped))
+            self._emit(TURN_SKIPPED[skipped])
             following = self._next(skipped)
         else:
             following = self._next(player)
@@ -707,7 +720,7 @@ class Round:
             announced = st.uno_called[player]  # said just before playing (CallUno with 2 cards)
             st.uno_called[player] = said or announced
             if said and not announced:
-                self._emit(UnoCalled(player=player))
+                self._emit(UNO_CALLED[player])
             elif not said and not announced:
                 st.exposed = player
         else:
@@ -768,7 +781,7 @@ class Round:
             self._draw(player, st.pending_draw, "penalty")
             st.pending_draw = 0
             st.challenge_offender = None
-            self._emit(TurnSkipped(player=player))
+            self._emit(TURN_SKIPPED[player])
             self._begin_turn(self._next(player))
             return
         limit = 1
@@ -818,7 +831,7 @@ class Round:
             return
         self._draw(cmd.player, st.pending_draw + 2, "challenge-innocent")
         st.pending_draw = 0
-        self._emit(TurnSkipped(player=cmd.player))
+        self._emit(TURN_SKIPPED[cmd.player])
         self._begin_turn(self._next(cmd.player))
 
     def _call_uno(self, cmd: CallUno) -> None:
@@ -831,7 +844,7 @@ class Round:
         if st.exposed == player:
             st.exposed = None
             st.uno_called[player] = True
-            self._emit(UnoCalled(player=player))
+            self._emit(UNO_CALLED[player])
             return
         size = len(st.hands[player])
         if size == 1:
@@ -841,7 +854,7 @@ class Round:
             if st.uno_called[player]:
                 raise RuleError("uno-already-said", "you have already said UNO")
             st.uno_called[player] = True
-            self._emit(UnoCalled(player=player))
+            self._emit(UNO_CALLED[player])
             return
         if not self.rules.false_call_penalty:
             raise RuleError("uno-needs-one-card", "UNO is said with one card left")
