@@ -15,6 +15,7 @@ from engine.actions import playable_cards
 from engine.cards import CardKind
 from engine.commands import CallUno, CatchUno, Challenge, Command, Draw, Pass, PlayCard
 from engine.interned import CALL_UNO, CATCH_UNO, DRAW, PASS, play_card
+from engine.rng import below
 from engine.round import Round
 from engine.state import Phase
 
@@ -71,14 +72,14 @@ class RandomBot:
         if cards:
             if st.phase is _DRAWN and rng.random() < 0.5:
                 return PASS[seat]
-            card = cards[rng.randrange(len(cards))]
+            card = cards[below(rng, len(cards))]
             t = rnd.tables
             size = len(st.hands[seat])
             uno = size == 2 and rng.random() < 0.5
             if not t.is_wild[card]:
                 return play_card(seat, card, None, uno)
             kind = t.kind[card]
-            colour = rng.randrange(4)
+            colour = below(rng, 4)
             if kind == _SWAP and size > 1:
                 other = rng.randrange(st.players - 1)
                 target = other + 1 if other >= seat else other

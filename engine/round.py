@@ -91,6 +91,7 @@ from engine.interned import (
     UNO_CALLED,
     card_played,
 )
+from engine.rng import shuffle
 from engine.rules import RuleSet
 from engine.state import PendingShowdown, Phase, RoundState
 from engine.tables import NO_KIND, DeckTables, tables_for
@@ -211,7 +212,7 @@ class Round:
                 raise RuleError("deck-order", "deck_order must list every card id exactly once")
         else:
             order = list(range(len(deck)))
-            rnd.rng.shuffle(order)
+            shuffle(rnd.rng, order)
         order.reverse()
         state.draw_pile = order
         state.hands = [[] for _ in range(players)]
@@ -304,7 +305,7 @@ class Round:
             kind = t.kind[card]
             if kind == _WD4 or (kind == _WILD and rules.first_wild == "return"):
                 st.draw_pile.append(card)
-                self.rng.shuffle(st.draw_pile)
+                shuffle(self.rng, st.draw_pile)
                 self._emit(CardReturned(card=card))
                 continue
             break
@@ -491,7 +492,7 @@ class Round:
                 return None
             top = st.discard.pop()
             pile = st.discard
-            self.rng.shuffle(pile)
+            shuffle(self.rng, pile)
             st.draw_pile = pile
             st.discard = [top]
             self._emit(Reshuffled(cards=len(pile)))
