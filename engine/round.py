@@ -604,6 +604,15 @@ class Round:
         hand.remove(card)
         st.discard.append(card)
         st.drawn_card = None
+        if t.plain[card] and not last:
+            # A number card (no pending draw can be answered with one, no icon): the general
+            # path below would only set the colour, settle UNO and pass the turn on.
+            emit(card_played(player, card))
+            st.colour = t.colour[card]
+            if cmd.uno or len(hand) < 2 or st.uno_called[player]:
+                self._settle_uno_call(player, cmd.uno)
+            self._begin_turn((player + st.direction) % st.players)
+            return
         emit(
             card_played(player, card)
             if legal

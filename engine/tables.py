@@ -37,6 +37,10 @@ class DeckTables:
     """Each card's kind as a top card: its kind, or :data:`NO_KIND` for a wild (which then
     matches by colour only), so the hot path finds the match row with one lookup."""
 
+    plain: tuple[bool, ...]
+    """A number card without a Showdown icon: playing it (not as the last card) only moves the
+    card and the turn, so the round takes a short path for it."""
+
     def top_key(self, colour: int, top: int) -> int:
         """Index into :attr:`match` for this current colour and top card."""
         return colour * _K + self.top_kind[top]
@@ -70,4 +74,5 @@ def tables_for(deck: Deck) -> DeckTables:
         is_wild=wild,
         match=tuple(rows),
         top_kind=tuple(NO_KIND if wild[i] else kinds[i] for i in range(len(deck.cards))),
+        plain=tuple(card.kind <= CardKind.NINE and not card.icon for card in deck.cards),
     )
