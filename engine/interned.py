@@ -12,6 +12,7 @@ from __future__ import annotations
 from engine.commands import CallUno, CatchUno, Draw, Pass, PlayCard
 from engine.events import (
     CardPlayed,
+    CardsDrawn,
     ColourChosen,
     DirectionChanged,
     TurnSkipped,
@@ -30,6 +31,7 @@ __all__ = [
     "TURN_SKIPPED",
     "TURN_STARTED",
     "UNO_CALLED",
+    "card_drawn",
     "card_played",
     "play_card",
 ]
@@ -62,6 +64,7 @@ CATCH_UNO = tuple(tuple(CatchUno(player=seat, target=t) for t in _SEATS) for sea
 """``CATCH_UNO[seat][target] == CatchUno(player=seat, target=target)``."""
 
 _played: dict[int, CardPlayed] = {}
+_drawn: dict[int, CardsDrawn] = {}
 _plays: dict[int, PlayCard] = {}
 
 
@@ -82,3 +85,13 @@ def play_card(player: int, card: int, colour: int | None, uno: bool) -> PlayCard
     if command is None:
         command = _plays[key] = PlayCard(player=player, card=card, colour=colour, uno=uno)
     return command
+
+
+def card_drawn(player: int, card: int) -> CardsDrawn:
+    """``CardsDrawn(player=player, cards=(card,), reason="draw")`` (one card drawn instead of
+    playing), shared per value."""
+    key = card * SEATS + player
+    event = _drawn.get(key)
+    if event is None:
+        event = _drawn[key] = CardsDrawn(player=player, cards=(card,), reason="draw")
+    return event

@@ -89,6 +89,7 @@ from engine.interned import (
     TURN_SKIPPED,
     TURN_STARTED,
     UNO_CALLED,
+    card_drawn,
     card_played,
 )
 from engine.rng import shuffle
@@ -518,7 +519,11 @@ class Round:
             st.uno_called[seat] = False  # see _gained
             if st.exposed == seat:
                 st.exposed = None
-            self._out.append(CardsDrawn(player=seat, cards=tuple(drawn), reason=reason))
+            self._out.append(
+                card_drawn(seat, drawn[0])
+                if reason == "draw" and len(drawn) == 1
+                else CardsDrawn(player=seat, cards=tuple(drawn), reason=reason)
+            )
         return drawn
 
     def _gained(self, seat: int) -> None:
