@@ -519,12 +519,22 @@ class Round:
             st.uno_called[seat] = False  # see _gained
             if st.exposed == seat:
                 st.exposed = None
-            self._out.append(
-                card_drawn(seat, drawn[0])
-                if reason == "draw" and len(drawn) == 1
-                else CardsDrawn(player=seat, cards=tuple(drawn), reason=reason)
-            )
+            self._out.append(CardsDrawn(player=seat, cards=tuple(drawn), reason=reason))
         return drawn
+
+    def _draw_one(self, seat: int) -> int | None:
+        """``_draw(seat, 1, "draw")`` for the plain draw instead of playing (a quarter of all
+        commands), without the list handling; the card, or None when none is left."""
+        st = self.state
+        card = st.draw_pile.pop() if st.draw_pile else self._take()
+        if card is None:
+            return None
+        st.hands[seat].append(card)
+        st.uno_called[seat] = False  # see _gained
+        if st.exposed == seat:
+            st.exposed = None
+        self._out.append(card_drawn(seat, card))
+        return card
 
     def _gained(self, seat: int) -> None:
         """A hand changed by something other than its owner's play: its UNO call lapses."""
@@ -804,12 +814,12 @@ class Round:
             limit = self.rules.draw_until_max or 10**6
         t = self.tables
         for _ in range(limit):
-            drawn = self._draw(player, 1, "draw")
-            if not drawn:
+            card = self._draw_one(player)
+            if card is None:
                 break
-            if t.match[st.colour * _K + t.top_kind[st.discard[-1]]][drawn[0]]:
+            if t.match[st.colour * _K + t.top_kind[st.discard[-1]]][card]:
                 st.phase = _DRAWN
-                st.drawn_card = drawn[0]
+                st.drawn_card = card
                 return
         self._begin_turn((player + st.direction) % st.players)
 
