@@ -73,6 +73,7 @@ from engine.events import (
     CardsDrawn,
     ChallengeDecided,
     ColourChosen,
+    DirectionChanged,
     Event,
     Reshuffled,
     RoundEnded,
@@ -645,7 +646,8 @@ class Round:
         n = st.players
         if kind == _REVERSE:
             st.direction = -st.direction
-            emit(DIRECTION_CHANGED[st.direction])
+            changed = DIRECTION_CHANGED.get(st.direction)  # +1 or -1 unless set up otherwise
+            emit(changed if changed is not None else DirectionChanged(direction=st.direction))
         extra_turn = False
         if not last:
             if kind == _SWAP:
