@@ -218,8 +218,9 @@ class Scoreboard:
         self.refresh()
         return True
 
-    def say(self, message: str) -> None:
-        """Show a message banner until the next tap."""
+    def say(self, message: str | ErrorText) -> None:
+        """Show a message banner until the next tap; an :class:`ErrorText` is translated when
+        drawn, so the banner follows a change of language."""
         self.message = message
         self._stale = True
 

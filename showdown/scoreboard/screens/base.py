@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from engine.error_text import ErrorText
 from showdown.accessibility import CueSettings
 from showdown.scoreboard.port import TablePort
 from showdown.scoreboard.view import TableView
@@ -34,8 +35,9 @@ class Ui(Protocol):
         """Call a port command by name; a refusal is shown to the players. True if accepted."""
         ...
 
-    def say(self, message: str) -> None:
-        """Show a message to the players until their next tap."""
+    def say(self, message: str | ErrorText) -> None:
+        """Show a message to the players until their next tap (an :class:`ErrorText` is
+        translated when drawn, so it follows a change of language)."""
         ...
 
     def set_language(self, code: str) -> None:

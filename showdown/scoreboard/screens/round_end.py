@@ -8,6 +8,7 @@ from functools import partial
 
 import pygame
 
+from engine.error_text import ErrorText
 from showdown.i18n import _
 from showdown.scoreboard import theme
 from showdown.scoreboard.cards import paint_card
@@ -120,7 +121,7 @@ class RoundEndScreen(Screen):
     def _save(self) -> None:
         view = self.ui.port.view()
         if self.went_out is None:
-            self.ui.say(_("Tap who went out, then Went out"))
+            self.ui.say(ErrorText("Tap who went out, then Went out"))
             return
         entries: dict[int, HandEntry] = {}
         for seat, player in enumerate(view.players):
@@ -134,7 +135,7 @@ class RoundEndScreen(Screen):
             elif self.totals.get(seat):
                 entries[seat] = HandEntry(total=int(self.totals[seat]))
             else:
-                self.ui.say(_("Enter the points {name} holds").format(name=player.name))
+                self.ui.say(ErrorText("Enter the points {name} holds", {"name": player.name}))
                 self.selected = seat
                 return
         if self.editing is None:

@@ -157,3 +157,14 @@ def test_refused_showdowns_are_explained_in_the_language(board: Scoreboard,
     assert _banner(board) == "沒有座位 6"
     state = table.session.state
     assert state is not None and state.showdowns == () and state.rounds == ()
+
+
+def test_a_reminder_banner_follows_a_change_of_language(board: Scoreboard) -> None:
+    from tests.showdown.scoreboard.helpers import start_game
+
+    start_game(board, players=2)
+    board.go("round")
+    touch(board, "save")  # nobody went out yet
+    assert _banner(board) == "Tap who went out, then Went out"
+    board.set_language("ja")
+    assert _banner(board) == "上がった人をタップして「上がり」"
