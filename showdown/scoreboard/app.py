@@ -57,8 +57,8 @@ NAV: tuple[tuple[str, str], ...] = (
 )
 """The navigation bar: screen name and its message id, left to right."""
 
-NAV_TEXT = 20
-"""Design size of the navigation labels (never below :data:`theme.MIN_TEXT`)."""
+NAV_TEXT = theme.READABLE_TEXT
+"""Design size of the navigation labels, read from across the table."""
 
 _COUNTDOWN_PHASES = {Phase.COUNTDOWN, Phase.GO, Phase.FALSE_START, Phase.LAUNCHING, Phase.RELEASE}
 

@@ -17,6 +17,11 @@ MIN_TEXT = 16
 3 mm high on a 7-inch panel); text that does not fit at this size wraps, and the tests fail on
 any that still overflows."""
 
+READABLE_TEXT = 20
+"""Smallest design size of text read across the table rather than up close (navigation, column
+heads, captions): 20 px at 800x480 is a line about 4 mm high on a 7-inch panel. Such labels get
+boxes they fit at this size in every language (tests/showdown/scoreboard/test_readability.py)."""
+
 BACKGROUND: Colour = (18, 22, 30)
 PANEL: Colour = (34, 40, 54)
 PANEL_LIGHT: Colour = (52, 60, 80)

@@ -8,7 +8,7 @@ import pytest
 from showdown.i18n import LANGUAGES
 from showdown.scoreboard.adapter import SessionTable
 from showdown.scoreboard.app import NAV, Scoreboard
-from showdown.scoreboard.theme import MIN_TEXT
+from showdown.scoreboard.theme import READABLE_TEXT
 from showdown.scoreboard.widgets import Button, Label
 from tests.showdown.scoreboard.helpers import widget
 from tests.showdown.scoreboard.test_languages import populate
@@ -45,5 +45,5 @@ def test_labels_read_across_the_table_are_never_shrunk(
     assert isinstance(caption, Label)
     checked.append((caption, 0))
     for found, margin in checked:
-        assert found.size >= MIN_TEXT + 4
+        assert found.size >= READABLE_TEXT
         assert _fits_at_full_size(board, found, margin), (code, found.id, found.text)
