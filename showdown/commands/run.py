@@ -146,6 +146,16 @@ def _frontend(
         return None
 
 
+def _window_or_refuse() -> None:
+    """Refuse ``--interactive`` at once where no screen can be reached (nothing is created)."""
+    display = importlib.import_module("showdown.scoreboard.display")
+    try:
+        display.check_environment()
+    except display.NoWindowError as error:
+        raise UserError(f"--interactive needs a window for the scoreboard, and none can open "
+                        f"here: {error}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     """Build the parts, run the main loop, shut down in order."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
@@ -157,6 +167,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--speed must be 0.1-100, not {args.speed}")
     if args.interactive and args.headless:
         raise UserError("--interactive plays on the scoreboard: leave out --headless")
+    if args.interactive:  # before any file is made: no screen, nothing to play on
+        _window_or_refuse()
     settings = load_settings(args.config)
     path = db_path(args.db, settings.storage)
     use_sim, why = choose_backend(args.sim or args.interactive)

@@ -89,6 +89,7 @@ def test_interactive_and_scoreboard_without_a_screen_refuse_plainly(
     assert not missing.exists()  # nothing made for a scoreboard that never opened
     assert main(["run", "--sim", "--interactive", "--db", str(tmp_path / "i.db")]) == 2
     assert "--interactive needs a window" in capsys.readouterr().err
+    assert not (tmp_path / "i.db").exists()
 
 
 def test_a_missing_journal_is_named_as_new(
