@@ -88,6 +88,16 @@ def _toml_line(text: str, loc: tuple[str | int, ...]) -> int | None:
     return None if best is None else best[1]
 
 
+def _env_variable(loc: tuple[str | int, ...]) -> str | None:
+    """The set ``SHOWDOWN_*`` variable that gave the setting at *loc* (or a section holding it)."""
+    names = {name.upper(): name for name in os.environ}
+    for depth in range(len(loc), 0, -1):
+        wanted = "SHOWDOWN_" + "__".join(str(part) for part in loc[:depth]).upper()
+        if wanted in names:
+            return names[wanted]
+    return None
+
+
 def _describe(error: ValidationError, source: Path | None, text: str) -> str:
     problems = []
     for item in error.errors():
@@ -101,7 +111,10 @@ def _describe(error: ValidationError, source: Path | None, text: str) -> str:
         if item["type"] == "extra_forbidden":
             message = "unknown setting (check its spelling)"
         prefix = ""
-        if source is not None:
+        variable = _env_variable(loc)
+        if variable is not None:
+            prefix = f"environment variable {variable}: "
+        elif source is not None:
             number = _toml_line(text, loc)
             prefix = f"{source}:{number}: " if number else f"{source}: "
         problems.append(f"{prefix}{where}: {message}")
@@ -123,6 +136,10 @@ def load_settings(path: Path | str | None = None) -> Settings:
             text = source.read_text(encoding="utf-8")
         except OSError as exc:
             raise ConfigError(f"{source}: cannot read the configuration: {exc.strerror}") from None
+        except UnicodeDecodeError as exc:
+            raise ConfigError(
+                f"{source}: not a text file in UTF-8 (byte {exc.start}); a configuration is TOML"
+            ) from None
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:

@@ -22,10 +22,12 @@ from typing import Any
 from engine.rules import PRESETS, preset
 from engine.scoring import ScoringSettings
 from showdown.cli import UserError
+from showdown.config import load_settings
 from showdown.journal import Journal, JournalError
 from showdown.session import Session, fold
 from showdown.sim_unit import SimulatedUnit
 from showdown.table import NAMES, SimulatedTable
+from showdown.unit_config import UnitSettings
 
 NAME = "games"
 GROUP = "sim"
@@ -46,13 +48,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def play(
-    db: Path, *, count: int, players: int, seed: int, preset_name: str, target: int | None
+    db: Path, *, count: int, players: int, seed: int, preset_name: str, target: int | None,
+    settings: UnitSettings | None = None,
 ) -> dict[str, Any]:
-    """Play *count* games into the journal at *db*; the figures as a JSON-ready dict."""
+    """Play *count* games into the journal at *db* on a unit with *settings* (default: the
+    defaults); the figures as a JSON-ready dict."""
     rules = preset(preset_name)
     scoring = ScoringSettings(target=target or rules.target_score)
     started = time.perf_counter()
-    unit = SimulatedUnit(seed=seed, fast=True)
+    unit = SimulatedUnit(settings, seed=seed, fast=True)
     try:
         with Journal.open(db) as journal:
             session = Session(journal)
@@ -118,9 +122,11 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"unknown preset {args.preset!r}: choose one of {', '.join(PRESETS)}")
     if args.target is not None and args.target < 1:
         raise UserError("--target must be a positive number of points")
+    # $SHOWDOWN_CONFIG is read and checked as every other command does (a bad file is refused).
+    settings = load_settings().unit
     try:
         options = {"count": args.count, "players": args.players, "seed": args.seed,
-                   "preset_name": args.preset, "target": args.target}
+                   "preset_name": args.preset, "target": args.target, "settings": settings}
         if args.db is not None:
             figures = play(args.db, **options)
         else:

@@ -152,3 +152,37 @@ def test_any_timing_table_loads_or_gives_one_line(
         assert "\n" not in str(exc) and str(path) in str(exc)
     else:
         assert settings.unit.timing.beats >= 1
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["sim", "duels", "--count", "1", "--config", "{bad}"],
+        ["run", "--sim", "--headless", "--games", "1", "--config", "{bad}"],
+        ["check", "--config", "{bad}"],
+        ["export", "--list"],
+        ["sim", "games", "--count", "1"],
+    ],
+)
+def test_a_file_that_is_not_utf8_is_one_line_naming_it(
+    argv: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_bytes(b"\xff\xfe garbage")
+    monkeypatch.setenv("SHOWDOWN_CONFIG", str(bad))
+    monkeypatch.chdir(tmp_path)
+    assert main([part.format(bad=bad) for part in argv]) == 2
+    err = capsys.readouterr().err
+    assert str(bad) in err and "UTF-8" in err and "Traceback" not in err
+    assert err.strip().count("\n") == 0
+    assert bad.read_bytes() == b"\xff\xfe garbage"
+
+
+def test_a_bad_environment_override_names_the_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SHOWDOWN_UNIT__TIMING__TIE_WINDOW_MS", "abc")
+    with pytest.raises(ConfigError) as exc:
+        load_settings()
+    assert "SHOWDOWN_UNIT__TIMING__TIE_WINDOW_MS" in str(exc.value)
