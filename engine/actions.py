@@ -22,8 +22,8 @@ from engine.commands import (
     PlayCard,
     ShowdownResult,
 )
-from engine.errors import RuleError
 from engine.state import Phase
+from engine.tables import NO_KIND
 
 if TYPE_CHECKING:
     from engine.round import Round
@@ -33,26 +33,26 @@ __all__ = ["legal_actions", "playable_cards"]
 _SWAP = int(CardKind.WILD_SWAP_HANDS)
 _SHOWDOWN = int(CardKind.WILD_SHOWDOWN)
 _COLOURS = (0, 1, 2, 3)
+_K = NO_KIND + 1
+_PLAY = Phase.PLAY
+_DRAWN = Phase.DRAWN
 
 
 def playable_cards(rnd: Round) -> list[int]:
     """Card ids the current player may play now (before choosing colours or targets)."""
-    st, t = rnd.state, rnd.tables
-    if st.phase is Phase.DRAWN:
-        return [st.drawn_card] if st.drawn_card is not None else []
-    if st.phase is not Phase.PLAY:
+    st = rnd.state
+    phase = st.phase
+    if phase is not _PLAY:
+        if phase is _DRAWN:
+            return [st.drawn_card] if st.drawn_card is not None else []
         return []
     hand = st.hands[st.turn]
+    t = rnd.tables
     if st.pending_draw:
-        found = []
-        for card in hand:
-            try:
-                rnd._check_answer(card, t.kind[card])
-            except RuleError:
-                continue
-            found.append(card)
-        return found
-    row = t.match[t.top_key(st.colour, st.discard[-1])]
+        kinds = t.kind
+        allowed = rnd._answer_allowed
+        return [card for card in hand if allowed(card, kinds[card])]
+    row = t.match[st.colour * _K + t.top_kind[st.discard[-1]]]
     return [card for card in hand if row[card]]
 
 

@@ -14,6 +14,8 @@ from typing import Protocol
 from engine.actions import playable_cards
 from engine.cards import CardKind
 from engine.commands import CallUno, CatchUno, Challenge, Command, Draw, Pass, PlayCard
+from engine.interned import CALL_UNO, CATCH_UNO, DRAW, PASS, play_card
+from engine.rng import below
 from engine.round import Round
 from engine.state import Phase
 
@@ -63,21 +65,21 @@ class RandomBot:
         """The turn's command for ``seat`` (the current player), chosen as in :meth:`choose`."""
         rng = self.rng
         st = rnd.state
-        if st.phase is Phase.OPENING:
+        if st.phase is _OPENING:
             options = rnd.legal_actions(seat, reactions=False)
             return options[rng.randrange(len(options))]
         cards = playable_cards(rnd)
         if cards:
-            if st.phase is Phase.DRAWN and rng.random() < 0.5:
-                return Pass(player=seat)
-            card = cards[rng.randrange(len(cards))]
+            if st.phase is _DRAWN and rng.random() < 0.5:
+                return PASS[seat]
+            card = cards[below(rng, len(cards))]
             t = rnd.tables
             size = len(st.hands[seat])
             uno = size == 2 and rng.random() < 0.5
             if not t.is_wild[card]:
-                return PlayCard(player=seat, card=card, uno=uno)
+                return play_card(seat, card, None, uno)
             kind = t.kind[card]
-            colour = rng.randrange(4)
+            colour = below(rng, 4)
             if kind == _SWAP and size > 1:
                 other = rng.randrange(st.players - 1)
                 target = other + 1 if other >= seat else other
@@ -93,12 +95,18 @@ class RandomBot:
                     opponent=opponent,
                     count=rng.randrange(1, 4),
                 )
-            return PlayCard(player=seat, card=card, colour=colour, uno=uno)
+            return play_card(seat, card, colour, uno)
         if st.challenge_offender is not None and rng.random() < 0.5:
             return Challenge(player=seat)
-        if st.phase is Phase.DRAWN:
-            return Pass(player=seat)
-        return Draw(player=seat)
+        if st.phase is _DRAWN:
+            return PASS[seat]
+        return DRAW[seat]
+
+
+_OPENING = Phase.OPENING
+_DRAWN = Phase.DRAWN
+_SHOWDOWN_PHASE = Phase.SHOWDOWN
+_OVER = Phase.OVER
 
 
 _WD4 = int(CardKind.WILD_DRAW_FOUR)
@@ -177,13 +185,19 @@ def play_round(
     """Play ``rnd`` to its end with ``bots[seat]`` choosing for each seat; returns the number of
     commands applied. ``rng`` decides showdowns."""
     st = rnd.state
+    apply = rnd.apply
+    # RandomBots choose straight from the playable cards (RandomBot.act); others get the list.
+    acts = [bot.act if isinstance(bot, RandomBot) else None for bot in bots]
     steps = 0
-    while st.phase is not Phase.OVER:
+    while True:
+        phase = st.phase
+        if phase is _OVER:
+            break
         if steps >= max_steps:
             raise RuntimeError(f"round did not finish in {max_steps} commands")
-        if st.phase is Phase.SHOWDOWN:
+        if phase is _SHOWDOWN_PHASE:
             duel = rnd.legal_actions()
-            rnd.apply(duel[rng.randrange(2)])
+            apply(duel[rng.randrange(2)])
             steps += 1
             continue
         exposed = st.exposed
@@ -191,27 +205,23 @@ def play_round(
             reacted = False
             for offset in range(st.players):
                 seat = (exposed + offset) % st.players
-                option: Command = (
-                    CallUno(player=seat)
-                    if seat == exposed
-                    else CatchUno(player=seat, target=exposed)
-                )
+                option: Command = CALL_UNO[seat] if seat == exposed else CATCH_UNO[seat][exposed]
                 reaction = bots[seat].choose(rnd, seat, (option,))
                 if reaction is not None:
-                    rnd.apply(reaction)
+                    apply(reaction)
                     steps += 1
                     reacted = True
                     break
             if reacted:
                 continue
         seat = st.turn
-        bot = bots[seat]
+        act = acts[seat]
         choice: Command | None
-        if isinstance(bot, RandomBot):
-            choice = bot.act(rnd, seat)
+        if act is not None:
+            choice = act(rnd, seat)
         else:
-            choice = bot.choose(rnd, seat, rnd.legal_actions(seat, reactions=False))
+            choice = bots[seat].choose(rnd, seat, rnd.legal_actions(seat, reactions=False))
         assert choice is not None
-        rnd.apply(choice)
+        apply(choice)
         steps += 1
     return steps

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.events import CardsDiscarded, CustomEffectApplied, HandsShuffled, HandsSwapped
+from engine.rng import shuffle
 from engine.rules import CustomEffect
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def shuffle_hands(rnd: Round, player: int) -> None:
     left of ``player`` until none remain. Direction is unchanged."""
     st = rnd.state
     pool = [card for hand in st.hands for card in hand]
-    rnd.rng.shuffle(pool)
+    shuffle(rnd.rng, pool)
     n = st.players
     hands: list[list[int]] = [[] for _ in range(n)]
     for index, card in enumerate(pool):

@@ -80,21 +80,29 @@ from engine.events import (
     RoundStarted,
     ShowdownSettled,
     ShowdownStarted,
-    TurnSkipped,
-    TurnStarted,
-    UnoCalled,
     UnoCaught,
     WrongCardPenalised,
 )
+from engine.interned import (
+    COLOUR_CHOSEN,
+    DIRECTION_CHANGED,
+    SEATS,
+    TURN_SKIPPED,
+    TURN_STARTED,
+    UNO_CALLED,
+    card_drawn,
+    card_played,
+)
+from engine.rng import shuffle
 from engine.rules import RuleSet
 from engine.state import PendingShowdown, Phase, RoundState
-from engine.tables import DeckTables, tables_for
+from engine.tables import NO_KIND, DeckTables, tables_for
 
 __all__ = ["HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "Round", "RoundSetup"]
 
 HAND_SIZE = 7
 MIN_PLAYERS = 2
-MAX_PLAYERS = 10
+MAX_PLAYERS = SEATS
 
 _SKIP = int(CardKind.SKIP)
 _REVERSE = int(CardKind.REVERSE)
@@ -106,6 +114,15 @@ _CUSTOM = int(CardKind.WILD_CUSTOMIZABLE)
 _SWAP = int(CardKind.WILD_SWAP_HANDS)
 _BLANK = int(CardKind.BLANK)
 _SHOWDOWN = int(CardKind.WILD_SHOWDOWN)
+_K = NO_KIND + 1
+
+# Module-level names for the phases: a local lookup instead of an enum attribute on the hot path.
+_OPENING = Phase.OPENING
+_PLAY = Phase.PLAY
+_DRAWN = Phase.DRAWN
+_SHOWDOWN_PHASE = Phase.SHOWDOWN
+_OVER = Phase.OVER
+_PLAY_OR_DRAWN = (Phase.PLAY, Phase.DRAWN)
 
 
 @cache
@@ -158,6 +175,10 @@ class Round:
     """
 
     def __init__(self, rules: RuleSet, deck: Deck, setup: RoundSetup, state: RoundState) -> None:
+        if not MIN_PLAYERS <= state.players <= MAX_PLAYERS:
+            raise RuleError(
+                "players", f"UNO is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {state.players}"
+            )
         self.rules = rules
         self.deck = deck
         self.setup = setup
@@ -193,7 +214,7 @@ class Round:
                 raise RuleError("deck-order", "deck_order must list every card id exactly once")
         else:
             order = list(range(len(deck)))
-            rnd.rng.shuffle(order)
+            shuffle(rnd.rng, order)
         order.reverse()
         state.draw_pile = order
         state.hands = [[] for _ in range(players)]
@@ -286,7 +307,7 @@ class Round:
             kind = t.kind[card]
             if kind == _WD4 or (kind == _WILD and rules.first_wild == "return"):
                 st.draw_pile.append(card)
-                self.rng.shuffle(st.draw_pile)
+                shuffle(self.rng, st.draw_pile)
                 self._emit(CardReturned(card=card))
                 continue
             break
@@ -310,11 +331,11 @@ class Round:
         )
         if kind == _DRAW_TWO:
             self._draw(first, 2, "opening")
-            self._emit(TurnSkipped(player=first))
+            self._emit(TURN_SKIPPED[first])
         elif kind == _SKIP:
-            self._emit(TurnSkipped(player=first))
+            self._emit(TURN_SKIPPED[first])
         if st.phase is Phase.PLAY:
-            self._emit(TurnStarted(player=st.turn))
+            self._emit(TURN_STARTED[st.turn])
 
     # ----------------------------------------------------------------- public API
 
@@ -327,12 +348,12 @@ class Round:
         handler = _HANDLERS.get(type(command))
         if handler is None:
             raise RuleError("unknown-command", f"not a command: {command!r}")
-        self._out = []
+        out: list[Event] = []
+        self._out = out
         handler(self, command)
-        out = self._out
         self._out = []
         self.history.append(command)
-        self.events.extend(out)
+        self.events += out
         return out
 
     def legal_actions(self, seat: int | None = None, *, reactions: bool = True) -> list[Command]:
@@ -363,7 +384,7 @@ class Round:
     def is_playable(self, card: int) -> bool:
         """Would ``card`` match the discard pile now (ignoring whose hand holds it)?"""
         st = self.state
-        return bool(self.tables.match[self.tables.top_key(st.colour, st.discard[-1])][card])
+        return bool(self.tables.row(st.colour, st.discard[-1])[card])
 
     def wild_draw_four_is_legal(self, seat: int, card: int) -> bool:
         """Whether ``seat`` may play the Wild Draw 4 ``card`` without bluffing (rules.md
@@ -373,7 +394,7 @@ class Round:
         if self.rules.wd4_legality == "no-current-colour":
             colours = t.colour
             return not any(colours[c] == st.colour for c in hand if c != card)
-        row = t.match[t.top_key(st.colour, st.discard[-1])]
+        row = t.row(st.colour, st.discard[-1])
         kinds = t.kind
         return not any(row[c] and kinds[c] != _WD4 for c in hand if c != card)
 
@@ -461,7 +482,8 @@ class Round:
         self._out.append(event)
 
     def _next(self, seat: int, steps: int = 1) -> int:
-        return (seat + self.state.direction * steps) % self.state.players
+        st = self.state
+        return (seat + st.direction * steps) % st.players
 
     def _take(self) -> int | None:
         """The top card of the draw pile, reshuffling the discard pile (except its top) first
@@ -472,25 +494,48 @@ class Round:
                 return None
             top = st.discard.pop()
             pile = st.discard
-            self.rng.shuffle(pile)
+            shuffle(self.rng, pile)
             st.draw_pile = pile
             st.discard = [top]
             self._emit(Reshuffled(cards=len(pile)))
         return st.draw_pile.pop()
 
     def _draw(self, seat: int, count: int, reason: str) -> list[int]:
-        drawn: list[int] = []
-        hand = self.state.hands[seat]
-        for _ in range(count):
-            card = self._take()
-            if card is None:
-                break
-            hand.append(card)
-            drawn.append(card)
+        st = self.state
+        hand = st.hands[seat]
+        pile = st.draw_pile
+        if 0 < count <= len(pile):  # the common case: no reshuffle needed
+            drawn = pile[-count:]
+            del pile[-count:]
+            drawn.reverse()  # the top card (the list's end) is drawn first
+        else:
+            drawn = []
+            for _ in range(count):
+                card = self._take()
+                if card is None:
+                    break
+                drawn.append(card)
         if drawn:
-            self._gained(seat)
-            self._emit(CardsDrawn(player=seat, cards=tuple(drawn), reason=reason))
+            hand.extend(drawn)
+            st.uno_called[seat] = False  # see _gained
+            if st.exposed == seat:
+                st.exposed = None
+            self._out.append(CardsDrawn(player=seat, cards=tuple(drawn), reason=reason))
         return drawn
+
+    def _draw_one(self, seat: int) -> int | None:
+        """``_draw(seat, 1, "draw")`` for the plain draw instead of playing (a quarter of all
+        commands), without the list handling; the card, or None when none is left."""
+        st = self.state
+        card = st.draw_pile.pop() if st.draw_pile else self._take()
+        if card is None:
+            return None
+        st.hands[seat].append(card)
+        st.uno_called[seat] = False  # see _gained
+        if st.exposed == seat:
+            st.exposed = None
+        self._out.append(card_drawn(seat, card))
+        return card
 
     def _gained(self, seat: int) -> None:
         """A hand changed by something other than its owner's play: its UNO call lapses."""
@@ -502,12 +547,12 @@ class Round:
     def _begin_turn(self, seat: int) -> None:
         st = self.state
         st.turn = seat
-        st.phase = Phase.PLAY
+        st.phase = _PLAY
         st.drawn_card = None
         st.turns += 1
         if st.face_up_until == seat:
             st.face_up_until = None
-        self._emit(TurnStarted(player=seat))
+        self._out.append(TURN_STARTED[seat])
 
     def _close_catch_window(self) -> None:
         """The next player begins their turn (draws or plays): nobody can be caught any more."""
@@ -535,19 +580,22 @@ class Round:
     def _play(self, cmd: PlayCard) -> None:
         st, t, rules = self.state, self.tables, self.rules
         player, card = cmd.player, cmd.card
-        self._check_turn(player, Phase.PLAY, Phase.DRAWN)
+        phase = st.phase
+        if (phase is not _PLAY and phase is not _DRAWN) or player != st.turn:
+            self._check_turn(player, *_PLAY_OR_DRAWN)
         hand = st.hands[player]
         if not 0 <= card < t.size or card not in hand:
             raise RuleError("card-not-in-hand", f"player {player} does not hold card {card}")
-        if st.phase is Phase.DRAWN and card != st.drawn_card:
+        if phase is _DRAWN and card != st.drawn_card:
             raise RuleError(
                 "only-drawn-card", "after drawing, only the card just drawn may be played"
             )
         kind = t.kind[card]
         wild = t.is_wild[card]
         if st.pending_draw:
-            self._check_answer(card, kind)
-        elif not t.match[t.top_key(st.colour, st.discard[-1])][card]:
+            if not self._answer_allowed(card, kind):
+                self._check_answer(card, kind)
+        elif not t.match[st.colour * _K + t.top_kind[st.discard[-1]]][card]:
             raise RuleError(
                 "card-does-not-match", "a card must match the colour, number or symbol on top"
             )
@@ -567,22 +615,39 @@ class Round:
         if kind == _WD4:
             legal = self.wild_draw_four_is_legal(player, card)
         # ---- every check passed: from here on, change the state
-        self._close_catch_window()
+        emit = self._out.append
+        st.exposed = None  # the catch window closes (see _close_catch_window)
         hand.remove(card)
         st.discard.append(card)
         st.drawn_card = None
-        self._emit(CardPlayed(player=player, card=card, legal=legal))
+        if t.plain[card] and not last:
+            # A number card (no pending draw can be answered with one, no icon): the general
+            # path below would only set the colour, settle UNO and pass the turn on.
+            emit(card_played(player, card))
+            st.colour = t.colour[card]
+            if cmd.uno or len(hand) < 2 or st.uno_called[player]:
+                self._settle_uno_call(player, cmd.uno)
+            self._begin_turn((player + st.direction) % st.players)
+            return
+        emit(
+            card_played(player, card)
+            if legal
+            else CardPlayed(player=player, card=card, legal=False)
+        )
         if wild:
             assert cmd.colour is not None
             st.colour = cmd.colour
-            self._emit(ColourChosen(player=player, colour=cmd.colour))
+            emit(COLOUR_CHOSEN[player][cmd.colour])
         else:
             st.colour = t.colour[card]
-        self._settle_uno_call(player, cmd.uno)
+        if cmd.uno or len(hand) < 2 or st.uno_called[player]:
+            self._settle_uno_call(player, cmd.uno)
+        # else: nothing was said and nothing is due - _settle_uno_call would only clear the flag
         n = st.players
         if kind == _REVERSE:
             st.direction = -st.direction
-            self._emit(DirectionChanged(direction=st.direction))
+            changed = DIRECTION_CHANGED.get(st.direction)  # +1 or -1 unless set up otherwise
+            emit(changed if changed is not None else DirectionChanged(direction=st.direction))
         extra_turn = False
         if not last:
             if kind == _SWAP:
@@ -609,7 +674,7 @@ class Round:
                 self._draw(victim, st.pending_draw, "penalty")
                 st.pending_draw = 0
                 st.challenge_offender = None
-                self._emit(TurnSkipped(player=victim))
+                self._emit(TURN_SKIPPED[victim])
                 following = self._next(victim)
             else:
                 following = victim
@@ -617,7 +682,7 @@ class Round:
             following = player
         elif kind == _SKIP or (kind == _REVERSE and n == 2):
             skipped = self._next(player)
-            self._emit(TurnSkipped(player=skipped))
+            self._emit(TURN_SKIPPED[skipped])
             following = self._next(skipped)
         else:
             following = self._next(player)
@@ -646,21 +711,27 @@ class Round:
             return
         self._begin_turn(following)
 
+    def _answer_allowed(self, card: int, kind: int) -> bool:
+        """Whether ``card`` (of ``kind``) is a permitted stack or deflect on the pending draw."""
+        if kind == _DRAW_TWO:
+            st, t, rules = self.state, self.tables, self.rules
+            top = st.discard[-1]
+            on_four = t.kind[top] == _WD4
+            return (rules.stack_draw_two if not on_four else rules.stack_draw_two_on_four) and (
+                bool(t.match[st.colour * _K + t.top_kind[top]][card])
+            )
+        if kind == _WD4:
+            st, t, rules = self.state, self.tables, self.rules
+            on_four = t.kind[st.discard[-1]] == _WD4
+            return rules.stack_draw_four if on_four else rules.stack_draw_four_on_two
+        if kind in (_SKIP, _REVERSE):
+            return self.rules.stack_deflect and self.tables.colour[card] == self.state.colour
+        return False
+
     def _check_answer(self, card: int, kind: int) -> None:
         """The current player faces a pending draw: only a permitted stack or deflect may go."""
-        st, t, rules = self.state, self.tables, self.rules
-        top_kind = t.kind[st.discard[-1]]
-        on_four = top_kind == _WD4
-        allowed = False
-        if kind == _DRAW_TWO:
-            allowed = (rules.stack_draw_two if not on_four else rules.stack_draw_two_on_four) and (
-                bool(t.match[t.top_key(st.colour, st.discard[-1])][card])
-            )
-        elif kind == _WD4:
-            allowed = rules.stack_draw_four if on_four else rules.stack_draw_four_on_two
-        elif kind in (_SKIP, _REVERSE):
-            allowed = rules.stack_deflect and t.colour[card] == st.colour
-        if not allowed:
+        st, rules = self.state, self.rules
+        if not self._answer_allowed(card, kind):
             raise RuleError(
                 "answer-the-draw",
                 f"a pending draw of {st.pending_draw}: draw it"
@@ -676,7 +747,7 @@ class Round:
             announced = st.uno_called[player]  # said just before playing (CallUno with 2 cards)
             st.uno_called[player] = said or announced
             if said and not announced:
-                self._emit(UnoCalled(player=player))
+                self._emit(UNO_CALLED[player])
             elif not said and not announced:
                 st.exposed = player
         else:
@@ -728,36 +799,39 @@ class Round:
     def _draw_cmd(self, cmd: Draw) -> None:
         st = self.state
         player = cmd.player
-        if st.phase is Phase.DRAWN and player == st.turn:
-            raise RuleError("already-drew", "you have drawn this turn: play that card or pass")
-        self._check_turn(player, Phase.PLAY)
-        self._close_catch_window()
+        if st.phase is not _PLAY or player != st.turn:
+            if st.phase is _DRAWN and player == st.turn:
+                raise RuleError("already-drew", "you have drawn this turn: play that card or pass")
+            self._check_turn(player, _PLAY)
+        st.exposed = None  # the catch window closes (see _close_catch_window)
         if st.pending_draw:
             self._draw(player, st.pending_draw, "penalty")
             st.pending_draw = 0
             st.challenge_offender = None
-            self._emit(TurnSkipped(player=player))
+            self._emit(TURN_SKIPPED[player])
             self._begin_turn(self._next(player))
             return
         limit = 1
         if self.rules.draw == "until-playable":
             limit = self.rules.draw_until_max or 10**6
+        t = self.tables
         for _ in range(limit):
-            drawn = self._draw(player, 1, "draw")
-            if not drawn:
+            card = self._draw_one(player)
+            if card is None:
                 break
-            if self.is_playable(drawn[0]):
-                st.phase = Phase.DRAWN
-                st.drawn_card = drawn[0]
+            if t.match[st.colour * _K + t.top_kind[st.discard[-1]]][card]:
+                st.phase = _DRAWN
+                st.drawn_card = card
                 return
-        self._begin_turn(self._next(player))
+        self._begin_turn((player + st.direction) % st.players)
 
     def _pass(self, cmd: Pass) -> None:
         st = self.state
-        if st.phase is not Phase.DRAWN:
+        if st.phase is not _DRAWN:
             raise RuleError("pass-after-drawing", "you may pass only after drawing a playable card")
-        self._check_turn(cmd.player, Phase.DRAWN)
-        self._begin_turn(self._next(cmd.player))
+        if cmd.player != st.turn:
+            self._check_turn(cmd.player, _DRAWN)
+        self._begin_turn((cmd.player + st.direction) % st.players)
 
     def _challenge(self, cmd: Challenge) -> None:
         st, rules = self.state, self.rules
@@ -784,7 +858,7 @@ class Round:
             return
         self._draw(cmd.player, st.pending_draw + 2, "challenge-innocent")
         st.pending_draw = 0
-        self._emit(TurnSkipped(player=cmd.player))
+        self._emit(TURN_SKIPPED[cmd.player])
         self._begin_turn(self._next(cmd.player))
 
     def _call_uno(self, cmd: CallUno) -> None:
@@ -797,7 +871,7 @@ class Round:
         if st.exposed == player:
             st.exposed = None
             st.uno_called[player] = True
-            self._emit(UnoCalled(player=player))
+            self._emit(UNO_CALLED[player])
             return
         size = len(st.hands[player])
         if size == 1:
@@ -807,7 +881,7 @@ class Round:
             if st.uno_called[player]:
                 raise RuleError("uno-already-said", "you have already said UNO")
             st.uno_called[player] = True
-            self._emit(UnoCalled(player=player))
+            self._emit(UNO_CALLED[player])
             return
         if not self.rules.false_call_penalty:
             raise RuleError("uno-needs-one-card", "UNO is said with one card left")

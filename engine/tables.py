@@ -33,11 +33,22 @@ class DeckTables:
     is_wild: tuple[bool, ...]
     match: tuple[bytes, ...]
     """``match[colour * 21 + top_kind][card]`` is 1 when ``card`` may be played."""
+    top_kind: tuple[int, ...]
+    """Each card's kind as a top card: its kind, or :data:`NO_KIND` for a wild (which then
+    matches by colour only), so the hot path finds the match row with one lookup."""
+
+    plain: tuple[bool, ...]
+    """A number card without a Showdown icon: playing it (not as the last card) only moves the
+    card and the turn, so the round takes a short path for it."""
 
     def top_key(self, colour: int, top: int) -> int:
         """Index into :attr:`match` for this current colour and top card."""
-        top_kind = NO_KIND if self.is_wild[top] else self.kind[top]
-        return colour * _K + top_kind
+        return colour * _K + self.top_kind[top]
+
+    def row(self, colour: int, top: int) -> bytes:
+        """The match row for this current colour and top card: ``row[card]`` is 1 when
+        ``card`` may be played on it."""
+        return self.match[colour * _K + self.top_kind[top]]
 
 
 @cache
@@ -62,4 +73,6 @@ def tables_for(deck: Deck) -> DeckTables:
         icon=tuple(card.icon for card in deck.cards),
         is_wild=wild,
         match=tuple(rows),
+        top_kind=tuple(NO_KIND if wild[i] else kinds[i] for i in range(len(deck.cards))),
+        plain=tuple(card.kind <= CardKind.NINE and not card.icon for card in deck.cards),
     )

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from engine.bots import RandomBot, play_round
 from engine.commands import COMMAND_ADAPTER, Draw, PlayCard, ShowdownResult
 from engine.deck import builtin_deck
 from engine.errors import RuleError
@@ -132,3 +133,23 @@ def test_game_with_challenge_uno_deals_only_active_seats() -> None:
     )
     assert game.is_over and len(game.sheet.winners) == 1
     assert sizes[0] == 4 and sizes[-1] == 2
+
+
+def test_loading_a_round_with_too_many_players_names_the_rule() -> None:
+    data = Round.new(DEFAULT, RoundSetup(players=3, seed=1)).to_dict()
+    data["state"]["players"] = 11
+    with pytest.raises(RuleError) as caught:
+        Round.from_dict(data)
+    assert caught.value.rule == "players"
+
+
+def test_events_and_bot_commands_equal_fresh_ones() -> None:
+    """Shared (interned) events and commands compare and serialise like freshly built ones."""
+    rnd = Round.new(DEFAULT, RoundSetup(players=4, seed=5))
+    play_round(rnd, [RandomBot(seat) for seat in range(4)], random.Random(5))
+    for event in rnd.events:
+        text = EVENT_ADAPTER.dump_json(event)
+        assert EVENT_ADAPTER.validate_json(text) == event
+    for command in rnd.history:
+        assert COMMAND_ADAPTER.validate_json(COMMAND_ADAPTER.dump_json(command)) == command
+    assert rnd.replayed().to_dict() == rnd.to_dict()

@@ -1,0 +1,36 @@
+"""Random draws for the hot path: the exact draws of :class:`random.Random`, minus call overhead.
+
+``random.Random.shuffle`` and ``randrange`` spend most of their time in two Python-level method
+calls per number (``randrange`` -> ``_randbelow`` -> ``getrandbits``). These functions make the
+same ``getrandbits`` calls in the same order (rejection sampling, as CPython does), so a seed
+still deals, reshuffles and chooses exactly as before.
+"""
+
+from __future__ import annotations
+
+import random
+
+__all__ = ["below", "shuffle"]
+
+
+def below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n >= 1``: a uniform integer in ``0 .. n-1``."""
+    getrandbits = rng.getrandbits
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """``rng.shuffle(cards)``: Fisher-Yates from the end, each swap index drawn as :func:`below`
+    (a 108-card deal makes 107 draws)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
