@@ -123,6 +123,17 @@ if ! getent passwd "$SERVICE_USER" >/dev/null; then
 fi
 run usermod --append --groups "$(IFS=,; echo "${GROUPS_NEEDED[*]}")" "$SERVICE_USER"
 
+# The translations: the .mo catalogues are built, not kept in git (make catalogues does it in a
+# checkout), so compile the installed package's .po files with the venv's own pybabel.
+compile_catalogues() {
+    local locale="<the installed showdown/locale>"
+    if [[ $DRY_RUN -eq 0 && -z $ROOT ]]; then
+        locale=$("$VENV/bin/python" -c \
+            'import pathlib, showdown; print(pathlib.Path(showdown.__file__).parent / "locale")')
+    fi
+    run "$VENV/bin/pybabel" -q compile --domain showdown --directory "$locale"
+}
+
 # 3. Directories and files.
 make_dir "$APP_DIR" 0755
 make_dir "$CONF_DIR" 0755
@@ -139,6 +150,7 @@ if [[ ! -x $ROOT$VENV/bin/python ]]; then
     run python3 -m venv --system-site-packages "$VENV"
 fi
 run "$VENV/bin/python" -m pip install --quiet --upgrade "$SRC"
+compile_catalogues
 if [[ $LGPIO_FROM_PIP -eq 1 ]]; then
     run "$VENV/bin/python" -m pip install --quiet "lgpio>=0.2"
 fi

@@ -320,9 +320,25 @@ class Journal:
             (game_id,),
         )
         return [
-            Entry(int(r[0]), int(r[1]), r[2], str(r[3]), json.loads(r[4]), str(r[5]))
-            for r in rows
+            Entry(int(r[0]), int(r[1]), r[2], str(r[3]), self._events(r), str(r[5])) for r in rows
         ]
+
+    def _events(self, row: tuple[Any, ...]) -> list[dict[str, Any]]:
+        """A row's events column read back; a damaged one is refused with the entry named."""
+        try:
+            events = json.loads(row[4])
+        except (TypeError, ValueError) as exc:
+            problem = getattr(exc, "msg", None) or "not text"
+            raise JournalError(
+                f"{self.path}: game {row[1]}, journal entry {row[0]} is damaged (its events are "
+                f"not valid JSON: {problem}); the journal was not changed"
+            ) from None
+        if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
+            raise JournalError(
+                f"{self.path}: game {row[1]}, journal entry {row[0]} is damaged (its events are "
+                "not a list of objects); the journal was not changed"
+            )
+        return events
 
     @_locked
     def has_key(self, game_id: int, key: str) -> bool:

@@ -234,7 +234,20 @@ _KIND_OF: dict[type[BaseModel], str] = {
 }
 
 
+#: The kinds of entry the session writes. An entry of any other kind (written by a newer version,
+#: or damaged) is refused rather than skipped or guessed at: a game folded without it would show
+#: and export wrong totals, so nothing reads the game until someone looks at the file.
+ENTRY_KINDS = frozenset({"set_up", "showdown", "round", "edit", "undo"})
+
+
 def _parse(entry: Entry) -> list[StoredEvent]:
+    if entry.kind not in ENTRY_KINDS:
+        raise SessionError(ErrorText(
+            "game {game}, journal entry {seq} cannot be read ({where}: {problem}); the journal "
+            "was not changed",
+            {"game": entry.game_id, "seq": entry.seq, "where": "kind",
+             "problem": f"unknown kind {entry.kind!r}, from a newer version or damaged"},
+        ))
     try:
         return [STORED_EVENTS.validate_python(e) for e in entry.events]
     except ValidationError as error:

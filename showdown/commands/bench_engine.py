@@ -20,6 +20,7 @@ from typing import Any
 from engine.bots import Bot, RandomBot, play_round
 from engine.round import Round, RoundSetup
 from engine.rules import PRESETS, RuleSet, UnknownPresetError, preset
+from showdown.arguments import seed
 from showdown.cli import UserError
 
 NAME = "engine"
@@ -31,7 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options: games, players, seed, preset, json, no-rlcard."""
     parser.add_argument("--games", type=int, default=1000, help="complete rounds to play")
     parser.add_argument("--players", type=int, default=4, help="2-10 players (default 4)")
-    parser.add_argument("--seed", type=int, default=1, help="seed for deals and bots")
+    parser.add_argument("--seed", type=seed, default=1, help="seed for deals and bots")
     parser.add_argument("--preset", default="official", help=f"one of {', '.join(PRESETS)}")
     parser.add_argument("--json", action="store_true", help="print one JSON object only")
     parser.add_argument("--no-rlcard", action="store_true", help="skip the RLCard comparison")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import warnings
 from pathlib import Path
 
 from showdown.cli import UserError
@@ -57,24 +58,59 @@ def config_path(given: Path | None) -> Path | None:
     return INSTALLED_CONFIG if INSTALLED_CONFIG.exists() else None
 
 
+#: The hint after a failure to open the pins or the link, when nothing more specific fits.
+_BUSY_HINT = "is the service running? `sudo systemctl stop showdown` first"
+_NO_GPIO_HINT = (
+    "no GPIO on this machine: check a unit behind a microcontroller with --serial, or try the "
+    "check on the simulator with GPIOZERO_PIN_FACTORY=mock GPIOZERO_MOCK_PIN_CLASS=mockpwmpin"
+)
+_NO_PWM_HINT = (
+    "these pins cannot do PWM for the tonal buzzer: with GPIOZERO_PIN_FACTORY=mock also set "
+    "GPIOZERO_MOCK_PIN_CLASS=mockpwmpin, or set unit.buzzer_kind = \"plain\""
+)
+
+
 def open_unit(settings: UnitSettings, serial: str | None = None) -> UnitHardware:
     """The configured unit: on this machine's pins (gpiozero picks lgpio on a Pi), or behind the
     microcontroller on ``serial`` (``"auto"``: find it)."""
+    if serial is not None and serial.startswith("/") and not Path(serial).exists():
+        raise UserError(
+            f"cannot open the microcontroller: {serial} does not exist (is the board plugged in? "
+            "the udev rule names it /dev/showdown-unit)"
+        )
     try:
         if serial is not None:
             from showdown.serial_unit import SerialUnit  # noqa: PLC0415  (pyserial only if asked)
 
             return SerialUnit(settings, port=None if serial == "auto" else serial)
-        from showdown.gpio_unit import GpioUnit  # noqa: PLC0415  (gpiozero only when needed)
-
-        return GpioUnit(settings)
+        return _open_pins(settings)
     except Exception as exc:  # many kinds (gpiozero, pyserial, the link); the message is the point
         reason = str(exc) or type(exc).__name__
         where = "the microcontroller" if serial is not None else "the unit's pins"
-        raise UserError(
-            f"cannot open {where}: {reason} (is the service running? "
-            "`sudo systemctl stop showdown` first)"
-        ) from None
+        raise UserError(f"cannot open {where}: {reason} ({_hint(exc)})") from None
+
+
+def _open_pins(settings: UnitSettings) -> UnitHardware:
+    # gpiozero warns once per pin factory it cannot load before giving up: the one-line error
+    # below says it better, so those warnings are not printed.
+    from gpiozero.exc import PinFactoryFallback  # noqa: PLC0415  (gpiozero only when needed)
+
+    from showdown.gpio_unit import GpioUnit  # noqa: PLC0415
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PinFactoryFallback)
+        return GpioUnit(settings)
+
+
+def _hint(exc: Exception) -> str:
+    """What to do about *exc*: no GPIO here, no PWM on these pins, or the pins are busy."""
+    from gpiozero.exc import BadPinFactory, PinPWMUnsupported  # noqa: PLC0415
+
+    if isinstance(exc, BadPinFactory):
+        return _NO_GPIO_HINT
+    if isinstance(exc, PinPWMUnsupported):
+        return _NO_PWM_HINT
+    return _BUSY_HINT
 
 
 def _ask(prompt: str) -> str:

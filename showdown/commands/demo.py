@@ -13,6 +13,7 @@ from engine.game import Game
 from engine.round import Round
 from engine.rules import PRESETS, UnknownPresetError, preset
 from engine.scoring import RoundScore
+from showdown.arguments import seed
 from showdown.cli import UserError
 
 NAME = "demo"
@@ -23,7 +24,7 @@ HELP = "play a bot game of UNO to 500 in the terminal, printing each round and t
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options: players, seed, preset, target."""
     parser.add_argument("--players", type=int, default=4, help="2-10 players (default 4)")
-    parser.add_argument("--seed", type=int, default=1, help="seed for shuffles and bots")
+    parser.add_argument("--seed", type=seed, default=1, help="seed for shuffles and bots")
     parser.add_argument(
         "--preset", default="official", help=f"rule set: {', '.join(PRESETS)} (default official)"
     )

@@ -43,14 +43,17 @@ def run(args: argparse.Namespace) -> int:
     with journal:
         try:
             text = _export(args, journal, path)
-        except SessionError as error:
+        except (JournalError, SessionError) as error:
             raise UserError(str(error)) from None
     if text is None:
         return 0
     if args.output is None:
         sys.stdout.write(text)
-    else:
+        return 0
+    try:
         args.output.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise UserError(f"{args.output}: cannot write the export: {error.strerror}") from None
     return 0
 
 

@@ -25,6 +25,7 @@ from types import FrameType
 from typing import Any
 
 from engine.rules import PRESETS
+from showdown.arguments import int_in_range, seed
 from showdown.cli import UserError
 from showdown.config import load_settings
 from showdown.hardware import UnitHardware
@@ -63,9 +64,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "and played from the keyboard (A left paddle, L right paddle, Space timer button)",
     )
     sim = parser.add_argument_group("simulated table (with --sim or off a Pi)")
-    sim.add_argument("--games", type=int, default=0, help="stop after this many games (0: never)")
+    sim.add_argument(
+        "--games", type=int_in_range(0), default=0, help="stop after this many games (0: never)"
+    )
     sim.add_argument("--players", type=int, default=4, help="virtual players, 2-10 (default 4)")
-    sim.add_argument("--seed", type=int, default=1, help="seed for shuffles, bots and players")
+    sim.add_argument("--seed", type=seed, default=1, help="seed for shuffles, bots and players")
     sim.add_argument(
         "--preset", default="showdown", help=f"rules: {', '.join(PRESETS)} (default showdown)"
     )
@@ -183,6 +186,13 @@ def run(args: argparse.Namespace) -> int:
     else:
         log.info("journal %s: resuming game %d at round %d", path, state.game_id,
                  state.current_round)
+        if len(state.players) != args.players or state.preset != args.preset:
+            log.warning(
+                "the open game %d goes on with its own %d players and rules %r; --players %d "
+                "--preset %s apply to a new game (finish this one, or start one with another "
+                "--db)", state.game_id, len(state.players), state.preset, args.players,
+                args.preset,
+            )
     status = StatusPrinter(sys.stdout)
     session.subscribe(status.session_event)
     on_stop: list[Callable[[], None]] = []

@@ -13,6 +13,7 @@ import logging
 import sys
 import time
 
+from showdown.arguments import int_in_range, seed
 from showdown.cli import UserError
 
 NAME = "duels"
@@ -23,7 +24,7 @@ HELP = "run N seeded showdowns between virtual players on the simulated unit"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``showdown sim duels``."""
     parser.add_argument("--count", type=int, default=200, help="showdowns to run (default 200)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of players, cards and holds")
+    parser.add_argument("--seed", type=seed, default=1, help="seed of players, cards and holds")
     parser.add_argument(
         "--load-threads",
         type=int,
@@ -40,7 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--load-nice",
-        type=int,
+        type=int_in_range(0, 19),
         default=19,
         help="nice value of the load threads: the scoreboard draws at low priority (default 19)",
     )

@@ -21,6 +21,7 @@ from typing import Any
 
 from engine.rules import PRESETS, preset
 from engine.scoring import ScoringSettings
+from showdown.arguments import seed
 from showdown.cli import UserError
 from showdown.config import load_settings
 from showdown.journal import Journal, JournalError
@@ -38,7 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``showdown sim games``."""
     parser.add_argument("--count", type=int, default=10, help="games to play (default 10)")
     parser.add_argument("--players", type=int, default=4, help="players per table, 2-10")
-    parser.add_argument("--seed", type=int, default=1, help="seed for shuffles, bots and players")
+    parser.add_argument("--seed", type=seed, default=1, help="seed for shuffles, bots and players")
     parser.add_argument(
         "--preset", default="showdown", help=f"rules: {', '.join(PRESETS)} (default showdown)"
     )

@@ -136,3 +136,14 @@ def test_install_without_root_or_dry_run_says_how() -> None:
     result = subprocess.run(["bash", str(INSTALL)], capture_output=True, text=True, check=False)
     assert result.returncode == 1
     assert "--dry-run" in result.stderr
+
+
+def test_install_compiles_the_translations_after_installing_the_package(tmp_path: Path) -> None:
+    # The .mo catalogues are git-ignored and the wheel carries only the .po files: without this
+    # step every language but English falls back to English on an installed unit.
+    lines = run_script(INSTALL, "--dry-run", "--root", str(tmp_path))
+    commands = [line.removeprefix("would run: ") for line in lines if line.startswith("would run")]
+    pip = next(i for i, c in enumerate(commands) if "-m pip install" in c and "lgpio" not in c)
+    babel = next(i for i, c in enumerate(commands) if "/venv/bin/pybabel" in c)
+    assert babel > pip
+    assert "compile --domain showdown --directory" in commands[babel]

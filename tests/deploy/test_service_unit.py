@@ -130,3 +130,16 @@ def test_udev_rule_agrees_with_the_serial_link() -> None:
     assert f'ATTRS{{idProduct}}=="{protocol.USB_PID:04x}"' in rule
     assert protocol.STABLE_PATH == "/dev/showdown-unit"
     assert 'SYMLINK+="showdown-unit"' in rule
+
+
+def test_the_edge_thread_may_run_at_realtime_priority() -> None:
+    # showdown/realtime.py asks for SCHED_FIFO up to the config's ceiling (99) as the non-root
+    # service user: it needs CAP_SYS_NICE as an ambient capability (NoNewPrivileges keeps those),
+    # kept in the bounding set, and RestrictRealtime= would forbid it outright.
+    settings = unit_settings(UNIT.read_text(encoding="utf-8"))
+    assert settings["User"] != ["root"]
+    assert "CAP_SYS_NICE" in settings["AmbientCapabilities"][0].split()
+    for bounding in settings.get("CapabilityBoundingSet", []):
+        assert "CAP_SYS_NICE" in bounding.split()
+    assert settings["LimitRTPRIO"] == ["99"]
+    assert settings.get("RestrictRealtime", ["no"]) == ["no"]

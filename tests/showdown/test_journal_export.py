@@ -110,3 +110,48 @@ def test_an_unreadable_entry_is_reported_not_a_traceback(
     raw.close()
     assert main(["export", "--db", str(played)]) == 2
     assert "journal entry 7 cannot be read" in capsys.readouterr().err
+
+
+def _insert_raw(db: Path, kind: str, events: str) -> bytes:
+    """Add a row as a damaged or newer file would hold it; the file's bytes afterwards."""
+    raw = sqlite3.connect(db)
+    raw.execute(
+        "INSERT INTO entries (game_id, kind, events, recorded_at) VALUES (1, ?, ?, 'now')",
+        (kind, events),
+    )
+    raw.commit()
+    raw.close()
+    return db.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("kind", "events", "says"),
+    [
+        ("round", "{not json", "journal entry 7 is damaged (its events are not valid JSON"),
+        ("round", '{"kind": "round_recorded"}', "journal entry 7 is damaged"),
+        ("bonus", "[]", "journal entry 7 cannot be read (kind: unknown kind 'bonus'"),
+    ],
+)
+@pytest.mark.parametrize(
+    "argv",
+    [["export", "--list"], ["export"], ["export", "--format", "csv"],
+     ["run", "--sim", "--headless", "--games", "1"]],
+)
+def test_a_damaged_or_unknown_entry_is_refused_in_one_line_and_the_file_kept(
+    played: Path, *, kind: str, events: str, says: str, argv: list[str],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    before = _insert_raw(played, kind, events)
+    assert main([*argv, "--db", str(played)]) == 2
+    err = capsys.readouterr().err
+    assert says in err and "Traceback" not in err and err.strip().count("\n") == 0
+    assert played.read_bytes() == before
+
+
+def test_an_export_to_a_missing_folder_is_one_line(
+    played: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "nonexistent" / "out.csv"
+    assert main(["export", "--db", str(played), "-o", str(target), "--format", "csv"]) == 2
+    err = capsys.readouterr().err
+    assert str(target) in err and "cannot write" in err and "Traceback" not in err
