@@ -22,8 +22,10 @@ BUTTON: Colour = (58, 92, 160)
 BUTTON_DISABLED: Colour = (60, 64, 74)
 DANGER: Colour = (200, 60, 50)
 OK: Colour = (40, 150, 90)
-WAITING_RED: Colour = (215, 38, 38)
-GO_GREEN: Colour = (40, 200, 90)
+# Waiting is darker and go lighter, so they stay apart by lightness where red and green merge
+# (deuteranopia, protanopia): tests/showdown/test_colour_vision_screens.py holds them to it.
+WAITING_RED: Colour = (190, 30, 40)
+GO_GREEN: Colour = (70, 235, 110)
 
 PLAYER_COLOURS: tuple[Colour, ...] = (
     (0, 114, 178),
@@ -60,9 +62,11 @@ class CardColourStyle:
 
 
 CARD_COLOURS: dict[str, CardColourStyle] = {
-    "red": CardColourStyle((210, 40, 40), Pattern.STRIPES),
-    "yellow": CardColourStyle((245, 200, 20), Pattern.DOTS),
-    "green": CardColourStyle((50, 180, 80), Pattern.GRID),
-    "blue": CardColourStyle((40, 100, 220), Pattern.PLAIN),
+    "red": CardColourStyle((180, 25, 35), Pattern.STRIPES),
+    "yellow": CardColourStyle((250, 210, 30), Pattern.DOTS),
+    "green": CardColourStyle((40, 160, 110), Pattern.GRID),
+    "blue": CardColourStyle((30, 90, 210), Pattern.PLAIN),
 }
-"""The four card colours, keyed as :data:`showdown.vocabulary.COLOURS` keys them."""
+"""The four card colours, keyed as :data:`showdown.vocabulary.COLOURS` keys them. Red is dark
+and green a lighter blue-green, so all four stay apart under red-green colour blindness (checked
+by tests/showdown/test_colour_vision_screens.py)."""
