@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 RUNTIME_STAMP := $(VENV)/.runtime-installed
 DEV_STAMP     := $(VENV)/.dev-installed
 
-.PHONY: run test lint typecheck unit soak bench clean catalogues messages
+.PHONY: run test lint typecheck unit soak bench bench-check clean catalogues messages
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -59,10 +59,57 @@ unit: $(DEV_STAMP) catalogues
 soak: $(DEV_STAMP) catalogues
 	$(BIN)/pytest -m soak -o addopts='-ra -q'
 
-## bench: benchmarks print figures; they are never tests
-bench: $(DEV_STAMP)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
-	$(BIN)/showdown bench engine --games 2000 --players 4 --seed 1 --json
+## bench: benchmarks print figures; they are never tests. The engine runs twice, each time
+## against RLCard in the same run: pure Python in .venv, and the optional mypyc-compiled build
+## in .venv-bench (setup.py). Both must play the same rounds: their digests are compared.
+BENCH_VENV   := .venv-bench
+BENCH_BIN    := $(BENCH_VENV)/bin
+BENCH_STAMP  := $(BENCH_VENV)/.mypyc-installed
+BENCH_EXTRA  := $(VENV)/.bench-installed
+BENCH_ARGS   ?= --games 2000 --players 4 --seed 1 --json
+PIP_FLAGS    := --quiet --disable-pip-version-check
+
+$(BENCH_EXTRA): pyproject.toml $(DEV_STAMP)
+	$(BIN)/python -m pip install $(PIP_FLAGS) -e '.[dev,bench]'
+	touch $@
+
+$(BENCH_VENV)/bin/python:
+	$(PYTHON) -m venv $(BENCH_VENV)
+
+# First the project's dependencies (dev has mypy, which ships mypyc; bench has RLCard) and a
+# recent setuptools, by an ordinary install; then only the project again, compiled, built without
+# build isolation so the build uses that mypy and type-checks against the installed pydantic.
+# A clean build/ so no stale copy of a removed module is packaged. Not editable: the compiled
+# modules live in site-packages, never beside the sources.
+$(BENCH_STAMP): setup.py pyproject.toml $(wildcard engine/*.py) | $(BENCH_VENV)/bin/python
+	$(BENCH_BIN)/python -m pip install $(PIP_FLAGS) 'setuptools>=68' '.[dev,bench]'
+	rm -rf build/mypyc build/lib build/lib.* build/temp.* build/bdist.*
+	SHOWDOWN_MYPYC=1 $(BENCH_BIN)/python -m pip install $(PIP_FLAGS) --no-build-isolation \
+		--no-deps --force-reinstall .
+	cd / && $(CURDIR)/$(BENCH_BIN)/python -c 'import engine.round as r, sys; \
+		sys.exit(0 if r.__file__.endswith(".so") else "not compiled: " + r.__file__)'
+	touch $@
+
+bench: $(BENCH_EXTRA) $(BENCH_STAMP)
+	$(BIN)/showdown bench engine $(BENCH_ARGS) > $(BENCH_VENV)/python.json
+	@cat $(BENCH_VENV)/python.json
+	$(BENCH_BIN)/showdown bench engine $(BENCH_ARGS) > $(BENCH_VENV)/mypyc.json
+	@cat $(BENCH_VENV)/mypyc.json
+	@$(BIN)/python -c 'import json, sys; \
+		py, c = (json.load(open(f"$(BENCH_VENV)/{n}.json")) for n in ("python", "mypyc")); \
+		print("ratio to RLCard: python", py.get("ratio"), "/ mypyc", c.get("ratio")); \
+		sys.exit(0 if py["digest"] == c["digest"] else \
+		"DIGESTS DIFFER: the compiled engine played other rounds than the pure one")'
+	@echo "digests match: the compiled and the pure engine played the same rounds"
+
+## bench-check: the engine tests against the compiled build in .venv-bench. The tests are run
+## from a copy under build/ so the source engine/ cannot shadow the compiled modules.
+bench-check: $(BENCH_STAMP)
+	rm -rf build/bench-tests && mkdir -p build/bench-tests
+	cp -r tests pyproject.toml build/bench-tests/
+	cd build/bench-tests && $(CURDIR)/$(BENCH_BIN)/python -c \
+		'import engine.round as r; print("engine under test:", r.__file__)'
+	cd build/bench-tests && $(CURDIR)/$(BENCH_BIN)/pytest -p no:cacheprovider tests/engine
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info
+	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info

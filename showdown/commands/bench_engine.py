@@ -6,18 +6,27 @@ with ``games, players, seconds, games_per_s, actions_per_s``. When RLCard is ins
 ``bench`` extra; ``make bench`` installs it) the same number of RLCard UNO games
 (``rlcard.games.uno.game.UnoGame``, random legal actions, 4 players) is timed in the same run,
 and ``ratio`` is this engine's 4-player games per second over RLCard's. Never part of the tests.
+
+``engine_build`` says whether the engine that ran is the optional mypyc-compiled build
+(``"mypyc"``, see setup.py) or plain Python (``"python"``). ``digest`` is a SHA-256 over every
+round's final state and command history, computed outside the timed part: the compiled and the
+pure engine must give the same digest for the same arguments, which ``make bench`` checks.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import importlib.machinery
 import importlib.util
 import json
 import random
 import time
 from typing import Any
 
+from engine import round as round_module
 from engine.bots import Bot, RandomBot, play_round
+from engine.commands import COMMAND_ADAPTER
 from engine.round import Round, RoundSetup
 from engine.rules import PRESETS, RuleSet, UnknownPresetError, preset
 from showdown.arguments import seed
@@ -43,11 +52,14 @@ def time_engine(rules: RuleSet, games: int, players: int, seed: int) -> dict[str
     rng = random.Random(seed)
     bots: list[Bot] = [RandomBot(seed * 1000 + seat) for seat in range(players)]
     actions = 0
-    started = time.perf_counter()
+    seconds = 0.0
+    digest = hashlib.sha256()
     for game in range(games):
+        started = time.perf_counter()
         rnd = Round.new(rules, RoundSetup(players=players, dealer=game % players, seed=seed + game))
         actions += play_round(rnd, bots, rng)
-    seconds = time.perf_counter() - started
+        seconds += time.perf_counter() - started
+        digest.update(_fingerprint(rnd))
     return {
         "games": games,
         "players": players,
@@ -55,7 +67,22 @@ def time_engine(rules: RuleSet, games: int, players: int, seed: int) -> dict[str
         "games_per_s": round(games / seconds, 1),
         "actions_per_s": round(actions / seconds, 1),
         "actions_per_game": round(actions / games, 1),
+        "digest": digest.hexdigest(),
     }
+
+
+def _fingerprint(rnd: Round) -> bytes:
+    """A round's final state and its commands as canonical JSON (what the digest hashes)."""
+    history = [COMMAND_ADAPTER.dump_python(cmd, mode="json") for cmd in rnd.history]
+    data = {"state": rnd.state.to_dict(), "history": history}
+    return json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
+
+
+def engine_build() -> str:
+    """``"mypyc"`` when the round module is a compiled extension, else ``"python"``."""
+    path = round_module.__file__ or ""
+    compiled = path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    return "mypyc" if compiled else "python"
 
 
 def time_rlcard(games: int, seed: int) -> dict[str, Any]:
@@ -98,6 +125,7 @@ def run(args: argparse.Namespace) -> int:
     result = time_engine(rules, args.games, args.players, args.seed)
     result["seed"] = args.seed
     result["preset"] = args.preset
+    result["engine_build"] = engine_build()
     if not args.no_rlcard and importlib.util.find_spec("rlcard") is not None:
         rlcard = time_rlcard(args.games, args.seed)
         ours4 = result if args.players == 4 else time_engine(rules, args.games, 4, args.seed)

@@ -49,3 +49,18 @@ def test_bench_engine_prints_the_figures_as_json(capsys: pytest.CaptureFixture[s
 def test_bench_engine_refuses_bad_numbers(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "engine", "--games", "0"]) == 2
     assert "--games" in capsys.readouterr().err
+
+
+def _bench_json(capsys: pytest.CaptureFixture[str], seed: int) -> dict[str, object]:
+    args = ["bench", "engine", "--games", "4", "--players", "3", "--seed", str(seed)]
+    assert main([*args, "--json", "--no-rlcard"]) == 0
+    figures: dict[str, object] = json.loads(capsys.readouterr().out)
+    return figures
+
+
+def test_bench_engine_digest_names_the_rounds_played(capsys: pytest.CaptureFixture[str]) -> None:
+    """``make bench`` compares the compiled and the pure engine by this digest: it must repeat
+    for the same seed and change with the rounds. The test venv runs the pure-Python engine."""
+    first, again, other = (_bench_json(capsys, seed) for seed in (5, 5, 6))
+    assert first["digest"] == again["digest"] != other["digest"]
+    assert first["engine_build"] == "python"

@@ -1,0 +1,51 @@
+"""Optional mypyc build of the engine's hot modules; pyproject.toml holds all the metadata.
+
+Without ``SHOWDOWN_MYPYC=1`` this adds nothing: every install (the editable one in ``.venv``,
+the Pi's) is pure Python, so no compiled module can ever shadow an edited source file.
+
+With ``SHOWDOWN_MYPYC=1`` the modules in ``COMPILED`` are compiled to C extensions by mypyc
+(it ships with mypy). ``make bench`` does this in its own ``.venv-bench``: it installs mypy there
+first and then builds with ``pip install --no-build-isolation``, so the build uses that mypy and
+ordinary installs never download mypy or need a C compiler. A compiled build is refused for an
+editable install: the extensions would land beside the sources and shadow later edits.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from setuptools import setup
+
+# The round's inner loop and what it calls per action. Left out on purpose: commands.py and
+# events.py (frozen slotted dataclasses read by pydantic TypeAdapters, which inspect the
+# classes at run time), rules.py (a pydantic model), and the modules a round does not touch
+# per action (cards, deck, scoring, ...): compiling those would gain nothing measurable.
+COMPILED = [
+    "engine/round.py",
+    "engine/bots.py",
+    "engine/actions.py",
+    "engine/tables.py",
+    "engine/rng.py",
+    "engine/interned.py",
+    "engine/state.py",
+    "engine/effects.py",
+]
+
+
+def _extensions() -> list[object]:
+    if os.environ.get("SHOWDOWN_MYPYC") != "1":
+        return []
+    if "editable_wheel" in sys.argv:
+        sys.exit("SHOWDOWN_MYPYC=1 needs a non-editable install (pip install --no-build-isolation)")
+    try:
+        from mypyc.build import mypycify  # noqa: PLC0415 - only for the optional build
+    except ImportError:
+        sys.exit(
+            "SHOWDOWN_MYPYC=1 needs mypy in the installing environment: pip install mypy, then "
+            "pip install --no-build-isolation ."
+        )
+    return list(mypycify(COMPILED, opt_level="3", target_dir="build/mypyc"))
+
+
+setup(ext_modules=_extensions())
