@@ -80,8 +80,11 @@ $(BENCH_VENV)/bin/python:
 # recent setuptools, by an ordinary install; then only the project again, compiled, built without
 # build isolation so the build uses that mypy and type-checks against the installed pydantic.
 # A clean build/ so no stale copy of a removed module is packaged. Not editable: the compiled
-# modules live in site-packages, never beside the sources.
-$(BENCH_STAMP): setup.py pyproject.toml $(wildcard engine/*.py) | $(BENCH_VENV)/bin/python
+# modules live in site-packages, never beside the sources. A C compiler is needed here only.
+# Rebuilt when any packaged source changes (the bench command itself lives in showdown/).
+BENCH_SOURCES := $(shell find engine showdown firmware_bridge hw_sim -type f \
+	\( -name '*.py' -o -name '*.json' -o -name '*.toml' \) -not -path '*/__pycache__/*')
+$(BENCH_STAMP): setup.py pyproject.toml $(BENCH_SOURCES) | $(BENCH_VENV)/bin/python
 	$(BENCH_BIN)/python -m pip install $(PIP_FLAGS) 'setuptools>=68' '.[dev,bench]'
 	rm -rf build/mypyc build/lib build/lib.* build/temp.* build/bdist.*
 	SHOWDOWN_MYPYC=1 $(BENCH_BIN)/python -m pip install $(PIP_FLAGS) --no-build-isolation \
