@@ -93,9 +93,11 @@ $(BENCH_STAMP): setup.py pyproject.toml $(BENCH_SOURCES) | $(BENCH_VENV)/bin/pyt
 		sys.exit(0 if r.__file__.endswith(".so") else "not compiled: " + r.__file__)'
 	touch $@
 
-bench: $(BENCH_EXTRA) $(BENCH_STAMP)
+# The pure figure first, so it is printed even when the compiled build fails.
+bench: $(BENCH_EXTRA) | $(BENCH_VENV)/bin/python
 	$(BIN)/showdown bench engine $(BENCH_ARGS) > $(BENCH_VENV)/python.json
 	@cat $(BENCH_VENV)/python.json
+	$(MAKE) --no-print-directory $(BENCH_STAMP)
 	$(BENCH_BIN)/showdown bench engine $(BENCH_ARGS) > $(BENCH_VENV)/mypyc.json
 	@cat $(BENCH_VENV)/mypyc.json
 	@$(BIN)/python -c 'import json, sys; \
