@@ -174,7 +174,14 @@ class Round:
     applied so far, enough to :meth:`replay` the round), ``events`` (every event so far).
     """
 
-    def __init__(self, rules: RuleSet, deck: Deck, setup: RoundSetup, state: RoundState) -> None:
+    def __init__(
+        self,
+        rules: RuleSet,
+        deck: Deck,
+        setup: RoundSetup,
+        state: RoundState,
+        rng: random.Random | None = None,
+    ) -> None:
         if not MIN_PLAYERS <= state.players <= MAX_PLAYERS:
             raise RuleError(
                 "players", f"UNO is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {state.players}"
@@ -185,11 +192,11 @@ class Round:
         self.state = state
         self.tables: DeckTables = tables_for(deck)
         self.values: tuple[int, ...] = _values(deck, rules)
-        self.rng = random.Random(setup.seed)
+        self.rng = rng if rng is not None else random.Random(setup.seed)
         self.history: list[Command] = []
         self.events: list[Event] = []
         self._start: tuple[RoundState, Any] | None = None
-        self._out: list[Event] = []
+        self._dealt = False  # True: dealt by new(), so the start is rebuilt from ``setup``
 
     # ----------------------------------------------------------------- set-up
 
@@ -206,26 +213,36 @@ class Round:
             raise RuleError("dealer", f"dealer must be a seat 0-{players - 1}")
         if len(deck) < HAND_SIZE * players + 2:
             raise RuleError("deck-size", f"{len(deck)} cards cannot deal {players} hands of 7")
-        state = RoundState(players=players, dealer=setup.dealer, hands=[], draw_pile=[], discard=[])
-        rnd = cls(rules, deck, setup, state)
+        rng = random.Random(setup.seed)
         if setup.deck_order is not None:
             order = list(setup.deck_order)
             if sorted(order) != list(range(len(deck))):
                 raise RuleError("deck-order", "deck_order must list every card id exactly once")
         else:
             order = list(range(len(deck)))
-            shuffle(rnd.rng, order)
-        order.reverse()
-        state.draw_pile = order
-        state.hands = [[] for _ in range(players)]
-        state.uno_called = [False] * players
-        for _ in range(HAND_SIZE):
-            for step in range(1, players + 1):
-                state.hands[(setup.dealer + step) % players].append(state.draw_pile.pop())
+            shuffle(rng, order)
+        # Deal one card at a time from the top (order[0]), starting left of the dealer: seat
+        # ``dealer + 1 + j`` gets order[j], order[j + players], ... (slices, not 7 x players pops).
+        dealt = HAND_SIZE * players
+        first = setup.dealer + 1
+        hands: list[list[int]] = [[] for _ in range(players)]
+        for offset in range(players):
+            hands[(first + offset) % players] = order[offset:dealt:players]
+        pile = order[dealt:]
+        pile.reverse()  # the draw pile's top is the list's end
+        state = RoundState(
+            players=players,
+            dealer=setup.dealer,
+            hands=hands,
+            draw_pile=pile,
+            discard=[],
+            uno_called=[False] * players,
+        )
+        rnd = cls(rules, deck, setup, state, rng)
         rnd._open()
-        rnd.events.extend(rnd._out)
-        rnd._out = []
-        rnd._start = (rnd.state.copy(), rnd.rng.getstate())
+        # No snapshot of the start: a dealt round is rebuilt from ``setup`` when asked for
+        # (``initial``, ``to_dict``), which saves a state copy and a 625-word rng state per deal.
+        rnd._dealt = True
         return rnd
 
     @classmethod
@@ -348,13 +365,15 @@ class Round:
         handler = _HANDLERS.get(type(command))
         if handler is None:
             raise RuleError("unknown-command", f"not a command: {command!r}")
-        out: list[Event] = []
-        self._out = out
-        handler(self, command)
-        self._out = []
+        events = self.events  # handlers emit straight into the round's event list
+        mark = len(events)
+        try:
+            handler(self, command)
+        except RuleError:
+            del events[mark:]  # checks run before changes; this only guards that promise
+            raise
         self.history.append(command)
-        self.events += out
-        return out
+        return events[mark:]
 
     def legal_actions(self, seat: int | None = None, *, reactions: bool = True) -> list[Command]:
         """Every command that would be accepted now (only ``seat``'s when given).
@@ -404,17 +423,26 @@ class Round:
         """The whole round as JSON-ready data: rules, deck, set-up, state, shuffle state, the
         commands so far and the starting state (``start``), so a loaded round can be replayed."""
         data = self._as_dict(self.state, self.rng.getstate(), self.history)
-        if self._start is not None:
-            state, (version, internal, gauss) = self._start
+        start = self._start_point()
+        if start is not None:
+            state, (version, internal, gauss) = start
             data["start"] = {"state": state.to_dict(), "rng": [version, list(internal), gauss]}
         return data
+
+    def _start_point(self) -> tuple[RoundState, Any] | None:
+        """The state and shuffle state before the first command, or None if unknown."""
+        if self._start is None and self._dealt:
+            fresh = Round.new(self.rules, self.setup, self.deck)  # the same deal, again
+            self._start = (fresh.state, fresh.rng.getstate())
+        return self._start
 
     @property
     def initial(self) -> dict[str, Any]:
         """The round as it was dealt (or positioned), before any command: :meth:`to_dict` form."""
-        if self._start is None:
+        start = self._start_point()
+        if start is None:
             raise ValueError("this round has no recorded start")
-        state, rng_state = self._start
+        state, rng_state = start
         return self._as_dict(state, rng_state, [])
 
     def _as_dict(self, state: RoundState, rng_state: Any, history: list[Command]) -> dict[str, Any]:
@@ -479,7 +507,7 @@ class Round:
     # ----------------------------------------------------------------- helpers
 
     def _emit(self, event: Event) -> None:
-        self._out.append(event)
+        self.events.append(event)
 
     def _next(self, seat: int, steps: int = 1) -> int:
         st = self.state
@@ -520,7 +548,7 @@ class Round:
             st.uno_called[seat] = False  # see _gained
             if st.exposed == seat:
                 st.exposed = None
-            self._out.append(CardsDrawn(player=seat, cards=tuple(drawn), reason=reason))
+            self.events.append(CardsDrawn(player=seat, cards=tuple(drawn), reason=reason))
         return drawn
 
     def _draw_one(self, seat: int) -> int | None:
@@ -534,7 +562,7 @@ class Round:
         st.uno_called[seat] = False  # see _gained
         if st.exposed == seat:
             st.exposed = None
-        self._out.append(card_drawn(seat, card))
+        self.events.append(card_drawn(seat, card))
         return card
 
     def _gained(self, seat: int) -> None:
@@ -552,7 +580,7 @@ class Round:
         st.turns += 1
         if st.face_up_until == seat:
             st.face_up_until = None
-        self._out.append(TURN_STARTED[seat])
+        self.events.append(TURN_STARTED[seat])
 
     def _close_catch_window(self) -> None:
         """The next player begins their turn (draws or plays): nobody can be caught any more."""
@@ -615,7 +643,7 @@ class Round:
         if kind == _WD4:
             legal = self.wild_draw_four_is_legal(player, card)
         # ---- every check passed: from here on, change the state
-        emit = self._out.append
+        emit = self.events.append
         st.exposed = None  # the catch window closes (see _close_catch_window)
         hand.remove(card)
         st.discard.append(card)
