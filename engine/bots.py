@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
 from engine.actions import playable_cards
 from engine.cards import CardKind
@@ -103,16 +103,16 @@ class RandomBot:
         return DRAW[seat]
 
 
-_OPENING = Phase.OPENING
-_DRAWN = Phase.DRAWN
-_SHOWDOWN_PHASE = Phase.SHOWDOWN
-_OVER = Phase.OVER
+_OPENING: Final = Phase.OPENING
+_DRAWN: Final = Phase.DRAWN
+_SHOWDOWN_PHASE: Final = Phase.SHOWDOWN
+_OVER: Final = Phase.OVER
 
 
-_WD4 = int(CardKind.WILD_DRAW_FOUR)
-_SWAP = int(CardKind.WILD_SWAP_HANDS)
-_SHOWDOWN = int(CardKind.WILD_SHOWDOWN)
-_KIND_ORDER = {
+_WD4: Final = int(CardKind.WILD_DRAW_FOUR)
+_SWAP: Final = int(CardKind.WILD_SWAP_HANDS)
+_SHOWDOWN: Final = int(CardKind.WILD_SHOWDOWN)
+_KIND_ORDER: Final = {
     int(CardKind.DRAW_TWO): 0,
     int(CardKind.SKIP): 1,
     int(CardKind.REVERSE): 2,
@@ -185,9 +185,8 @@ def play_round(
     """Play ``rnd`` to its end with ``bots[seat]`` choosing for each seat; returns the number of
     commands applied. ``rng`` decides showdowns."""
     st = rnd.state
-    apply = rnd.apply
     # RandomBots choose straight from the playable cards (RandomBot.act); others get the list.
-    acts = [bot.act if isinstance(bot, RandomBot) else None for bot in bots]
+    randoms = [bot if isinstance(bot, RandomBot) else None for bot in bots]
     steps = 0
     while True:
         phase = st.phase
@@ -197,7 +196,7 @@ def play_round(
             raise RuntimeError(f"round did not finish in {max_steps} commands")
         if phase is _SHOWDOWN_PHASE:
             duel = rnd.legal_actions()
-            apply(duel[rng.randrange(2)])
+            rnd.apply(duel[rng.randrange(2)])
             steps += 1
             continue
         exposed = st.exposed
@@ -208,20 +207,20 @@ def play_round(
                 option: Command = CALL_UNO[seat] if seat == exposed else CATCH_UNO[seat][exposed]
                 reaction = bots[seat].choose(rnd, seat, (option,))
                 if reaction is not None:
-                    apply(reaction)
+                    rnd.apply(reaction)
                     steps += 1
                     reacted = True
                     break
             if reacted:
                 continue
         seat = st.turn
-        act = acts[seat]
+        random_bot = randoms[seat]
         choice: Command | None
-        if act is not None:
-            choice = act(rnd, seat)
+        if random_bot is not None:
+            choice = random_bot.act(rnd, seat)
         else:
             choice = bots[seat].choose(rnd, seat, rnd.legal_actions(seat, reactions=False))
         assert choice is not None
-        apply(choice)
+        rnd.apply(choice)
         steps += 1
     return steps
