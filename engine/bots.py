@@ -14,7 +14,7 @@ from typing import Final, Protocol
 from engine.actions import playable_cards
 from engine.cards import CardKind
 from engine.commands import CallUno, CatchUno, Challenge, Command, Draw, Pass, PlayCard
-from engine.interned import CALL_UNO, CATCH_UNO, DRAW, PASS, play_card
+from engine.interned import CALL_UNO, CATCH_UNO, CHALLENGE, DRAW, PASS, play_card
 from engine.rng import below
 from engine.round import Round
 from engine.state import Phase
@@ -97,7 +97,7 @@ class RandomBot:
                 )
             return play_card(seat, card, colour, uno)
         if st.challenge_offender is not None and rng.random() < 0.5:
-            return Challenge(player=seat)
+            return CHALLENGE[seat]
         if st.phase is _DRAWN:
             return PASS[seat]
         return DRAW[seat]
@@ -196,7 +196,7 @@ def play_round(
             raise RuntimeError(f"round did not finish in {max_steps} commands")
         if phase is _SHOWDOWN_PHASE:
             duel = rnd.legal_actions()
-            rnd.apply(duel[rng.randrange(2)])
+            rnd.step(duel[rng.randrange(2)])
             steps += 1
             continue
         exposed = st.exposed
@@ -207,7 +207,7 @@ def play_round(
                 option: Command = CALL_UNO[seat] if seat == exposed else CATCH_UNO[seat][exposed]
                 reaction = bots[seat].choose(rnd, seat, (option,))
                 if reaction is not None:
-                    rnd.apply(reaction)
+                    rnd.step(reaction)
                     steps += 1
                     reacted = True
                     break
@@ -221,6 +221,6 @@ def play_round(
         else:
             choice = bots[seat].choose(rnd, seat, rnd.legal_actions(seat, reactions=False))
         assert choice is not None
-        rnd.apply(choice)
+        rnd.step(choice)
         steps += 1
     return steps

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.commands import CallUno, CatchUno, Draw, Pass, PlayCard
+from engine.commands import CallUno, CatchUno, Challenge, Draw, Pass, PlayCard
 from engine.events import (
     CardPlayed,
     CardsDrawn,
@@ -25,6 +25,7 @@ from engine.events import (
 __all__ = [
     "CALL_UNO",
     "CATCH_UNO",
+    "CHALLENGE",
     "COLOUR_CHOSEN",
     "DIRECTION_CHANGED",
     "DRAW",
@@ -60,6 +61,8 @@ DRAW: Final = tuple(Draw(player=seat) for seat in _SEATS)
 """``DRAW[seat] == Draw(player=seat)``."""
 PASS: Final = tuple(Pass(player=seat) for seat in _SEATS)
 """``PASS[seat] == Pass(player=seat)``."""
+CHALLENGE: Final = tuple(Challenge(player=seat) for seat in _SEATS)
+"""``CHALLENGE[seat] == Challenge(player=seat)``."""
 CALL_UNO: Final = tuple(CallUno(player=seat) for seat in _SEATS)
 """``CALL_UNO[seat] == CallUno(player=seat)``."""
 CATCH_UNO: Final = tuple(tuple(CatchUno(player=seat, target=t) for t in _SEATS) for seat in _SEATS)

@@ -367,6 +367,13 @@ class Round:
         Raises :class:`~engine.errors.RuleError` (naming the rule) and changes nothing when the
         command breaks a rule.
         """
+        mark = len(self.events)
+        self.step(command)
+        return self.events[mark:]
+
+    def step(self, command: Command) -> None:
+        """:meth:`apply` without returning the new events (they are still appended to
+        :attr:`events`): for loops that play many commands and read no events, like bots."""
         events = self.events  # handlers emit straight into the round's event list
         mark = len(events)
         try:
@@ -396,7 +403,6 @@ class Round:
             del events[mark:]  # checks run before changes; this only guards that promise
             raise
         self.history.append(command)
-        return events[mark:]
 
     def legal_actions(self, seat: int | None = None, *, reactions: bool = True) -> list[Command]:
         """Every command that would be accepted now (only ``seat``'s when given).
@@ -666,7 +672,7 @@ class Round:
         if kind == _WD4:
             legal = self.wild_draw_four_is_legal(player, card)
         # ---- every check passed: from here on, change the state
-        emit = self.events.append
+        events = self.events
         st.exposed = None  # the catch window closes (see _close_catch_window)
         hand.remove(card)
         st.discard.append(card)
@@ -674,13 +680,13 @@ class Round:
         if t.plain[card] and not last:
             # A number card (no pending draw can be answered with one, no icon): the general
             # path below would only set the colour, settle UNO and pass the turn on.
-            emit(card_played(player, card))
+            events.append(card_played(player, card))
             st.colour = t.colour[card]
             if cmd.uno or len(hand) < 2 or st.uno_called[player]:
                 self._settle_uno_call(player, cmd.uno)
             self._begin_turn((player + st.direction) % st.players)
             return
-        emit(
+        events.append(
             card_played(player, card)
             if legal
             else CardPlayed(player=player, card=card, legal=False)
@@ -688,7 +694,7 @@ class Round:
         if wild:
             assert cmd.colour is not None
             st.colour = cmd.colour
-            emit(COLOUR_CHOSEN[player][cmd.colour])
+            events.append(COLOUR_CHOSEN[player][cmd.colour])
         else:
             st.colour = t.colour[card]
         if cmd.uno or len(hand) < 2 or st.uno_called[player]:
@@ -698,7 +704,9 @@ class Round:
         if kind == _REVERSE:
             st.direction = -st.direction
             changed = DIRECTION_CHANGED.get(st.direction)  # +1 or -1 unless set up otherwise
-            emit(changed if changed is not None else DirectionChanged(direction=st.direction))
+            if changed is None:
+                changed = DirectionChanged(direction=st.direction)
+            events.append(changed)
         extra_turn = False
         if not last:
             if kind == _SWAP:
@@ -725,7 +733,7 @@ class Round:
                 self._draw(victim, st.pending_draw, "penalty")
                 st.pending_draw = 0
                 st.challenge_offender = None
-                self._emit(TURN_SKIPPED[victim])
+                events.append(TURN_SKIPPED[victim])
                 following = self._next(victim)
             else:
                 following = victim
@@ -733,7 +741,7 @@ class Round:
             following = player
         elif kind == _SKIP or (kind == _REVERSE and n == 2):
             skipped = self._next(player)
-            self._emit(TURN_SKIPPED[skipped])
+            events.append(TURN_SKIPPED[skipped])
             following = self._next(skipped)
         else:
             following = self._next(player)
