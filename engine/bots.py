@@ -47,7 +47,7 @@ class RandomBot:
         """See the class docstring."""
         rng = self.rng
         first = actions[0]
-        if isinstance(first, CallUno | CatchUno):
+        if isinstance(first, _REACTIONS):
             return None if rng.random() < 0.5 else actions[rng.randrange(len(actions))]
         by_card: dict[int, list[PlayCard]] = {}
         for action in actions:
@@ -103,6 +103,7 @@ class RandomBot:
         return DRAW[seat]
 
 
+_REACTIONS: Final = (CallUno, CatchUno)
 _OPENING: Final = Phase.OPENING
 _DRAWN: Final = Phase.DRAWN
 _SHOWDOWN_PHASE: Final = Phase.SHOWDOWN
@@ -134,7 +135,7 @@ class HeuristicBot:
     def choose(self, rnd: Round, seat: int, actions: Sequence[Command]) -> Command | None:
         """See the class docstring."""
         first = actions[0]
-        if isinstance(first, CallUno | CatchUno):
+        if isinstance(first, _REACTIONS):
             return first
         st, t = rnd.state, rnd.tables
         if st.challenge_offender is not None and len(st.hands[st.challenge_offender]) >= 5:

@@ -124,6 +124,18 @@ _SHOWDOWN_PHASE: Final = Phase.SHOWDOWN
 _OVER: Final = Phase.OVER
 _PLAY_OR_DRAWN: Final = (Phase.PLAY, Phase.DRAWN)
 
+# The command classes under Final names, for Round.step's dispatch: a compiled build (make bench)
+# reads Final names directly instead of looking imported names up in the module dict.
+_PlayCard: Final = PlayCard
+_Draw: Final = Draw
+_Pass: Final = Pass
+_CallUno: Final = CallUno
+_CatchUno: Final = CatchUno
+_Challenge: Final = Challenge
+_ShowdownResult: Final = ShowdownResult
+_ChooseOpening: Final = ChooseOpening
+_WrongCard: Final = WrongCard
+
 
 @cache
 def _values(deck: Deck, rules: RuleSet) -> tuple[int, ...]:
@@ -192,11 +204,12 @@ class Round:
         self.state = state
         self.tables: DeckTables = tables_for(deck)
         self.values: tuple[int, ...] = _values(deck, rules)
-        # Cards a Draw may take: read on every draw, so kept as a plain attribute rather than
-        # looked up on the pydantic rule set each time.
+        # Rule switches read turn by turn, kept as plain attributes rather than looked up on
+        # the pydantic rule set each time: the cards a Draw may take, the Wild Draw 4 test.
         self._draw_limit = (
             (rules.draw_until_max or 10**6) if rules.draw == "until-playable" else 1
         )
+        self._wd4_by_colour = rules.wd4_legality == "no-current-colour"
         self.rng = rng if rng is not None else random.Random(setup.seed)
         self.history: list[Command] = []
         self.events: list[Event] = []
@@ -379,23 +392,23 @@ class Round:
         try:
             # Most frequent first; direct calls rather than a table of handlers, so a compiled
             # build (make bench) calls them natively.
-            if isinstance(command, PlayCard):
+            if isinstance(command, _PlayCard):
                 self._play(command)
-            elif isinstance(command, Draw):
+            elif isinstance(command, _Draw):
                 self._draw_cmd(command)
-            elif isinstance(command, Pass):
+            elif isinstance(command, _Pass):
                 self._pass(command)
-            elif isinstance(command, CallUno):
+            elif isinstance(command, _CallUno):
                 self._call_uno(command)
-            elif isinstance(command, CatchUno):
+            elif isinstance(command, _CatchUno):
                 self._catch(command)
-            elif isinstance(command, Challenge):
+            elif isinstance(command, _Challenge):
                 self._challenge(command)
-            elif isinstance(command, ShowdownResult):
+            elif isinstance(command, _ShowdownResult):
                 self._showdown_result(command)
-            elif isinstance(command, ChooseOpening):
+            elif isinstance(command, _ChooseOpening):
                 self._choose_opening(command)
-            elif isinstance(command, WrongCard):
+            elif isinstance(command, _WrongCard):
                 self._wrong_card(command)
             else:
                 raise RuleError("unknown-command", f"not a command: {command!r}")
@@ -439,7 +452,7 @@ class Round:
         "Wild Draw 4 legality": no card of the current colour; or, strictly, no playable card)."""
         st, t = self.state, self.tables
         hand = st.hands[seat]
-        if self.rules.wd4_legality == "no-current-colour":
+        if self._wd4_by_colour:
             colours = t.colour
             return not any(colours[c] == st.colour for c in hand if c != card)
         row = t.row(st.colour, st.discard[-1])
