@@ -8,7 +8,7 @@ applying any item never raises :class:`~engine.errors.RuleError`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.cards import CardKind
 from engine.commands import (
@@ -30,12 +30,12 @@ if TYPE_CHECKING:
 
 __all__ = ["legal_actions", "playable_cards"]
 
-_SWAP = int(CardKind.WILD_SWAP_HANDS)
-_SHOWDOWN = int(CardKind.WILD_SHOWDOWN)
-_COLOURS = (0, 1, 2, 3)
-_K = NO_KIND + 1
-_PLAY = Phase.PLAY
-_DRAWN = Phase.DRAWN
+_SWAP: Final = int(CardKind.WILD_SWAP_HANDS)
+_SHOWDOWN: Final = int(CardKind.WILD_SHOWDOWN)
+_COLOURS: Final = (0, 1, 2, 3)
+_K: Final = NO_KIND + 1
+_PLAY: Final = Phase.PLAY
+_DRAWN: Final = Phase.DRAWN
 
 
 def playable_cards(rnd: Round) -> list[int]:

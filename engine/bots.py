@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
 from engine.actions import playable_cards
 from engine.cards import CardKind
 from engine.commands import CallUno, CatchUno, Challenge, Command, Draw, Pass, PlayCard
-from engine.interned import CALL_UNO, CATCH_UNO, DRAW, PASS, play_card
+from engine.interned import CALL_UNO, CATCH_UNO, CHALLENGE, DRAW, PASS, play_card
 from engine.rng import below
 from engine.round import Round
 from engine.state import Phase
@@ -47,7 +47,7 @@ class RandomBot:
         """See the class docstring."""
         rng = self.rng
         first = actions[0]
-        if isinstance(first, CallUno | CatchUno):
+        if isinstance(first, _REACTIONS):
             return None if rng.random() < 0.5 else actions[rng.randrange(len(actions))]
         by_card: dict[int, list[PlayCard]] = {}
         for action in actions:
@@ -97,22 +97,23 @@ class RandomBot:
                 )
             return play_card(seat, card, colour, uno)
         if st.challenge_offender is not None and rng.random() < 0.5:
-            return Challenge(player=seat)
+            return CHALLENGE[seat]
         if st.phase is _DRAWN:
             return PASS[seat]
         return DRAW[seat]
 
 
-_OPENING = Phase.OPENING
-_DRAWN = Phase.DRAWN
-_SHOWDOWN_PHASE = Phase.SHOWDOWN
-_OVER = Phase.OVER
+_REACTIONS: Final = (CallUno, CatchUno)
+_OPENING: Final = Phase.OPENING
+_DRAWN: Final = Phase.DRAWN
+_SHOWDOWN_PHASE: Final = Phase.SHOWDOWN
+_OVER: Final = Phase.OVER
 
 
-_WD4 = int(CardKind.WILD_DRAW_FOUR)
-_SWAP = int(CardKind.WILD_SWAP_HANDS)
-_SHOWDOWN = int(CardKind.WILD_SHOWDOWN)
-_KIND_ORDER = {
+_WD4: Final = int(CardKind.WILD_DRAW_FOUR)
+_SWAP: Final = int(CardKind.WILD_SWAP_HANDS)
+_SHOWDOWN: Final = int(CardKind.WILD_SHOWDOWN)
+_KIND_ORDER: Final = {
     int(CardKind.DRAW_TWO): 0,
     int(CardKind.SKIP): 1,
     int(CardKind.REVERSE): 2,
@@ -134,7 +135,7 @@ class HeuristicBot:
     def choose(self, rnd: Round, seat: int, actions: Sequence[Command]) -> Command | None:
         """See the class docstring."""
         first = actions[0]
-        if isinstance(first, CallUno | CatchUno):
+        if isinstance(first, _REACTIONS):
             return first
         st, t = rnd.state, rnd.tables
         if st.challenge_offender is not None and len(st.hands[st.challenge_offender]) >= 5:
@@ -185,9 +186,8 @@ def play_round(
     """Play ``rnd`` to its end with ``bots[seat]`` choosing for each seat; returns the number of
     commands applied. ``rng`` decides showdowns."""
     st = rnd.state
-    apply = rnd.apply
     # RandomBots choose straight from the playable cards (RandomBot.act); others get the list.
-    acts = [bot.act if isinstance(bot, RandomBot) else None for bot in bots]
+    randoms = [bot if isinstance(bot, RandomBot) else None for bot in bots]
     steps = 0
     while True:
         phase = st.phase
@@ -197,7 +197,7 @@ def play_round(
             raise RuntimeError(f"round did not finish in {max_steps} commands")
         if phase is _SHOWDOWN_PHASE:
             duel = rnd.legal_actions()
-            apply(duel[rng.randrange(2)])
+            rnd.step(duel[rng.randrange(2)])
             steps += 1
             continue
         exposed = st.exposed
@@ -208,20 +208,20 @@ def play_round(
                 option: Command = CALL_UNO[seat] if seat == exposed else CATCH_UNO[seat][exposed]
                 reaction = bots[seat].choose(rnd, seat, (option,))
                 if reaction is not None:
-                    apply(reaction)
+                    rnd.step(reaction)
                     steps += 1
                     reacted = True
                     break
             if reacted:
                 continue
         seat = st.turn
-        act = acts[seat]
+        random_bot = randoms[seat]
         choice: Command | None
-        if act is not None:
-            choice = act(rnd, seat)
+        if random_bot is not None:
+            choice = random_bot.act(rnd, seat)
         else:
             choice = bots[seat].choose(rnd, seat, rnd.legal_actions(seat, reactions=False))
         assert choice is not None
-        apply(choice)
+        rnd.step(choice)
         steps += 1
     return steps

@@ -9,7 +9,9 @@ card. Anything else (drawn cards, targets, showdowns, a bluffed Wild Draw 4) is 
 
 from __future__ import annotations
 
-from engine.commands import CallUno, CatchUno, Draw, Pass, PlayCard
+from typing import Final
+
+from engine.commands import CallUno, CatchUno, Challenge, Draw, Pass, PlayCard
 from engine.events import (
     CardPlayed,
     CardsDrawn,
@@ -23,6 +25,7 @@ from engine.events import (
 __all__ = [
     "CALL_UNO",
     "CATCH_UNO",
+    "CHALLENGE",
     "COLOUR_CHOSEN",
     "DIRECTION_CHANGED",
     "DRAW",
@@ -36,36 +39,39 @@ __all__ = [
     "play_card",
 ]
 
-SEATS = 10
+SEATS: Final = 10
 """Seats covered (``engine.round.MAX_PLAYERS``; a round checks its player count against it)."""
 
-_SEATS = range(SEATS)
+_SEATS: Final = range(SEATS)
 
-TURN_STARTED = tuple(TurnStarted(player=seat) for seat in _SEATS)
+TURN_STARTED: Final = tuple(TurnStarted(player=seat) for seat in _SEATS)
 """``TURN_STARTED[seat] == TurnStarted(player=seat)``."""
-TURN_SKIPPED = tuple(TurnSkipped(player=seat) for seat in _SEATS)
+TURN_SKIPPED: Final = tuple(TurnSkipped(player=seat) for seat in _SEATS)
 """``TURN_SKIPPED[seat] == TurnSkipped(player=seat)``."""
-UNO_CALLED = tuple(UnoCalled(player=seat) for seat in _SEATS)
+UNO_CALLED: Final = tuple(UnoCalled(player=seat) for seat in _SEATS)
 """``UNO_CALLED[seat] == UnoCalled(player=seat)``."""
-COLOUR_CHOSEN = tuple(
+COLOUR_CHOSEN: Final = tuple(
     tuple(ColourChosen(player=seat, colour=colour) for colour in range(4)) for seat in _SEATS
 )
 """``COLOUR_CHOSEN[seat][colour] == ColourChosen(player=seat, colour=colour)``."""
-DIRECTION_CHANGED = {d: DirectionChanged(direction=d) for d in (1, -1)}
+DIRECTION_CHANGED: Final = {d: DirectionChanged(direction=d) for d in (1, -1)}
 """``DIRECTION_CHANGED[d] == DirectionChanged(direction=d)``."""
 
-DRAW = tuple(Draw(player=seat) for seat in _SEATS)
+DRAW: Final = tuple(Draw(player=seat) for seat in _SEATS)
 """``DRAW[seat] == Draw(player=seat)``."""
-PASS = tuple(Pass(player=seat) for seat in _SEATS)
+PASS: Final = tuple(Pass(player=seat) for seat in _SEATS)
 """``PASS[seat] == Pass(player=seat)``."""
-CALL_UNO = tuple(CallUno(player=seat) for seat in _SEATS)
+CHALLENGE: Final = tuple(Challenge(player=seat) for seat in _SEATS)
+"""``CHALLENGE[seat] == Challenge(player=seat)``."""
+CALL_UNO: Final = tuple(CallUno(player=seat) for seat in _SEATS)
 """``CALL_UNO[seat] == CallUno(player=seat)``."""
-CATCH_UNO = tuple(tuple(CatchUno(player=seat, target=t) for t in _SEATS) for seat in _SEATS)
+CATCH_UNO: Final = tuple(tuple(CatchUno(player=seat, target=t) for t in _SEATS) for seat in _SEATS)
 """``CATCH_UNO[seat][target] == CatchUno(player=seat, target=target)``."""
 
-_played: dict[int, CardPlayed] = {}
-_drawn: dict[int, CardsDrawn] = {}
-_plays: dict[int, PlayCard] = {}
+# Final: the bindings never change (the dicts fill up), so a compiled build reads them directly.
+_played: Final[dict[int, CardPlayed]] = {}
+_drawn: Final[dict[int, CardsDrawn]] = {}
+_plays: Final[dict[int, PlayCard]] = {}
 
 
 def card_played(player: int, card: int) -> CardPlayed:

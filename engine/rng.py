@@ -9,28 +9,37 @@ still deals, reshuffles and chooses exactly as before.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 __all__ = ["below", "shuffle"]
+
+_getrandbits: Final = random.Random.getrandbits
+"""The generator's own ``getrandbits`` (C), called unbound: no method lookup per draw. The
+generators here are plain :class:`random.Random` objects made by the engine."""
+
+_BITS: Final = tuple(n.bit_length() for n in range(257))
+"""``n.bit_length()`` for the sizes the engine draws from (piles, hands), looked up instead of
+computed by a method call per draw."""
 
 
 def below(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)`` for ``n >= 1``: a uniform integer in ``0 .. n-1``."""
-    getrandbits = rng.getrandbits
-    k = n.bit_length()
-    r = getrandbits(k)
+    k = _BITS[n] if n <= 256 else n.bit_length()
+    r = _getrandbits(rng, k)
     while r >= n:
-        r = getrandbits(k)
+        r = _getrandbits(rng, k)
     return r
 
 
 def shuffle(rng: random.Random, cards: list[int]) -> None:
     """``rng.shuffle(cards)``: Fisher-Yates from the end, each swap index drawn as :func:`below`
     (a 108-card deal makes 107 draws)."""
-    getrandbits = rng.getrandbits
+    getrandbits = _getrandbits
+    bits = _BITS
     for i in range(len(cards) - 1, 0, -1):
         n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
+        k = bits[n] if n <= 256 else n.bit_length()
+        j = getrandbits(rng, k)
         while j >= n:
-            j = getrandbits(k)
+            j = getrandbits(rng, k)
         cards[i], cards[j] = cards[j], cards[i]

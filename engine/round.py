@@ -48,7 +48,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from engine import actions, effects
 from engine.cards import CardKind, parse_code, point_value
@@ -100,29 +100,41 @@ from engine.tables import NO_KIND, DeckTables, tables_for
 
 __all__ = ["HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "Round", "RoundSetup"]
 
-HAND_SIZE = 7
-MIN_PLAYERS = 2
-MAX_PLAYERS = SEATS
+HAND_SIZE: Final = 7
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = SEATS
 
-_SKIP = int(CardKind.SKIP)
-_REVERSE = int(CardKind.REVERSE)
-_DRAW_TWO = int(CardKind.DRAW_TWO)
-_WD4 = int(CardKind.WILD_DRAW_FOUR)
-_WILD = int(CardKind.WILD)
-_SHUFFLE = int(CardKind.WILD_SHUFFLE_HANDS)
-_CUSTOM = int(CardKind.WILD_CUSTOMIZABLE)
-_SWAP = int(CardKind.WILD_SWAP_HANDS)
-_BLANK = int(CardKind.BLANK)
-_SHOWDOWN = int(CardKind.WILD_SHOWDOWN)
-_K = NO_KIND + 1
+_SKIP: Final = int(CardKind.SKIP)
+_REVERSE: Final = int(CardKind.REVERSE)
+_DRAW_TWO: Final = int(CardKind.DRAW_TWO)
+_WD4: Final = int(CardKind.WILD_DRAW_FOUR)
+_WILD: Final = int(CardKind.WILD)
+_SHUFFLE: Final = int(CardKind.WILD_SHUFFLE_HANDS)
+_CUSTOM: Final = int(CardKind.WILD_CUSTOMIZABLE)
+_SWAP: Final = int(CardKind.WILD_SWAP_HANDS)
+_BLANK: Final = int(CardKind.BLANK)
+_SHOWDOWN: Final = int(CardKind.WILD_SHOWDOWN)
+_K: Final = NO_KIND + 1
 
 # Module-level names for the phases: a local lookup instead of an enum attribute on the hot path.
-_OPENING = Phase.OPENING
-_PLAY = Phase.PLAY
-_DRAWN = Phase.DRAWN
-_SHOWDOWN_PHASE = Phase.SHOWDOWN
-_OVER = Phase.OVER
-_PLAY_OR_DRAWN = (Phase.PLAY, Phase.DRAWN)
+_OPENING: Final = Phase.OPENING
+_PLAY: Final = Phase.PLAY
+_DRAWN: Final = Phase.DRAWN
+_SHOWDOWN_PHASE: Final = Phase.SHOWDOWN
+_OVER: Final = Phase.OVER
+_PLAY_OR_DRAWN: Final = (Phase.PLAY, Phase.DRAWN)
+
+# The command classes under Final names, for Round.step's dispatch: a compiled build (make bench)
+# reads Final names directly instead of looking imported names up in the module dict.
+_PlayCard: Final = PlayCard
+_Draw: Final = Draw
+_Pass: Final = Pass
+_CallUno: Final = CallUno
+_CatchUno: Final = CatchUno
+_Challenge: Final = Challenge
+_ShowdownResult: Final = ShowdownResult
+_ChooseOpening: Final = ChooseOpening
+_WrongCard: Final = WrongCard
 
 
 @cache
@@ -174,7 +186,14 @@ class Round:
     applied so far, enough to :meth:`replay` the round), ``events`` (every event so far).
     """
 
-    def __init__(self, rules: RuleSet, deck: Deck, setup: RoundSetup, state: RoundState) -> None:
+    def __init__(
+        self,
+        rules: RuleSet,
+        deck: Deck,
+        setup: RoundSetup,
+        state: RoundState,
+        rng: random.Random | None = None,
+    ) -> None:
         if not MIN_PLAYERS <= state.players <= MAX_PLAYERS:
             raise RuleError(
                 "players", f"UNO is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {state.players}"
@@ -185,11 +204,17 @@ class Round:
         self.state = state
         self.tables: DeckTables = tables_for(deck)
         self.values: tuple[int, ...] = _values(deck, rules)
-        self.rng = random.Random(setup.seed)
+        # Rule switches read turn by turn, kept as plain attributes rather than looked up on
+        # the pydantic rule set each time: the cards a Draw may take, the Wild Draw 4 test.
+        self._draw_limit = (
+            (rules.draw_until_max or 10**6) if rules.draw == "until-playable" else 1
+        )
+        self._wd4_by_colour = rules.wd4_legality == "no-current-colour"
+        self.rng = rng if rng is not None else random.Random(setup.seed)
         self.history: list[Command] = []
         self.events: list[Event] = []
         self._start: tuple[RoundState, Any] | None = None
-        self._out: list[Event] = []
+        self._dealt = False  # True: dealt by new(), so the start is rebuilt from ``setup``
 
     # ----------------------------------------------------------------- set-up
 
@@ -206,26 +231,36 @@ class Round:
             raise RuleError("dealer", f"dealer must be a seat 0-{players - 1}")
         if len(deck) < HAND_SIZE * players + 2:
             raise RuleError("deck-size", f"{len(deck)} cards cannot deal {players} hands of 7")
-        state = RoundState(players=players, dealer=setup.dealer, hands=[], draw_pile=[], discard=[])
-        rnd = cls(rules, deck, setup, state)
+        rng = random.Random(setup.seed)
         if setup.deck_order is not None:
             order = list(setup.deck_order)
             if sorted(order) != list(range(len(deck))):
                 raise RuleError("deck-order", "deck_order must list every card id exactly once")
         else:
             order = list(range(len(deck)))
-            shuffle(rnd.rng, order)
-        order.reverse()
-        state.draw_pile = order
-        state.hands = [[] for _ in range(players)]
-        state.uno_called = [False] * players
-        for _ in range(HAND_SIZE):
-            for step in range(1, players + 1):
-                state.hands[(setup.dealer + step) % players].append(state.draw_pile.pop())
+            shuffle(rng, order)
+        # Deal one card at a time from the top (order[0]), starting left of the dealer: seat
+        # ``dealer + 1 + j`` gets order[j], order[j + players], ... (slices, not 7 x players pops).
+        dealt = HAND_SIZE * players
+        first = setup.dealer + 1
+        hands: list[list[int]] = [[] for _ in range(players)]
+        for offset in range(players):
+            hands[(first + offset) % players] = order[offset:dealt:players]
+        pile = order[dealt:]
+        pile.reverse()  # the draw pile's top is the list's end
+        state = RoundState(
+            players=players,
+            dealer=setup.dealer,
+            hands=hands,
+            draw_pile=pile,
+            discard=[],
+            uno_called=[False] * players,
+        )
+        rnd = cls(rules, deck, setup, state, rng)
         rnd._open()
-        rnd.events.extend(rnd._out)
-        rnd._out = []
-        rnd._start = (rnd.state.copy(), rnd.rng.getstate())
+        # No snapshot of the start: a dealt round is rebuilt from ``setup`` when asked for
+        # (``initial``, ``to_dict``), which saves a state copy and a 625-word rng state per deal.
+        rnd._dealt = True
         return rnd
 
     @classmethod
@@ -345,16 +380,42 @@ class Round:
         Raises :class:`~engine.errors.RuleError` (naming the rule) and changes nothing when the
         command breaks a rule.
         """
-        handler = _HANDLERS.get(type(command))
-        if handler is None:
-            raise RuleError("unknown-command", f"not a command: {command!r}")
-        out: list[Event] = []
-        self._out = out
-        handler(self, command)
-        self._out = []
+        mark = len(self.events)
+        self.step(command)
+        return self.events[mark:]
+
+    def step(self, command: Command) -> None:
+        """:meth:`apply` without returning the new events (they are still appended to
+        :attr:`events`): for loops that play many commands and read no events, like bots."""
+        events = self.events  # handlers emit straight into the round's event list
+        mark = len(events)
+        try:
+            # Most frequent first; direct calls rather than a table of handlers, so a compiled
+            # build (make bench) calls them natively.
+            if isinstance(command, _PlayCard):
+                self._play(command)
+            elif isinstance(command, _Draw):
+                self._draw_cmd(command)
+            elif isinstance(command, _Pass):
+                self._pass(command)
+            elif isinstance(command, _CallUno):
+                self._call_uno(command)
+            elif isinstance(command, _CatchUno):
+                self._catch(command)
+            elif isinstance(command, _Challenge):
+                self._challenge(command)
+            elif isinstance(command, _ShowdownResult):
+                self._showdown_result(command)
+            elif isinstance(command, _ChooseOpening):
+                self._choose_opening(command)
+            elif isinstance(command, _WrongCard):
+                self._wrong_card(command)
+            else:
+                raise RuleError("unknown-command", f"not a command: {command!r}")
+        except RuleError:
+            del events[mark:]  # checks run before changes; this only guards that promise
+            raise
         self.history.append(command)
-        self.events += out
-        return out
 
     def legal_actions(self, seat: int | None = None, *, reactions: bool = True) -> list[Command]:
         """Every command that would be accepted now (only ``seat``'s when given).
@@ -391,7 +452,7 @@ class Round:
         "Wild Draw 4 legality": no card of the current colour; or, strictly, no playable card)."""
         st, t = self.state, self.tables
         hand = st.hands[seat]
-        if self.rules.wd4_legality == "no-current-colour":
+        if self._wd4_by_colour:
             colours = t.colour
             return not any(colours[c] == st.colour for c in hand if c != card)
         row = t.row(st.colour, st.discard[-1])
@@ -404,17 +465,26 @@ class Round:
         """The whole round as JSON-ready data: rules, deck, set-up, state, shuffle state, the
         commands so far and the starting state (``start``), so a loaded round can be replayed."""
         data = self._as_dict(self.state, self.rng.getstate(), self.history)
-        if self._start is not None:
-            state, (version, internal, gauss) = self._start
+        start = self._start_point()
+        if start is not None:
+            state, (version, internal, gauss) = start
             data["start"] = {"state": state.to_dict(), "rng": [version, list(internal), gauss]}
         return data
+
+    def _start_point(self) -> tuple[RoundState, Any] | None:
+        """The state and shuffle state before the first command, or None if unknown."""
+        if self._start is None and self._dealt:
+            fresh = Round.new(self.rules, self.setup, self.deck)  # the same deal, again
+            self._start = (fresh.state, fresh.rng.getstate())
+        return self._start
 
     @property
     def initial(self) -> dict[str, Any]:
         """The round as it was dealt (or positioned), before any command: :meth:`to_dict` form."""
-        if self._start is None:
+        start = self._start_point()
+        if start is None:
             raise ValueError("this round has no recorded start")
-        state, rng_state = self._start
+        state, rng_state = start
         return self._as_dict(state, rng_state, [])
 
     def _as_dict(self, state: RoundState, rng_state: Any, history: list[Command]) -> dict[str, Any]:
@@ -479,7 +549,7 @@ class Round:
     # ----------------------------------------------------------------- helpers
 
     def _emit(self, event: Event) -> None:
-        self._out.append(event)
+        self.events.append(event)
 
     def _next(self, seat: int, steps: int = 1) -> int:
         st = self.state
@@ -520,7 +590,7 @@ class Round:
             st.uno_called[seat] = False  # see _gained
             if st.exposed == seat:
                 st.exposed = None
-            self._out.append(CardsDrawn(player=seat, cards=tuple(drawn), reason=reason))
+            self.events.append(CardsDrawn(player=seat, cards=tuple(drawn), reason=reason))
         return drawn
 
     def _draw_one(self, seat: int) -> int | None:
@@ -534,7 +604,7 @@ class Round:
         st.uno_called[seat] = False  # see _gained
         if st.exposed == seat:
             st.exposed = None
-        self._out.append(card_drawn(seat, card))
+        self.events.append(card_drawn(seat, card))
         return card
 
     def _gained(self, seat: int) -> None:
@@ -552,7 +622,7 @@ class Round:
         st.turns += 1
         if st.face_up_until == seat:
             st.face_up_until = None
-        self._out.append(TURN_STARTED[seat])
+        self.events.append(TURN_STARTED[seat])
 
     def _close_catch_window(self) -> None:
         """The next player begins their turn (draws or plays): nobody can be caught any more."""
@@ -615,7 +685,7 @@ class Round:
         if kind == _WD4:
             legal = self.wild_draw_four_is_legal(player, card)
         # ---- every check passed: from here on, change the state
-        emit = self._out.append
+        events = self.events
         st.exposed = None  # the catch window closes (see _close_catch_window)
         hand.remove(card)
         st.discard.append(card)
@@ -623,13 +693,13 @@ class Round:
         if t.plain[card] and not last:
             # A number card (no pending draw can be answered with one, no icon): the general
             # path below would only set the colour, settle UNO and pass the turn on.
-            emit(card_played(player, card))
+            events.append(card_played(player, card))
             st.colour = t.colour[card]
             if cmd.uno or len(hand) < 2 or st.uno_called[player]:
                 self._settle_uno_call(player, cmd.uno)
             self._begin_turn((player + st.direction) % st.players)
             return
-        emit(
+        events.append(
             card_played(player, card)
             if legal
             else CardPlayed(player=player, card=card, legal=False)
@@ -637,7 +707,7 @@ class Round:
         if wild:
             assert cmd.colour is not None
             st.colour = cmd.colour
-            emit(COLOUR_CHOSEN[player][cmd.colour])
+            events.append(COLOUR_CHOSEN[player][cmd.colour])
         else:
             st.colour = t.colour[card]
         if cmd.uno or len(hand) < 2 or st.uno_called[player]:
@@ -647,7 +717,9 @@ class Round:
         if kind == _REVERSE:
             st.direction = -st.direction
             changed = DIRECTION_CHANGED.get(st.direction)  # +1 or -1 unless set up otherwise
-            emit(changed if changed is not None else DirectionChanged(direction=st.direction))
+            if changed is None:
+                changed = DirectionChanged(direction=st.direction)
+            events.append(changed)
         extra_turn = False
         if not last:
             if kind == _SWAP:
@@ -674,7 +746,7 @@ class Round:
                 self._draw(victim, st.pending_draw, "penalty")
                 st.pending_draw = 0
                 st.challenge_offender = None
-                self._emit(TURN_SKIPPED[victim])
+                events.append(TURN_SKIPPED[victim])
                 following = self._next(victim)
             else:
                 following = victim
@@ -682,7 +754,7 @@ class Round:
             following = player
         elif kind == _SKIP or (kind == _REVERSE and n == 2):
             skipped = self._next(player)
-            self._emit(TURN_SKIPPED[skipped])
+            events.append(TURN_SKIPPED[skipped])
             following = self._next(skipped)
         else:
             following = self._next(player)
@@ -811,11 +883,8 @@ class Round:
             self._emit(TURN_SKIPPED[player])
             self._begin_turn(self._next(player))
             return
-        limit = 1
-        if self.rules.draw == "until-playable":
-            limit = self.rules.draw_until_max or 10**6
         t = self.tables
-        for _ in range(limit):
+        for _ in range(self._draw_limit):
             card = self._draw_one(player)
             if card is None:
                 break
@@ -994,29 +1063,17 @@ class Round:
         self._begin_turn(st.turn)
 
 
-_PHASE_RULE = {
+_PHASE_RULE: Final = {
     Phase.OPENING: "opening-choice",
     Phase.PLAY: "not-after-drawing",
     Phase.DRAWN: "already-drew",
     Phase.SHOWDOWN: "showdown-pending",
     Phase.OVER: "round-over",
 }
-_PHASE_TEXT = {
+_PHASE_TEXT: Final = {
     Phase.OPENING: "the first player must first choose for the wild turned up",
     Phase.PLAY: "that is only possible after drawing a playable card",
     Phase.DRAWN: "you have drawn this turn: play that card or pass",
     Phase.SHOWDOWN: "a showdown is pending: only its result is accepted",
     Phase.OVER: "the round is over",
-}
-
-_HANDLERS: dict[type, Any] = {
-    PlayCard: Round._play,
-    Draw: Round._draw_cmd,
-    Pass: Round._pass,
-    Challenge: Round._challenge,
-    CallUno: Round._call_uno,
-    CatchUno: Round._catch,
-    ChooseOpening: Round._choose_opening,
-    WrongCard: Round._wrong_card,
-    ShowdownResult: Round._showdown_result,
 }

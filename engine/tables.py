@@ -9,16 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from engine.cards import CardKind
 from engine.deck import Deck
 
 __all__ = ["NO_KIND", "DeckTables", "tables_for"]
 
-NO_KIND = 20
+NO_KIND: Final = 20
 """Stands for "the top card is a wild": it matches by colour only."""
 
-_K = NO_KIND + 1
+_K: Final = NO_KIND + 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -153,3 +153,20 @@ def test_events_and_bot_commands_equal_fresh_ones() -> None:
     for command in rnd.history:
         assert COMMAND_ADAPTER.validate_json(COMMAND_ADAPTER.dump_json(command)) == command
     assert rnd.replayed().to_dict() == rnd.to_dict()
+
+
+def test_a_dealt_round_remembers_its_deal_after_play() -> None:
+    """The start of a dealt round is rebuilt from its set-up on demand: after 30 commands,
+    ``initial`` is still exactly the deal, and replaying the history reaches the same state."""
+    setup = RoundSetup(players=4, dealer=2, seed=11)
+    dealt = Round.new(DEFAULT, setup).to_dict()
+    rnd = Round.new(DEFAULT, setup)
+    rng = random.Random(2)
+    for _ in range(30):
+        actions = rnd.legal_actions()
+        rnd.apply(actions[rng.randrange(len(actions))])
+        if rnd.over:
+            break
+    assert rnd.initial["state"] == dealt["state"] and rnd.initial["rng"] == dealt["rng"]
+    assert rnd.to_dict()["start"]["state"] == dealt["state"]
+    assert rnd.replayed().state == rnd.state
