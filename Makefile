@@ -84,8 +84,12 @@ $(BENCH_VENV)/bin/python:
 # Rebuilt when any packaged source changes (the bench command itself lives in showdown/).
 BENCH_SOURCES := $(shell find engine showdown firmware_bridge hw_sim -type f \
 	\( -name '*.py' -o -name '*.json' -o -name '*.toml' \) -not -path '*/__pycache__/*')
-$(BENCH_STAMP): setup.py pyproject.toml $(BENCH_SOURCES) | $(BENCH_VENV)/bin/python
+BENCH_DEPS := $(BENCH_VENV)/.deps-installed
+$(BENCH_DEPS): pyproject.toml | $(BENCH_VENV)/bin/python
 	$(BENCH_BIN)/python -m pip install $(PIP_FLAGS) 'setuptools>=68' '.[dev,bench]'
+	touch $@
+
+$(BENCH_STAMP): $(BENCH_DEPS) setup.py $(BENCH_SOURCES)
 	rm -rf build/mypyc build/lib build/lib.* build/temp.* build/bdist.*
 	SHOWDOWN_MYPYC=1 $(BENCH_BIN)/python -m pip install $(PIP_FLAGS) --no-build-isolation \
 		--no-deps --force-reinstall .
