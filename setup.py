@@ -38,7 +38,7 @@ COMPILED = [
 def _extensions() -> list[object]:
     if os.environ.get("SHOWDOWN_MYPYC") != "1":
         return []
-    if "editable_wheel" in sys.argv:
+    if {"editable_wheel", "develop"} & set(sys.argv):
         sys.exit("SHOWDOWN_MYPYC=1 needs a non-editable install (pip install --no-build-isolation)")
     try:
         from mypyc.build import mypycify  # noqa: PLC0415 - only for the optional build
