@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import CardsDiscarded, CustomEffectApplied, HandsShuffled, HandsSwapped
+from engine.events import CardsDiscarded, CustomEffectApplied, HandsSwapped
+from engine.interned import hands_shuffled
 from engine.rng import shuffle
 from engine.rules import CustomEffect
 
@@ -43,7 +44,7 @@ def shuffle_hands(rnd: Round, player: int) -> None:
     st.hands = hands
     for seat in range(n):
         rnd._gained(seat)
-    rnd._emit(HandsShuffled(player=player, sizes=tuple(len(h) for h in hands)))
+    rnd._emit(hands_shuffled(player, tuple(len(h) for h in hands)))
 
 
 def _discard_under_top(rnd: Round, seat: int, cards: list[int]) -> None:

@@ -68,30 +68,29 @@ from engine.commands import (
 from engine.deck import Deck, builtin_deck
 from engine.errors import RuleError
 from engine.events import (
-    CardPlayed,
     CardReturned,
-    CardsDrawn,
-    ChallengeDecided,
     ColourChosen,
     DirectionChanged,
     Event,
     Reshuffled,
-    RoundEnded,
-    RoundStarted,
     ShowdownSettled,
     ShowdownStarted,
-    UnoCaught,
     WrongCardPenalised,
 )
 from engine.interned import (
+    CHALLENGE_DECIDED,
     COLOUR_CHOSEN,
     DIRECTION_CHANGED,
     SEATS,
     TURN_SKIPPED,
     TURN_STARTED,
     UNO_CALLED,
+    UNO_CAUGHT,
     card_drawn,
     card_played,
+    cards_drawn,
+    round_ended,
+    round_started,
 )
 from engine.rng import shuffle
 from engine.rules import RuleSet
@@ -359,11 +358,7 @@ class Round:
             st.turn = (first + 1) % n
         else:
             st.turn = first
-        self._emit(
-            RoundStarted(
-                dealer=dealer, players=n, starter=card, first_player=st.turn, direction=st.direction
-            )
-        )
+        self._emit(round_started(dealer, n, card, st.turn, st.direction))
         if kind == _DRAW_TWO:
             self._draw(first, 2, "opening")
             self._emit(TURN_SKIPPED[first])
@@ -590,7 +585,7 @@ class Round:
             st.uno_called[seat] = False  # see _gained
             if st.exposed == seat:
                 st.exposed = None
-            self.events.append(CardsDrawn(player=seat, cards=tuple(drawn), reason=reason))
+            self.events.append(cards_drawn(seat, tuple(drawn), reason))
         return drawn
 
     def _draw_one(self, seat: int) -> int | None:
@@ -699,11 +694,7 @@ class Round:
                 self._settle_uno_call(player, cmd.uno)
             self._begin_turn((player + st.direction) % st.players)
             return
-        events.append(
-            card_played(player, card)
-            if legal
-            else CardPlayed(player=player, card=card, legal=False)
-        )
+        events.append(card_played(player, card, legal))
         if wild:
             assert cmd.colour is not None
             st.colour = cmd.colour
@@ -866,7 +857,7 @@ class Round:
         st.went_out = player
         st.exposed = None
         points = self.hand_points()
-        self._emit(RoundEnded(went_out=player, points=sum(points), hand_points=points))
+        self._emit(round_ended(player, sum(points), points))
 
     def _draw_cmd(self, cmd: Draw) -> None:
         st = self.state
@@ -912,7 +903,7 @@ class Round:
         offender = st.challenge_offender
         guilty = st.challenge_guilty
         st.challenge_offender = None
-        self._emit(ChallengeDecided(challenger=cmd.player, offender=offender, guilty=guilty))
+        self._emit(CHALLENGE_DECIDED[cmd.player][offender][guilty])
         if guilty:
             st.pending_draw -= 4
             # Take the card back first, so a reshuffle during the 4-card draw cannot bury it.
@@ -922,7 +913,7 @@ class Round:
                 card = st.discard.pop()
                 st.hands[offender].append(card)
                 self._gained(offender)
-                self._emit(CardsDrawn(player=offender, cards=(card,), reason="take-back"))
+                self._emit(cards_drawn(offender, (card,), "take-back"))
             self._draw(offender, 4, "challenge-guilty")
             return
         self._draw(cmd.player, st.pending_draw + 2, "challenge-innocent")
@@ -974,7 +965,7 @@ class Round:
                 "before the next player begins their turn",
             )
         st.exposed = None
-        self._emit(UnoCaught(catcher=cmd.player, target=target))
+        self._emit(UNO_CAUGHT[cmd.player][target])
         self._draw(target, self.rules.uno_penalty, "uno-caught")
 
     def _choose_opening(self, cmd: ChooseOpening) -> None:

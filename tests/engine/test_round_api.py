@@ -170,3 +170,32 @@ def test_a_dealt_round_remembers_its_deal_after_play() -> None:
     assert rnd.initial["state"] == dealt["state"] and rnd.initial["rng"] == dealt["rng"]
     assert rnd.to_dict()["start"]["state"] == dealt["state"]
     assert rnd.replayed().state == rnd.state
+
+
+def test_fast_built_events_equal_constructed_ones() -> None:
+    """Events the round builds without their dataclass __init__ (several cards drawn, start, end,
+    hands shuffled) are equal to, hash like, print like and serialise like constructed ones."""
+    from engine import interned
+    from engine.events import CardsDrawn, HandsShuffled, RoundEnded, RoundStarted
+
+    pairs = [
+        (
+            interned.cards_drawn(2, (5, 9), "penalty"),
+            CardsDrawn(player=2, cards=(5, 9), reason="penalty"),
+        ),
+        (
+            interned.round_started(1, 4, 17, 2, -1),
+            RoundStarted(dealer=1, players=4, starter=17, first_player=2, direction=-1),
+        ),
+        (
+            interned.round_ended(3, 42, (10, 0, 32, 0)),
+            RoundEnded(went_out=3, points=42, hand_points=(10, 0, 32, 0)),
+        ),
+        (interned.hands_shuffled(0, (3, 4, 3)), HandsShuffled(player=0, sizes=(3, 4, 3))),
+    ]
+    for fast, built in pairs:
+        assert type(fast) is type(built) and fast == built and hash(fast) == hash(built)
+        assert repr(fast) == repr(built)
+        assert EVENT_ADAPTER.dump_json(fast) == EVENT_ADAPTER.dump_json(built)
+        with pytest.raises(AttributeError):
+            fast.type = "changed"  # type: ignore[misc]  # still frozen
