@@ -26,9 +26,10 @@ from typing import Any
 
 from engine import round as round_module
 from engine.bots import Bot, RandomBot, play_round
-from engine.commands import COMMAND_ADAPTER
+from engine.commands import COMMAND_ADAPTER, Command
 from engine.round import Round, RoundSetup
 from engine.rules import PRESETS, RuleSet, UnknownPresetError, preset
+from engine.state import RoundState
 from showdown.arguments import seed
 from showdown.cli import UserError
 
@@ -52,18 +53,20 @@ def time_engine(rules: RuleSet, games: int, players: int, seed: int) -> dict[str
     rng = random.Random(seed)
     bots: list[Bot] = [RandomBot(seed * 1000 + seat) for seat in range(players)]
     actions = 0
-    rounds: list[Round] = []
+    ends: list[tuple[RoundState, list[Command]]] = []
     started = time.perf_counter()
     for game in range(games):
         rnd = Round.new(rules, RoundSetup(players=players, dealer=game % players, seed=seed + game))
         actions += play_round(rnd, bots, rng)
-        rounds.append(rnd)
+        ends.append((rnd.state, rnd.history))
     seconds = time.perf_counter() - started
     # The digest is taken after the clock stops: hashing between rounds would be left out of the
     # time but would still evict the engine's data from the caches and slow the timed rounds.
+    # Only each round's end state and commands are kept until then (whole rounds, with their
+    # event lists, would make every garbage collection during the run slower and slower).
     digest = hashlib.sha256()
-    for rnd in rounds:
-        digest.update(_fingerprint(rnd))
+    for state, history in ends:
+        digest.update(_fingerprint(state, history))
     return {
         "games": games,
         "players": players,
@@ -75,10 +78,10 @@ def time_engine(rules: RuleSet, games: int, players: int, seed: int) -> dict[str
     }
 
 
-def _fingerprint(rnd: Round) -> bytes:
+def _fingerprint(state: RoundState, history: list[Command]) -> bytes:
     """A round's final state and its commands as canonical JSON (what the digest hashes)."""
-    history = [COMMAND_ADAPTER.dump_python(cmd, mode="json") for cmd in rnd.history]
-    data = {"state": rnd.state.to_dict(), "history": history}
+    commands = [COMMAND_ADAPTER.dump_python(cmd, mode="json") for cmd in history]
+    data = {"state": state.to_dict(), "history": commands}
     return json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
 
 
