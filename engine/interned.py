@@ -101,16 +101,21 @@ CALL_UNO: Final = tuple(CallUno(player=seat) for seat in _SEATS)
 CATCH_UNO: Final = tuple(tuple(CatchUno(player=seat, target=t) for t in _SEATS) for seat in _SEATS)
 """``CATCH_UNO[seat][target] == CatchUno(player=seat, target=target)``."""
 
-# Final: the bindings never change (the dicts fill up), so a compiled build reads them directly.
-_played: Final[dict[int, CardPlayed]] = {}
-_drawn: Final[dict[int, CardsDrawn]] = {}
-_plays: Final[dict[int, PlayCard]] = {}
+_CARDS: Final = 256
+"""Values are shared for card ids below this (the built-in decks have 112 cards at most); the
+caches are lists indexed by a key made of the fields, filled as values first occur (a list index
+is cheaper than a dict lookup on this path). Final: the bindings never change."""
+_played: Final[list[CardPlayed | None]] = [None] * (_CARDS * SEATS * 2)
+_drawn: Final[list[CardsDrawn | None]] = [None] * (_CARDS * SEATS)
+_plays: Final[list[PlayCard | None]] = [None] * (_CARDS * SEATS * 5 * 2)
 
 
 def card_played(player: int, card: int, legal: bool = True) -> CardPlayed:
     """``CardPlayed(player=player, card=card, legal=legal)``, shared per value."""
+    if card >= _CARDS:
+        return CardPlayed(player=player, card=card, legal=legal)
     key = (card * SEATS + player) * 2 + legal
-    event = _played.get(key)
+    event = _played[key]
     if event is None:
         event = _played[key] = CardPlayed(player=player, card=card, legal=legal)
     return event
@@ -119,8 +124,10 @@ def card_played(player: int, card: int, legal: bool = True) -> CardPlayed:
 def play_card(player: int, card: int, colour: int | None, uno: bool) -> PlayCard:
     """``PlayCard(player=player, card=card, colour=colour, uno=uno)`` with no target, opponent
     or count, shared per value."""
+    if card >= _CARDS:
+        return PlayCard(player=player, card=card, colour=colour, uno=uno)
     key = ((card * SEATS + player) * 5 + (4 if colour is None else colour)) * 2 + uno
-    command = _plays.get(key)
+    command = _plays[key]
     if command is None:
         command = _plays[key] = PlayCard(player=player, card=card, colour=colour, uno=uno)
     return command
@@ -129,8 +136,10 @@ def play_card(player: int, card: int, colour: int | None, uno: bool) -> PlayCard
 def card_drawn(player: int, card: int) -> CardsDrawn:
     """``CardsDrawn(player=player, cards=(card,), reason="draw")`` (one card drawn instead of
     playing), shared per value."""
+    if card >= _CARDS:
+        return CardsDrawn(player=player, cards=(card,), reason="draw")
     key = card * SEATS + player
-    event = _drawn.get(key)
+    event = _drawn[key]
     if event is None:
         event = _drawn[key] = CardsDrawn(player=player, cards=(card,), reason="draw")
     return event
