@@ -37,18 +37,23 @@ def test_bench_engine_prints_the_figures_as_json(capsys: pytest.CaptureFixture[s
             "1",
             "--json",
             "--no-rlcard",
+            "--repeat",
+            "2",
         ]
     )
     assert code == 0
     figures = json.loads(capsys.readouterr().out)
-    assert figures["games"] == 3 and figures["players"] == 5
-    for key in ("seconds", "games_per_s", "actions_per_s"):
+    assert figures["games"] == 3 and figures["players"] == 5 and figures["repeat"] == 2
+    for key in ("seconds", "games_per_s", "actions_per_s", "median_games_per_s"):
         assert figures[key] > 0
+    assert figures["games_per_s"] >= figures["median_games_per_s"]  # the fastest of the runs
 
 
 def test_bench_engine_refuses_bad_numbers(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "engine", "--games", "0"]) == 2
     assert "--games" in capsys.readouterr().err
+    assert main(["bench", "engine", "--games", "3", "--repeat", "0"]) == 2
+    assert "--repeat" in capsys.readouterr().err
 
 
 def _bench_json(capsys: pytest.CaptureFixture[str], seed: int) -> dict[str, object]:
