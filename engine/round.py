@@ -649,8 +649,12 @@ class Round:
         if (phase is not _PLAY and phase is not _DRAWN) or player != st.turn:
             self._check_turn(player, *_PLAY_OR_DRAWN)
         hand = st.hands[player]
-        if not 0 <= card < t.size or card not in hand:
-            raise RuleError("card-not-in-hand", f"player {player} does not hold card {card}")
+        try:
+            at = hand.index(card)  # found once: the same index takes the card out below
+        except ValueError:
+            raise RuleError(
+                "card-not-in-hand", f"player {player} does not hold card {card}"
+            ) from None
         if phase is _DRAWN and card != st.drawn_card:
             raise RuleError(
                 "only-drawn-card", "after drawing, only the card just drawn may be played"
@@ -682,7 +686,7 @@ class Round:
         # ---- every check passed: from here on, change the state
         events = self.events
         st.exposed = None  # the catch window closes (see _close_catch_window)
-        hand.remove(card)
+        del hand[at]
         st.discard.append(card)
         st.drawn_card = None
         if t.plain[card] and not last:
