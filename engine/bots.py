@@ -48,7 +48,7 @@ class RandomBot:
         rng = self.rng
         first = actions[0]
         if isinstance(first, _REACTIONS):
-            return None if rng.random() < 0.5 else actions[rng.randrange(len(actions))]
+            return None if rng.random() < 0.5 else actions[below(rng, len(actions))]
         by_card: dict[int, list[PlayCard]] = {}
         for action in actions:
             if isinstance(action, PlayCard):
@@ -57,9 +57,9 @@ class RandomBot:
             if isinstance(actions[-1], Pass) and rng.random() < 0.5:
                 return actions[-1]
             cards = sorted(by_card)
-            variants = by_card[cards[rng.randrange(len(cards))]]
-            return variants[rng.randrange(len(variants))]
-        return actions[rng.randrange(len(actions))]
+            variants = by_card[cards[below(rng, len(cards))]]
+            return variants[below(rng, len(variants))]
+        return actions[below(rng, len(actions))]
 
     def act(self, rnd: Round, seat: int) -> Command:
         """The turn's command for ``seat`` (the current player), chosen as in :meth:`choose`."""
@@ -67,7 +67,7 @@ class RandomBot:
         st = rnd.state
         if st.phase is _OPENING:
             options = rnd.legal_actions(seat, reactions=False)
-            return options[rng.randrange(len(options))]
+            return options[below(rng, len(options))]
         cards = playable_cards(rnd)
         if cards:
             if st.phase is _DRAWN and rng.random() < 0.5:
@@ -81,11 +81,11 @@ class RandomBot:
             kind = t.kind[card]
             colour = below(rng, 4)
             if kind == _SWAP and size > 1:
-                other = rng.randrange(st.players - 1)
+                other = below(rng, st.players - 1)
                 target = other + 1 if other >= seat else other
                 return PlayCard(player=seat, card=card, colour=colour, uno=uno, target=target)
             if kind == _SHOWDOWN:
-                other = rng.randrange(st.players - 1)
+                other = below(rng, st.players - 1)
                 opponent = other + 1 if other >= seat else other
                 return PlayCard(
                     player=seat,
@@ -93,7 +93,7 @@ class RandomBot:
                     colour=colour,
                     uno=uno,
                     opponent=opponent,
-                    count=rng.randrange(1, 4),
+                    count=1 + below(rng, 3),
                 )
             return play_card(seat, card, colour, uno)
         if st.challenge_offender is not None and rng.random() < 0.5:
@@ -152,7 +152,7 @@ class HeuristicBot:
             for action in actions:
                 if isinstance(action, Draw | Pass):
                     return action
-            return actions[self.rng.randrange(len(actions))]
+            return actions[below(self.rng, len(actions))]
         hand = st.hands[seat]
         counts = [0, 0, 0, 0]
         for card in hand:
@@ -197,7 +197,7 @@ def play_round(
             raise RuntimeError(f"round did not finish in {max_steps} commands")
         if phase is _SHOWDOWN_PHASE:
             duel = rnd.legal_actions()
-            rnd.step(duel[rng.randrange(2)])
+            rnd.step(duel[below(rng, 2)])
             steps += 1
             continue
         exposed = st.exposed

@@ -47,7 +47,6 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, Final, Literal
 
 from engine import actions, effects
@@ -136,10 +135,22 @@ _ChooseOpening: Final = ChooseOpening
 _WrongCard: Final = WrongCard
 
 
-@cache
+_VALUES: Final[dict[tuple[int, int], tuple[Deck, RuleSet, tuple[int, ...]]]] = {}
+
+
 def _values(deck: Deck, rules: RuleSet) -> tuple[int, ...]:
-    """Each card id's points under ``rules`` (cached: both are immutable)."""
-    return tuple(point_value(card.kind, rules) for card in deck.cards)
+    """Each card id's points under ``rules``. Cached by identity: hashing a pydantic rule set
+    costs more than the rest of a round's set-up bookkeeping. The entry holds both objects, so
+    their ids cannot be reused while cached; at most 64 entries (loaded rounds bring new ones)."""
+    key = (id(deck), id(rules))
+    hit = _VALUES.get(key)
+    if hit is not None and hit[0] is deck and hit[1] is rules:
+        return hit[2]
+    if len(_VALUES) >= 64:
+        _VALUES.clear()
+    values = tuple(point_value(card.kind, rules) for card in deck.cards)
+    _VALUES[key] = (deck, rules, values)
+    return values
 
 
 @dataclass(frozen=True, slots=True)
