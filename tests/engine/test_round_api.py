@@ -107,14 +107,19 @@ def test_from_position_refuses_cards_the_deck_lacks() -> None:
     assert rnd.state.phase is Phase.PLAY
 
 
-def test_a_loaded_round_can_still_be_replayed() -> None:
-    rnd = Round.new(DEFAULT, RoundSetup(players=3, seed=4))
-    rng = random.Random(1)
-    for _ in range(20):
+def _play_at_random(rnd: Round, commands: int, seed: int) -> None:
+    """Apply up to ``commands`` legal commands chosen at random (any seat, reactions too)."""
+    rng = random.Random(seed)
+    for _ in range(commands):
         actions = rnd.legal_actions()
         rnd.apply(actions[rng.randrange(len(actions))])
         if rnd.over:
             break
+
+
+def test_a_loaded_round_can_still_be_replayed() -> None:
+    rnd = Round.new(DEFAULT, RoundSetup(players=3, seed=4))
+    _play_at_random(rnd, 20, seed=1)
     loaded = Round.from_json(rnd.to_json())
     assert loaded.replayed().to_dict() == rnd.to_dict()
 
@@ -161,12 +166,7 @@ def test_a_dealt_round_remembers_its_deal_after_play() -> None:
     setup = RoundSetup(players=4, dealer=2, seed=11)
     dealt = Round.new(DEFAULT, setup).to_dict()
     rnd = Round.new(DEFAULT, setup)
-    rng = random.Random(2)
-    for _ in range(30):
-        actions = rnd.legal_actions()
-        rnd.apply(actions[rng.randrange(len(actions))])
-        if rnd.over:
-            break
+    _play_at_random(rnd, 30, seed=2)
     assert rnd.initial["state"] == dealt["state"] and rnd.initial["rng"] == dealt["rng"]
     assert rnd.to_dict()["start"]["state"] == dealt["state"]
     assert rnd.replayed().state == rnd.state
