@@ -230,9 +230,11 @@ class _Replay:
         self.totals = [0] * self.players
 
     def seat(self, seat: int) -> ErrorText:
+        """How a refusal names ``seat``: counted from 1, as players count seats at a table (the
+        API's seat indices start at 0)."""
         if self.names:
-            return ErrorText("seat {seat} ({name})", {"seat": seat, "name": self.names[seat]})
-        return ErrorText("seat {seat}", {"seat": seat})
+            return ErrorText("seat {seat} ({name})", {"seat": seat + 1, "name": self.names[seat]})
+        return ErrorText("seat {seat}", {"seat": seat + 1})
 
     # -- who plays ---------------------------------------------------------------------------
 

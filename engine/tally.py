@@ -125,10 +125,10 @@ def tally_round(
     """
     in_hand = set(range(players)) if seats is None else set(seats)
 
-    def who(seat: int) -> ErrorText:
+    def who(seat: int) -> ErrorText:  # counted from 1 in messages, as at the table
         if 0 <= seat < len(names):
-            return ErrorText("seat {seat} ({name})", {"seat": seat, "name": names[seat]})
-        return ErrorText("seat {seat}", {"seat": seat})
+            return ErrorText("seat {seat} ({name})", {"seat": seat + 1, "name": names[seat]})
+        return ErrorText("seat {seat}", {"seat": seat + 1})
 
     def refuse(template: str, seat: int, **params: int | str) -> TallyError:
         return TallyError(ErrorText(template, {"who": who(seat), **params}))
@@ -212,7 +212,7 @@ def tally_for(
         except ScoringError as error:
             raise TallyError(error.text) from None
         raise TallyError(  # pragma: no cover
-            ErrorText("seat {seat} does not play the next hand", {"seat": went_out})
+            ErrorText("seat {seat} does not play the next hand", {"seat": went_out + 1})
         )
     return tally_round(
         deck, went_out, hands, players=sheet.players, seats=table.seats, names=sheet.names

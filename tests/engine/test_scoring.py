@@ -112,9 +112,9 @@ def test_seed_001_challenge_eliminates_at_target_then_head_to_head() -> None:
     line = sheet.record(result(0, 0, 100, 30, 20))
     assert line.eliminated == (1,)
     assert sheet.active_seats == (0, 2, 3) and not sheet.head_to_head
-    with pytest.raises(ScoringError, match="seat 1 is eliminated"):
+    with pytest.raises(ScoringError, match="seat 2 is eliminated"):
         sheet.record(result(1, 5, 0, 5, 5))
-    with pytest.raises(ScoringError, match="seat 1 is eliminated, so holds 0"):
+    with pytest.raises(ScoringError, match="seat 2 is eliminated, so holds 0"):
         sheet.record(result(0, 0, 5, 5, 5))
     sheet.record(result(2, 10, 0, 0, 90))
     assert sheet.eliminated == (1, 3)
@@ -218,7 +218,7 @@ def test_two_tables_refuses_points_for_a_player_at_the_other_table() -> None:
 @pytest.mark.parametrize(
     ("entry", "message"),
     [
-        (result(0, 0, -5, 3), "seat 1 .*negative"),
+        (result(0, 0, -5, 3), "seat 2 .*negative"),
         (result(0, 0, 5), "expected points for 3 seats, got 2"),
         (result(3, 0, 5, 5), "seat 3 does not exist"),
         (result(1, 4, 2, 5), "went out, so holds 0"),
@@ -237,7 +237,7 @@ def test_impossible_entries_are_refused_and_change_nothing(
 
 def test_messages_name_the_player() -> None:
     sheet = Scoresheet(ScoringSettings(), 3, names=["Ann", "Bo", "Cy"])
-    with pytest.raises(ScoringError, match=r"seat 1 \(Bo\): points cannot be negative"):
+    with pytest.raises(ScoringError, match=r"seat 2 \(Bo\): points cannot be negative"):
         sheet.record(result(0, 0, -1, 3))
 
 
@@ -255,7 +255,7 @@ def test_an_edit_that_makes_later_rounds_impossible_is_refused() -> None:
     sheet = Scoresheet(ScoringSettings(mode="challenge", target=100), 3)
     sheet.record(result(0, 0, 50, 50))
     sheet.record(result(1, 10, 0, 10))
-    with pytest.raises(ScoringError, match="round 2: seat 1 is eliminated"):
+    with pytest.raises(ScoringError, match="round 2: seat 2 is eliminated"):
         sheet.replace(0, result(0, 0, 100, 50))
     assert sheet.totals == (10, 50, 60)
     with pytest.raises(ScoringError, match="no round 3"):

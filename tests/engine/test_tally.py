@@ -44,7 +44,7 @@ def test_seed_000_cards_tapped_by_kind_give_the_points() -> None:
 
 def test_total_and_cards_that_disagree_are_refused() -> None:
     hands = {1: HandEntry(points=60, cards={K.WILD: 1, K.NINE: 1})}
-    with pytest.raises(TallyError, match=r"seat 1 \(Bo\): the cards tapped are worth 59"):
+    with pytest.raises(TallyError, match=r"seat 2 \(Bo\): the cards tapped are worth 59"):
         tally_round(CLASSIC, 0, hands, players=2, names=["Ann", "Bo"])
 
 
@@ -57,16 +57,16 @@ def test_agreed_values_come_from_the_rule_set() -> None:
 @pytest.mark.parametrize(
     ("hands", "message"),
     [
-        ({1: HandEntry(points=-3)}, "seat 1: points cannot be negative"),
+        ({1: HandEntry(points=-3)}, "seat 2: points cannot be negative"),
         ({1: HandEntry(cards={K.WILD: 5})}, "holds 5 wild cards, but the deck has only 4"),
         ({1: HandEntry(cards={K.ONE: -1, K.TWO: 2})}, "cannot hold -1 1 cards"),
         ({1: HandEntry(cards={K.WILD_SHOWDOWN: 1})}, "this deck has no wild showdown cards"),
         ({1: HandEntry(cards={})}, "holds no cards, but did not go out"),
         ({1: HandEntry()}, "enter a points total or the cards"),
         ({1: HandEntry(points=1241)}, "more than the cards not yet counted are worth"),
-        ({}, "seat 1: enter a points total"),
-        ({0: HandEntry(points=5), 1: HandEntry(points=5)}, "seat 0 went out"),
-        ({1: HandEntry(points=5), 3: HandEntry(points=5)}, "seat 3 did not play"),
+        ({}, "seat 2: enter a points total"),
+        ({0: HandEntry(points=5), 1: HandEntry(points=5)}, "seat 1 went out"),
+        ({1: HandEntry(points=5), 3: HandEntry(points=5)}, "seat 4 did not play"),
     ],
 )
 def test_impossible_entries_name_the_player_and_the_problem(
@@ -81,7 +81,7 @@ def test_more_of_a_kind_across_hands_than_the_deck_holds() -> None:
         0: HandEntry(cards={K.WILD_DRAW_FOUR: 3}),
         1: HandEntry(cards={K.WILD_DRAW_FOUR: 2, K.ONE: 1}),
     }
-    with pytest.raises(TallyError, match="seat 0, seat 1 hold 5 wild draw four cards between"):
+    with pytest.raises(TallyError, match="seat 1, seat 2 hold 5 wild draw four cards between"):
         tally_round(CLASSIC, 2, hands, players=3)
 
 
@@ -89,13 +89,13 @@ def test_totals_must_be_makeable_from_the_cards_nobody_tapped() -> None:
     everything = {kind: CLASSIC.copies[kind] for kind in CLASSIC.copies if kind != K.NINE}
     hands = {0: HandEntry(cards=everything), 1: HandEntry(points=71)}  # only 9s remain
     with pytest.raises(
-        TallyError, match="seat 1: no hand of the cards not yet counted adds up to 71"
+        TallyError, match="seat 2: no hand of the cards not yet counted adds up to 71"
     ):
         tally_round(CLASSIC, 2, hands, players=3)
     hands[1] = HandEntry(points=72)
     assert tally_round(CLASSIC, 2, hands, players=3).hand_points[1] == 72
     hands = {0: HandEntry(cards=everything), 1: HandEntry(points=36), 3: HandEntry(points=45)}
-    with pytest.raises(TallyError, match="seat 1, seat 3: no cards left uncounted add up to 81"):
+    with pytest.raises(TallyError, match="seat 2, seat 4: no cards left uncounted add up to 81"):
         tally_round(CLASSIC, 2, hands, players=4)
 
 
@@ -113,9 +113,9 @@ def test_tally_for_a_challenge_sheet_skips_eliminated_seats() -> None:
     sheet.record(RoundResult(went_out=0, hand_points=(0, 50, 10)))
     result = tally_for(sheet, CLASSIC, 2, {0: HandEntry(points=12)})
     assert result.hand_points == (12, 0, 0)
-    with pytest.raises(TallyError, match=r"seat 1 \(B\) did not play"):
+    with pytest.raises(TallyError, match=r"seat 2 \(B\) did not play"):
         tally_for(sheet, CLASSIC, 2, {0: HandEntry(points=12), 1: HandEntry(points=3)})
-    with pytest.raises(TallyError, match=r"seat 1 \(B\) is eliminated"):
+    with pytest.raises(TallyError, match=r"seat 2 \(B\) is eliminated"):
         tally_for(sheet, CLASSIC, 1, {0: HandEntry(points=12), 2: HandEntry(points=3)})
 
 

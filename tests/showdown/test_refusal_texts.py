@@ -42,12 +42,12 @@ def _refusal(session: Session, command: object) -> EntryRejected:
 def test_a_refusal_keeps_its_english_message_and_carries_the_template(session: Session) -> None:
     refused = _refusal(session, RecordRound(went_out="Ann", hands={
         "Bob": HandEntry(points=-3), "Cy": HandEntry(points=5)}))
-    assert refused.message == "seat 1 (Bob): points cannot be negative (-3)"
+    assert refused.message == "seat 2 (Bob): points cannot be negative (-3)"
     assert refused.text is not None
     assert str(refused.text) == refused.message
     assert refused.text.template == "{who}: points cannot be negative ({points})"
     with use_language("ja"):
-        assert translate(refused.text) == "席1（Bob）：得点はマイナスにできません（-3）"
+        assert translate(refused.text) == "席2（Bob）：得点はマイナスにできません（-3）"
 
 
 @pytest.mark.parametrize("command", [

@@ -134,12 +134,12 @@ def test_a_refused_round_end_entry_is_explained_in_japanese(board: Scoreboard,
     touch(board, "save")
     banner = _banner(board)
     # the tally's refusal, in the catalogue's words, the seat and the figures filled in
-    assert banner == ("席0（Player 1）："
+    assert banner == ("席1（Player 1）："
                       "9999点は、まだ数えていないカードの合計（1440点）を超えています")
     shot(board, "refused-ja")
     assert table.view().rounds == ()
     board.set_language("en")  # the banner follows a change of language while it shows
-    assert _banner(board) == ("seat 0 (Player 1): 9999 points is more than the cards not yet "
+    assert _banner(board) == ("seat 1 (Player 1): 9999 points is more than the cards not yet "
                               "counted are worth (1440)")
 
 
