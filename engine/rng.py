@@ -32,14 +32,8 @@ def below(rng: random.Random, n: int) -> int:
 
 
 def shuffle(rng: random.Random, cards: list[int]) -> None:
-    """``rng.shuffle(cards)``: Fisher-Yates from the end, each swap index drawn as :func:`below`
-    (a 108-card deal makes 107 draws)."""
-    getrandbits = _getrandbits
-    bits = _BITS
+    """``rng.shuffle(cards)``: Fisher-Yates from the end, each swap index drawn by :func:`below`
+    (a 112-card deal makes 111 draws)."""
     for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = bits[n] if n <= 256 else n.bit_length()
-        j = getrandbits(rng, k)
-        while j >= n:
-            j = getrandbits(rng, k)
+        j = below(rng, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
