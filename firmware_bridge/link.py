@@ -383,7 +383,7 @@ class Link:
             if reply.version == 0:
                 self._fatal = LinkError(
                     f"the unit's firmware does not speak protocol {MIN_VERSION}..."
-                    f"{PROTOCOL_VERSION}: reflash it with deploy/firmware (README, The serial link)"
+                    f"{PROTOCOL_VERSION}: reflash it (docs/firmware.md)"
                 )
                 self._stop.set()
                 self._ready.set()

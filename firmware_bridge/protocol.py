@@ -1,7 +1,7 @@
 """The protocol's constants, named exactly as in ``PROTOCOL.md`` (the tests check they agree).
 
 Kept apart from the messages and the codec so that the firmware's copy
-(``deploy/firmware/sdfw_proto.py``) can be compared with this one name by name.
+(``firmware_bridge/pico/sdfw_proto.py``) can be compared with this one name by name.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The serial back end: the unit's parts behind a microcontroller on USB (``firmware_bridge``).
 
-The microcontroller (the reference firmware in ``deploy/firmware``, or the simulated one in
+The microcontroller (the reference firmware in ``firmware_bridge/pico``, or the simulated one in
 :mod:`hw_sim.mcu`) stamps every edge in its own microseconds and reports when each output really
 changed; this back end maps those times to :attr:`clock`'s nanoseconds
 (:class:`~firmware_bridge.timesync.ClockSync`) and turns protocol events into listener calls, from

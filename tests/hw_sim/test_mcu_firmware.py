@@ -1,4 +1,4 @@
-"""The reference firmware itself (deploy/firmware), on a manual clock: flow, safety, timing."""
+"""The reference firmware itself (firmware_bridge/pico), on a manual clock: flow, safety, timing."""
 
 from __future__ import annotations
 
