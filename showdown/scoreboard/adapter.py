@@ -1,4 +1,4 @@
-"""The scoreboard's port over the real game session (:class:`showdown.session.Session`).
+"""The scoreboard's port over the real game session (:class:`showdown.game.session.Session`).
 
 Touches become the session's typed commands; the session's answer is checked, and a refusal
 becomes :class:`~showdown.scoreboard.port.RefusedError` with the session's own message (its
@@ -15,6 +15,17 @@ from collections.abc import Callable, Mapping
 from engine.error_text import ErrorText
 from engine.rules import PRESETS
 from engine.scoring import ScoringMode, ScoringSettings
+from showdown.game.messages import (
+    Command,
+    EditRound,
+    EntryRejected,
+    RecordRound,
+    RecordShowdown,
+    SetUpGame,
+    UndoLast,
+)
+from showdown.game.messages import HandEntry as SessionHand
+from showdown.game.session import Session, deck_values
 from showdown.scoreboard.mirror import mirror
 from showdown.scoreboard.port import GameSetup, HandEntry, RefusedError
 from showdown.scoreboard.view import (
@@ -26,18 +37,7 @@ from showdown.scoreboard.view import (
     StatsView,
     TableView,
 )
-from showdown.session import Session, deck_values
-from showdown.session_messages import (
-    Command,
-    EditRound,
-    EntryRejected,
-    RecordRound,
-    RecordShowdown,
-    SetUpGame,
-    UndoLast,
-)
-from showdown.session_messages import HandEntry as SessionHand
-from showdown.showdown_events import ShowdownEvent
+from showdown.unit.events import ShowdownEvent
 
 LoadListener = Callable[[str, str, int], None]
 """Told who sits at the left and right paddle and how many cards are loaded (the unit)."""

@@ -22,9 +22,9 @@ from typing import Protocol
 import pygame
 
 from engine.error_text import ErrorText
-from showdown.accessibility import CueSettings
-from showdown.i18n import N_, _, current_language, on_language_change, set_language
 from showdown.scoreboard import display, preferences, theme
+from showdown.scoreboard.accessibility import CueSettings
+from showdown.scoreboard.i18n import N_, _, current_language, on_language_change, set_language
 from showdown.scoreboard.layout import DESIGN_HEIGHT, DESIGN_WIDTH, Layout
 from showdown.scoreboard.port import RefusedError, TablePort
 from showdown.scoreboard.refusals import translate

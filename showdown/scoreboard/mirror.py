@@ -1,7 +1,7 @@
 """The unit's state changes turned into what the showdown screen shows.
 
 :func:`mirror` is a pure function from the previous :class:`ShowdownView` and one event of the
-showdown state machine (:mod:`showdown.showdown_events`) to the next view, so the whole
+showdown state machine (:mod:`showdown.unit.events`) to the next view, so the whole
 countdown-to-result sequence is testable without a window or a thread.
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from showdown import hardware
 from showdown.scoreboard.view import Phase, ShowdownView, Side
-from showdown.showdown_events import (
+from showdown.unit import hardware
+from showdown.unit.events import (
     Armed,
     CountdownBeat,
     Counting,
@@ -22,7 +22,7 @@ from showdown.showdown_events import (
     ShowdownEvent,
     ShowdownResult,
 )
-from showdown.verdict import Reason
+from showdown.unit.verdict import Reason
 
 
 def side_of(side: hardware.Side | None) -> Side | None:

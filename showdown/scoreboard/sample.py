@@ -7,10 +7,10 @@ screens show what a table sees an hour into an evening.
 from __future__ import annotations
 
 from engine.scoring import ScoringSettings
+from showdown.game.messages import HandEntry, RecordRound, RecordShowdown, SetUpGame
+from showdown.game.session import Session
 from showdown.scoreboard.adapter import SessionTable
 from showdown.scoreboard.view import Phase, ShowdownView, Side
-from showdown.session import Session
-from showdown.session_messages import HandEntry, RecordRound, RecordShowdown, SetUpGame
 
 PLAYERS = ("Ana", "Budi", "Chen", "Daisuke")
 

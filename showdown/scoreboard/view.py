@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from showdown.accessibility import Side
+from showdown.scoreboard.accessibility import Side
 
 __all__ = [
     "CardKind",
@@ -113,7 +113,8 @@ class CardKind:
     key: str
     """The face in card codes: ``"7"``, ``"S"``, ``"+2"``, ``"W+4"``, ``"WSD"``."""
     name: str
-    """Key of its name in :data:`showdown.vocabulary.KINDS` (``"skip"``), or the digit."""
+    """Key of its name in :data:`showdown.scoreboard.vocabulary.KINDS` (``"skip"``), or the
+    digit."""
     points: int
     coloured: bool
 

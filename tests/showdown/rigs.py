@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from hw_sim.pins import EdgeFeeder, SimFactory
-from showdown.clock import ManualClock, ms
-from showdown.gpio_unit import GpioUnit
-from showdown.hardware import InputLine, Light, Side, UnitHardware
-from showdown.showdown_events import Go, ShowdownEvent, ShowdownResult
-from showdown.showdown_machine import ShowdownMachine
-from showdown.unit_config import UnitSettings
+from showdown.unit.backends.gpio import GpioUnit
+from showdown.unit.clock import ManualClock, ms
+from showdown.unit.config import UnitSettings
+from showdown.unit.events import Go, ShowdownEvent, ShowdownResult
+from showdown.unit.hardware import InputLine, Light, Side, UnitHardware
+from showdown.unit.machine import ShowdownMachine
 
 START_NS = ms(10_000)
 

@@ -9,15 +9,15 @@ from functools import partial
 import pygame
 
 from engine.error_text import ErrorText
-from showdown.i18n import _
 from showdown.scoreboard import theme
 from showdown.scoreboard.cards import paint_card
+from showdown.scoreboard.i18n import _
 from showdown.scoreboard.port import HandEntry
 from showdown.scoreboard.screens.base import Screen, Ui
 from showdown.scoreboard.theme import CARD_COLOURS
 from showdown.scoreboard.view import CardKind, RoundView, TableView
+from showdown.scoreboard.vocabulary import colour_name, kind_name
 from showdown.scoreboard.widgets import Button, Custom, Label, Widget
-from showdown.vocabulary import colour_name, kind_name
 
 MAX_DIGITS = 4
 WORD_COLUMNS = 4

@@ -12,15 +12,15 @@ from functools import partial
 
 import pygame
 
-from showdown.accessibility import (
+from showdown.scoreboard import theme
+from showdown.scoreboard.accessibility import (
     CountdownPhase,
     CueSettings,
     countdown_word,
     false_start_message,
     release_paddle_message,
 )
-from showdown.i18n import _
-from showdown.scoreboard import theme
+from showdown.scoreboard.i18n import _
 from showdown.scoreboard.screens.base import Screen, Ui
 from showdown.scoreboard.view import Phase, ShowdownView, Side, TableView
 from showdown.scoreboard.widgets import Button, Canvas, Custom, Label, Widget

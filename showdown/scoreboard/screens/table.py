@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from showdown.i18n import _
 from showdown.scoreboard import theme
+from showdown.scoreboard.i18n import _
 from showdown.scoreboard.screens.base import CONTENT_BOTTOM, Screen, Ui
 from showdown.scoreboard.view import Phase, TableView
 from showdown.scoreboard.widgets import Bar, Button, Canvas, Custom, Label, Widget

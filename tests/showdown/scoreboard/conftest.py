@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from showdown.i18n import set_language
-from showdown.journal import Journal
+from showdown.game.journal import Journal
+from showdown.game.session import Session
 from showdown.scoreboard.adapter import SessionTable
 from showdown.scoreboard.app import Scoreboard
-from showdown.session import Session
+from showdown.scoreboard.i18n import set_language
 from tests.showdown.scoreboard.helpers import ARTIFACTS
 
 

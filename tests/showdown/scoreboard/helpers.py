@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pygame
 
+from showdown.game.messages import RecordShowdown
 from showdown.scoreboard.adapter import SessionTable
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.touch import finger_event
 from showdown.scoreboard.view import Phase, ShowdownView, Side
 from showdown.scoreboard.widgets import Widget
-from showdown.session_messages import RecordShowdown
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "_artifacts" / "scoreboard"
 

@@ -1,7 +1,8 @@
 """Waiting and go, and the four card colours, stay apart for protanopes and deuteranopes.
 
 The screens are rendered, passed through the Machado (2009) dichromacy simulation
-(:mod:`showdown.colour_vision`), and measured with CIEDE2000 against the stated thresholds. The
+(:mod:`showdown.scoreboard.colour_vision`), and measured with CIEDE2000 against the stated
+thresholds. The
 non-colour cues are checked too: waiting and go differ in shape and word, each card colour shows
 its mark, and a false start is said in words.
 """
@@ -13,8 +14,12 @@ import itertools
 import pygame
 import pytest
 
-from showdown.accessibility import CueSettings
-from showdown.colour_vision import (
+from showdown.scoreboard import theme
+from showdown.scoreboard.accessibility import CueSettings
+from showdown.scoreboard.adapter import SessionTable
+from showdown.scoreboard.app import Scoreboard
+from showdown.scoreboard.cards import _PLATE
+from showdown.scoreboard.colour_vision import (
     CARD_MIN_DELTA_E,
     CUE_MIN_DELTA_E,
     MARK_MIN_CONTRAST,
@@ -25,10 +30,6 @@ from showdown.colour_vision import (
     simulate_colour,
     simulate_surface,
 )
-from showdown.scoreboard import theme
-from showdown.scoreboard.adapter import SessionTable
-from showdown.scoreboard.app import Scoreboard
-from showdown.scoreboard.cards import _PLATE
 from showdown.scoreboard.screens.showdown import LIGHT
 from showdown.scoreboard.view import Phase, ShowdownView, Side
 from tests.showdown.scoreboard.helpers import shot, start_game, touch, widget

@@ -7,14 +7,14 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from showdown.clock import ManualClock, ms
+from showdown.app.scoreboard_main import build_scoreboard
+from showdown.game.session import Session
 from showdown.scoreboard.adapter import SessionTable
 from showdown.scoreboard.app import Scoreboard
-from showdown.scoreboard.interactive import KeyboardUnit
-from showdown.scoreboard.play import build_scoreboard
 from showdown.scoreboard.view import Phase
-from showdown.session import Session
-from showdown.showdown_events import Go
+from showdown.sim.panel import KeyboardUnit
+from showdown.unit.clock import ManualClock, ms
+from showdown.unit.events import Go
 from tests.showdown.scoreboard.helpers import shot, start_game, touch, widget
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from engine.scoring import ScoringSettings
-from showdown.i18n import LANGUAGES, current_language
+from showdown.game.messages import HandEntry, RecordRound, SetUpGame
 from showdown.scoreboard.adapter import SessionTable
 from showdown.scoreboard.app import Scoreboard
+from showdown.scoreboard.i18n import LANGUAGES, current_language
 from showdown.scoreboard.view import Phase, ShowdownView, Side
-from showdown.session_messages import HandEntry, RecordRound, SetUpGame
 from tests.showdown.scoreboard.helpers import keypad, record_unit_showdown, shot, touch, widget
 
 NAMES = ["Ana", "Budi", "Chen", "Daisuke", "Eko", "Fumiko"]
@@ -102,7 +102,7 @@ def test_language_changes_mid_game_without_losing_the_entry(board: Scoreboard,
 
 def test_a_language_changed_elsewhere_redraws_the_whole_screen(board: Scoreboard,
                                                               table: SessionTable) -> None:
-    from showdown.i18n import set_language
+    from showdown.scoreboard.i18n import set_language
 
     populate(table)
     board.refresh()

@@ -6,11 +6,11 @@ import pygame
 from hypothesis import given
 from hypothesis import strategies as st
 
-from showdown import hardware
 from showdown.scoreboard.layout import DESIGN_HEIGHT, DESIGN_WIDTH, Layout
 from showdown.scoreboard.mirror import mirror
 from showdown.scoreboard.view import Phase, ShowdownView, Side
-from showdown.showdown_events import (
+from showdown.unit import hardware
+from showdown.unit.events import (
     Armed,
     CountdownBeat,
     FalseStart,
@@ -19,7 +19,7 @@ from showdown.showdown_events import (
     PaddleHeld,
     ShowdownResult,
 )
-from showdown.verdict import Reason
+from showdown.unit.verdict import Reason
 
 LOADED = ShowdownView(Phase.LOADED, "Ana", "Bob", 3)
 MS = 1_000_000

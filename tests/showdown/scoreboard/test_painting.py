@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import threading
 
+from showdown.game.messages import HandEntry, RecordRound, RecordShowdown
 from showdown.scoreboard.adapter import SessionTable
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.view import Phase, ShowdownView
-from showdown.session_messages import HandEntry, RecordRound, RecordShowdown
 from tests.showdown.scoreboard.helpers import start_game
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from showdown.i18n import LANGUAGES
 from showdown.scoreboard.adapter import SessionTable
 from showdown.scoreboard.app import NAV, Scoreboard
+from showdown.scoreboard.i18n import LANGUAGES
 from showdown.scoreboard.theme import READABLE_TEXT
 from showdown.scoreboard.widgets import Button, Label
 from tests.showdown.scoreboard.helpers import widget
