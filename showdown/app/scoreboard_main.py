@@ -8,13 +8,20 @@ and played from the keyboard (``showdown run --sim --interactive``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from engine.error_text import ErrorText
+from showdown.game.recorder import UnitRecorder
 from showdown.game.session import Session
 from showdown.scoreboard.accessibility import CueSettings
 from showdown.scoreboard.adapter import SessionTable
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.layout import DESIGN_SIZE
-from showdown.sim.panel import PANEL_WIDTH, KeyboardUnit, UnitPanel, wire
-from showdown.unit.machine import ShowdownMachine
+from showdown.scoreboard.port import RefusedError
+from showdown.sim.panel import PANEL_WIDTH, KeyboardUnit, UnitPanel
+from showdown.unit.events import ShowdownEvent
+from showdown.unit.machine import ShowdownBusyError, ShowdownMachine
 
 
 def build_scoreboard(
@@ -71,3 +78,35 @@ def play(
         board.close()
         if unit is not None:
             unit.close()
+
+
+def wire(table: SessionTable, machine: ShowdownMachine, notify: Callable[[], None], *,
+         record: bool = True, load: bool = True,
+         unit: KeyboardUnit | None = None) -> Callable[[], None]:
+    """Connect the state machine to the scoreboard: its events are mirrored (and, with
+    ``record``, its results recorded in the session by the one
+    :class:`~showdown.game.recorder.UnitRecorder`, as the service records them); ``notify`` wakes
+    the scoreboard. Runs on the machine's threads and never waits for a frame. With ``load``,
+    the showdown screen's
+    "load the unit" loads ``machine`` (leave it off when something else loads it, such as the
+    simulated table's virtual players). Returns the unsubscribe function."""
+
+    recorder = UnitRecorder(table.session, datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%f"))
+
+    def on_event(event: ShowdownEvent) -> None:
+        table.unit_event(event)
+        if record:
+            recorder(event)
+        notify()
+
+    loader = machine.load if unit is None else unit.load
+
+    def load_machine(left: str, right: str, cards: int) -> None:
+        try:
+            loader(left, right, cards)
+        except ShowdownBusyError:
+            raise RefusedError(ErrorText("Wait until this showdown is over")) from None
+
+    if load:
+        table.on_load = load_machine
+    return machine.subscribe(on_event)

@@ -19,14 +19,11 @@ from functools import partial
 
 import pygame
 
-from engine.error_text import ErrorText
 from hw_sim.pins import EdgeFeeder, SimFactory, SimPin
-from showdown.game.messages import RecordShowdown, ShowdownReason
 from showdown.scoreboard import theme
 from showdown.scoreboard.adapter import SessionTable
 from showdown.scoreboard.i18n import _
 from showdown.scoreboard.layout import Layout
-from showdown.scoreboard.port import RefusedError
 from showdown.scoreboard.screens.showdown import paint_arrow
 from showdown.scoreboard.text import TextRenderer
 from showdown.scoreboard.view import Side as ViewSide
@@ -34,10 +31,8 @@ from showdown.scoreboard.widgets import Canvas, Custom, Label, Painter, Widget
 from showdown.unit.backends.gpio import GpioUnit
 from showdown.unit.clock import Clock, MonotonicClock, ms
 from showdown.unit.config import UnitSettings
-from showdown.unit.events import ShowdownEvent, ShowdownResult
 from showdown.unit.hardware import InputLine, Light, Side
-from showdown.unit.machine import ShowdownBusyError, ShowdownMachine
-from showdown.unit.verdict import Reason
+from showdown.unit.machine import ShowdownMachine
 
 PANEL_WIDTH = 320
 PANEL_DESIGN = (320, 480)
@@ -47,10 +42,6 @@ KEYS: dict[int, InputLine] = {
     pygame.K_l: InputLine.PADDLE_RIGHT,
     pygame.K_SPACE: InputLine.TIMER_BUTTON,
 }
-
-_REASONS: dict[Reason, ShowdownReason] = {Reason.RACE: "race", Reason.FALSE_START: "false-start",
-            Reason.SIDE_COUNT: "side-count"}
-
 
 @dataclass(frozen=True)
 class UnitOutputs:
@@ -134,56 +125,6 @@ class KeyboardUnit:
         self.hardware.close()
         self.feeder.close()
         self.clock.close()
-
-
-def result_command(result: ShowdownResult) -> RecordShowdown | None:
-    """The session entry for a unit result, or ``None`` for a replay or an unloaded showdown."""
-    winner, loser = result.player(result.winner), result.player(result.loser)
-    reason = _REASONS.get(result.reason)
-    if winner is None or loser is None or reason is None:
-        return None
-    reactions = {}
-    for side, value in result.reaction_ms.items():
-        name = result.player(side)
-        if name is not None and value >= 0:
-            reactions[name] = value
-    return RecordShowdown(
-        winner=winner, loser=loser, cards_loaded=max(1, result.cards_loaded or 1),
-        reason=reason, source="unit", left=result.left_player, right=result.right_player,
-        reaction_ms=reactions, side_counts=(result.counts.get(Side.LEFT, 0),
-                                            result.counts.get(Side.RIGHT, 0))
-        if result.counts else None,
-    )
-
-
-def wire(table: SessionTable, machine: ShowdownMachine, notify: Callable[[], None], *,
-         record: bool = True, load: bool = True,
-         unit: KeyboardUnit | None = None) -> Callable[[], None]:
-    """Connect the state machine to the scoreboard: its events are mirrored (and, with
-    ``record``, its results recorded in the session); ``notify`` wakes the scoreboard. Runs on
-    the machine's threads and never waits for a frame. With ``load``, the showdown screen's
-    "load the unit" loads ``machine`` (leave it off when something else loads it, such as the
-    simulated table's virtual players). Returns the unsubscribe function."""
-
-    def on_event(event: ShowdownEvent) -> None:
-        table.unit_event(event)
-        if record and isinstance(event, ShowdownResult):
-            command = result_command(event)
-            if command is not None:
-                table.session.handle(command)
-        notify()
-
-    loader = machine.load if unit is None else unit.load
-
-    def load_machine(left: str, right: str, cards: int) -> None:
-        try:
-            loader(left, right, cards)
-        except ShowdownBusyError:
-            raise RefusedError(ErrorText("Wait until this showdown is over")) from None
-
-    if load:
-        table.on_load = load_machine
-    return machine.subscribe(on_event)
 
 
 class UnitPanel:

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field, replace
 
 from hw_sim.players import VirtualPlayer, make_players
 from hw_sim.sim_unit import GpioSimUnit
-from showdown.app.service import entry_from_unit
 from showdown.game.messages import RecordShowdown
+from showdown.game.recorder import entry_from_unit
 from showdown.sim.bot_table import ShowdownCall, TableError, TableStopped
 from showdown.unit.clock import ManualClock, ms
 from showdown.unit.config import UnitSettings

@@ -29,8 +29,10 @@ from showdown.app.arguments import int_in_range, seed
 from showdown.app.cli import UserError
 from showdown.app.config import load_settings
 from showdown.app.sd_notify import ServiceHeartbeat
-from showdown.app.service import Frontend, Service, StatusPrinter, UnitRecorder
+from showdown.app.service import Frontend, Service
+from showdown.app.status import StatusPrinter
 from showdown.game.journal import Journal, JournalError
+from showdown.game.recorder import UnitRecorder
 from showdown.game.session import Session, SessionError
 from showdown.game.storage import add_db_argument, db_path
 from showdown.sim.bot_table import SimulatedTable, TableStopped

@@ -14,10 +14,12 @@ from pathlib import Path
 import pytest
 
 from showdown.app.cli import main
-from showdown.app.service import Service, StatusPrinter, UnitRecorder, entry_from_unit
+from showdown.app.service import Service
+from showdown.app.status import StatusPrinter
 from showdown.app.subcommands.run import choose_backend
 from showdown.game.journal import Journal
 from showdown.game.messages import SetUpGame
+from showdown.game.recorder import UnitRecorder, entry_from_unit
 from showdown.game.session import Session
 from showdown.sim.bot_table import ShowdownCall, SimulatedTable
 from showdown.sim.referee import SimulatedUnit

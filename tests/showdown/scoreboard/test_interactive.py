@@ -97,8 +97,12 @@ def test_keys_play_a_showdown_that_the_session_records(
     assert view.showdown.counts == (2, 0)  # both cards flew at the loser, on the left
     state = table.session.state
     assert state is not None
-    assert [(s.winner, s.loser, s.source) for s in state.showdowns] == [
-        ("Player 2", "Player 1", "unit")]
+    assert [(s.winner, s.loser, s.source, s.cards_loaded) for s in state.showdowns] == [
+        ("Player 2", "Player 1", "unit", 2)]
+    # Recorded through the one unit-to-session translation: the entry names the unit's showdown,
+    # so the same outcome offered again is refused instead of scored twice.
+    recorded = state.showdowns[0].showdown_id
+    assert recorded is not None and recorded.endswith("#1")
     shot(sim_board, "interactive-result")
 
 
