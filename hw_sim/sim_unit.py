@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from hw_sim.launcher_model import LauncherModel, Throw
 from hw_sim.pins import EdgeFeeder, SimFactory
+from showdown.unit.backends import BackendName
 from showdown.unit.backends.gpio import GpioUnit
 from showdown.unit.clock import Clock, JumpClock, ManualClock
 from showdown.unit.config import UnitSettings
@@ -128,7 +129,7 @@ def _serial(settings: UnitSettings, seed: int, clock: JumpClock | ManualClock | 
 
 
 #: Back-end name -> builder of a simulated unit on it.
-SIM_BACKENDS: dict[str, SimBuilder] = {"gpio": _gpio, "serial": _serial}
+SIM_BACKENDS: dict[BackendName, SimBuilder] = {"gpio": _gpio, "serial": _serial}
 
 
 def make_sim_unit(
@@ -136,7 +137,7 @@ def make_sim_unit(
 ) -> SimulatedUnit:
     """A simulated unit on the named back end (``"gpio"``; ``"serial"`` once it is registered)."""
     try:
-        builder = SIM_BACKENDS[backend]
+        builder = SIM_BACKENDS[backend]  # type: ignore[index]  # a name from outside: checked here
     except KeyError:
         known = ", ".join(sorted(SIM_BACKENDS))
         raise ValueError(f"unknown back end {backend!r} (known: {known})") from None

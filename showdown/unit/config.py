@@ -47,6 +47,10 @@ def normalise_pin(value: object) -> str:
 PinName = Annotated[str, BeforeValidator(normalise_pin)]
 
 
+BackendName = Literal["gpio", "serial"]
+"""The unit's back ends by name (:data:`showdown.unit.backends.BACKENDS` says what each is)."""
+
+
 class LineConfig(BaseModel):
     """One wire: the pin it is on and the level that means active (pressed, lit, energised)."""
 
@@ -199,7 +203,7 @@ class UnitSettings(BaseModel):
     hold_seed: int | None = Field(
         default=None, description="seed of the random hold (None: a fresh seed each start)"
     )
-    backend: Literal["gpio", "serial"] = Field(
+    backend: BackendName = Field(
         default="gpio",
         description="'gpio': the parts on the Pi's own pins; 'serial': behind a Pico on USB "
         "(firmware_bridge, README 'The serial link')",

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from showdown.app.cli import UserError
 from showdown.app.config import CONFIG_ENV, load_settings
+from showdown.unit.backends import BACKENDS
 from showdown.unit.config import UnitSettings
 from showdown.unit.hardware import UnitHardware
 from showdown.unit.self_test import SelfTest, report
@@ -81,9 +82,7 @@ def open_unit(settings: UnitSettings, serial: str | None = None) -> UnitHardware
         )
     try:
         if serial is not None:
-            from showdown.unit.backends.serial import SerialUnit  # noqa: PLC0415  (pyserial only if asked)
-
-            return SerialUnit(settings, port=None if serial == "auto" else serial)
+            return BACKENDS["serial"].open(settings, port=None if serial == "auto" else serial)
         return _open_pins(settings)
     except Exception as exc:  # many kinds (gpiozero, pyserial, the link); the message is the point
         reason = str(exc) or type(exc).__name__
@@ -96,11 +95,9 @@ def _open_pins(settings: UnitSettings) -> UnitHardware:
     # below says it better, so those warnings are not printed.
     from gpiozero.exc import PinFactoryFallback  # noqa: PLC0415  (gpiozero only when needed)
 
-    from showdown.unit.backends.gpio import GpioUnit  # noqa: PLC0415
-
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", PinFactoryFallback)
-        return GpioUnit(settings)
+        return BACKENDS["gpio"].open(settings)
 
 
 def _hint(exc: Exception) -> str:

@@ -36,7 +36,7 @@ from showdown.game.recorder import UnitRecorder
 from showdown.game.session import Session, SessionError
 from showdown.game.storage import add_db_argument, db_path
 from showdown.sim.bot_table import SimulatedTable, TableStopped
-from showdown.unit.hardware import UnitHardware
+from showdown.unit.backends import BACKENDS
 from showdown.unit.machine import ShowdownMachine
 
 NAME = "run"
@@ -222,25 +222,14 @@ def run(args: argparse.Namespace) -> int:
             on_stop += [unit.close]
             worker = _table_worker(session, unit.referee, args)
         else:
-            hardware: UnitHardware
-            if settings.unit.backend == "serial":
-                from showdown.unit.backends.serial import LinkError, SerialUnit  # noqa: PLC0415
-
-                try:
-                    hardware = SerialUnit(settings.unit, port=settings.unit.serial_port)
-                except LinkError as error:
-                    raise UserError(str(error)) from None
-                log.info("unit back end: a Pico on USB serial (%s)", why)
-            else:
-                from showdown.unit.backends.gpio import GpioUnit  # noqa: PLC0415 - only on a Pi
-
-                try:
-                    hardware = GpioUnit(settings.unit)
-                except Exception as error:  # no lgpio, pins busy, not permitted: say so, no trace
-                    raise UserError(
-                        f"cannot drive the unit on this Pi's pins ({error}); use --sim to simulate"
-                    ) from None
-                log.info("unit back end: gpiozero on the Pi's pins (%s)", why)
+            backend = BACKENDS[settings.unit.backend]
+            try:
+                hardware = backend.open(settings.unit, port=settings.unit.serial_port)
+            except Exception as error:  # no lgpio, pins busy, link down: say so, no trace
+                hint = "; use --sim to simulate" if backend.name == "gpio" else ""
+                raise UserError(f"cannot drive the unit through {backend.describe} ({error}){hint}"
+                                ) from None
+            log.info("unit back end: %s (%s)", backend.describe, why)
             machine = ShowdownMachine(hardware, settings.unit)
             started = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%f")
             machine.subscribe(UnitRecorder(session, started))
