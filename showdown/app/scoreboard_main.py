@@ -15,7 +15,7 @@ from engine.error_text import ErrorText
 from showdown.game.recorder import UnitRecorder
 from showdown.game.session import Session
 from showdown.scoreboard.accessibility import CueSettings
-from showdown.scoreboard.adapter import SessionTable
+from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.layout import DESIGN_SIZE
 from showdown.scoreboard.port import RefusedError
@@ -45,7 +45,7 @@ def build_scoreboard(
     """
     if unit is not None:
         machine = unit.machine
-    table = SessionTable(session)
+    table = SessionPort(session)
     board = Scoreboard(table, size, fullscreen=fullscreen and unit is None, cues=cues,
                        beside=PANEL_WIDTH if unit is not None else 0, hide_cursor=unit is None,
                        settings=session.journal)
@@ -80,7 +80,7 @@ def play(
             unit.close()
 
 
-def wire(table: SessionTable, machine: ShowdownMachine, notify: Callable[[], None], *,
+def wire(table: SessionPort, machine: ShowdownMachine, notify: Callable[[], None], *,
          record: bool = True, load: bool = True,
          unit: KeyboardUnit | None = None) -> Callable[[], None]:
     """Connect the state machine to the scoreboard: its events are mirrored (and, with

@@ -4,7 +4,7 @@
 the main loop:
 
 - :class:`~showdown.game.recorder.UnitRecorder` records every decided showdown of a real table
-  (players loaded from the scoreboard); :class:`~showdown.sim.bot_table.SimulatedTable` drives a
+  (players loaded from the scoreboard); :class:`~showdown.sim.bot_table.BotTable` drives a
   simulated one instead; :class:`~showdown.app.status.StatusPrinter` is the headless status.
 - :class:`Service` runs the main loop. Each iteration calls ``tick`` first (the one place for a
   watchdog ping), then lets the front end draw (or waits), until the stop event is set (SIGINT,

@@ -12,7 +12,7 @@ import logging
 
 from showdown.game.messages import EntryRejected, RecordShowdown, ShowdownReason
 from showdown.game.session import Session
-from showdown.unit.events import ShowdownEvent, ShowdownResult
+from showdown.unit.events import ShowdownEvent, ShowdownOutcome
 from showdown.unit.hardware import Side
 from showdown.unit.verdict import Reason
 
@@ -27,7 +27,7 @@ _REASONS: dict[Reason, ShowdownReason] = {
 }
 
 
-def entry_from_unit(result: ShowdownResult, showdown_id: str) -> RecordShowdown | None:
+def entry_from_unit(result: ShowdownOutcome, showdown_id: str) -> RecordShowdown | None:
     """The session entry for a unit result; None for a replay (tie, timeout, fault) or when the
     unit was not told who sat at the paddles."""
     reason = _REASONS.get(result.reason)
@@ -66,11 +66,11 @@ class UnitRecorder:
     def __init__(self, session: Session, started: str) -> None:
         self.session = session
         self.started = started
-        self.unrecorded: list[ShowdownResult] = []
+        self.unrecorded: list[ShowdownOutcome] = []
         """Decided results without players (nobody loaded the unit): shown, not scored."""
 
     def __call__(self, event: ShowdownEvent) -> None:
-        if not isinstance(event, ShowdownResult) or event.replay:
+        if not isinstance(event, ShowdownOutcome) or event.replay:
             return
         entry = entry_from_unit(event, f"{self.started}#{event.showdown_id}")
         if entry is None:

@@ -33,8 +33,7 @@ from engine.error_text import ErrorText, plain
 from engine.rules import RuleSet, UnknownPresetError, preset
 from engine.scoring import RoundResult, Scoresheet, ScoringError, ScoringSettings
 from engine.stats import PlayerStats, ShowdownReason, ShowdownRecord, player_stats
-from engine.tally import DeckValues, tally_for
-from engine.tally import HandEntry as TallyEntry
+from engine.tally import DeckValues, HandTally, tally_for
 from showdown.game.journal import DuplicateEntryError, Entry, Journal
 from showdown.game.messages import (
     STORED_EVENTS,
@@ -471,7 +470,7 @@ class Session:
         """Check one round's entries against the deck (engine.tally) for ``sheet``'s next hand."""
         out = self._player(state, went_out, ErrorText("the player who went out"))
         entries: dict[str, HandEntry] = {}
-        by_seat: dict[int, TallyEntry[str]] = {}
+        by_seat: dict[int, HandTally[str]] = {}
         for name, hand in hands.items():
             player = self._player(state, name, ErrorText("player"))
             if player in entries:
@@ -480,7 +479,7 @@ class Session:
                 continue  # "went out: 0" is what a person types; it says nothing more
             cards = None if hand.cards is None else _tapped(hand.cards, player)
             entries[player] = HandEntry(points=hand.points, cards=cards)
-            by_seat[state.players.index(player)] = TallyEntry(points=hand.points, cards=cards)
+            by_seat[state.players.index(player)] = HandTally(points=hand.points, cards=cards)
         try:
             result = tally_for(sheet, deck_values(state.rules), state.players.index(out), by_seat)
             sheet.check(result)

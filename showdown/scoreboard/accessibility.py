@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from enum import Enum
 
 from showdown.scoreboard.i18n import _
+from showdown.unit.hardware import Side
 
 __all__ = [
     "CountdownPhase",
     "CueSettings",
-    "Side",
     "countdown_word",
     "false_start_message",
     "release_paddle_message",
@@ -37,13 +37,6 @@ class CountdownPhase(Enum):
 
     WAITING = "waiting"
     GO = "go"
-
-
-class Side(Enum):
-    """A paddle's side of the unit, as the players see it from the scoreboard."""
-
-    LEFT = "left"
-    RIGHT = "right"
 
 
 @dataclass(frozen=True)

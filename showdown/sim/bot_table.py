@@ -42,9 +42,9 @@ from showdown.game.messages import (
 from showdown.game.session import TAP_KINDS, GameState, Session
 
 __all__ = [
+    "BotTable",
     "Referee",
     "ShowdownCall",
-    "SimulatedTable",
     "TableError",
     "TableStopped",
     "coin_referee",
@@ -111,7 +111,7 @@ def coin_referee(seed: int, false_start: float = 0.05) -> Referee:
     return settle
 
 
-class SimulatedTable:
+class BotTable:
     """Bots at a table, reporting to a :class:`~showdown.game.session.Session`.
 
     ``tap_every``: every n-th hand is entered as cards tapped by kind instead of a total, so both

@@ -27,7 +27,7 @@ from hw_sim.players import VirtualPlayer, make_players
 from hw_sim.sim_unit import SimulatedUnit, make_sim_unit
 from showdown.unit.clock import ms, to_ms
 from showdown.unit.config import UnitSettings
-from showdown.unit.events import Go, PaddleHeld, ShowdownEvent, ShowdownResult
+from showdown.unit.events import Go, PaddleHeld, ShowdownEvent, ShowdownOutcome
 from showdown.unit.hardware import InputLine, Side
 from showdown.unit.machine import ShowdownMachine
 from showdown.unit.realtime import shorten_gil_switch_interval
@@ -184,7 +184,7 @@ class _Duel:
         self._plan(at_ns, InputLine.paddle(side), True)
         self._plan(at_ns + ms(PRESS_HOLD_MS), InputLine.paddle(side), False)
 
-    def run(self) -> tuple[ShowdownResult | None, bool]:
+    def run(self) -> tuple[ShowdownOutcome | None, bool]:
         clock = self.unit.clock
         timing = self.settings.timing
         showdown_before = self.machine.showdown_id
@@ -196,13 +196,13 @@ class _Duel:
             if player.jumps_the_gun(self.rng):
                 self._plan_press(side, arm_at + ms(self.rng.uniform(100, earliest_go_ms - 1)))
         reactions_planned = False
-        result: ShowdownResult | None = None
+        result: ShowdownOutcome | None = None
         refused = False
         for _ in range(STEP_LIMIT):
             if not self.unit.wait_idle(10.0):
                 raise RuntimeError("the simulated unit stopped delivering edges")
             for event in self._drain():
-                if isinstance(event, ShowdownResult) and event.showdown_id > showdown_before:
+                if isinstance(event, ShowdownOutcome) and event.showdown_id > showdown_before:
                     result = event
                 elif isinstance(event, PaddleHeld):
                     refused = True
@@ -309,7 +309,7 @@ def run_duels(
 
 def _score(
     report: DuelReport,
-    result: ShowdownResult,
+    result: ShowdownOutcome,
     truth: dict[Side, int],
     landed: dict[Side, int] | None,
     settings: UnitSettings,

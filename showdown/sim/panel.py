@@ -21,12 +21,11 @@ import pygame
 
 from hw_sim.pins import EdgeFeeder, SimFactory, SimPin
 from showdown.scoreboard import theme
-from showdown.scoreboard.adapter import SessionTable
+from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.i18n import _
 from showdown.scoreboard.layout import Layout
 from showdown.scoreboard.screens.showdown import paint_arrow
 from showdown.scoreboard.text import TextRenderer
-from showdown.scoreboard.view import Side as ViewSide
 from showdown.scoreboard.widgets import Canvas, Custom, Label, Painter, Widget
 from showdown.unit.backends.gpio import GpioUnit
 from showdown.unit.clock import Clock, MonotonicClock, ms
@@ -130,7 +129,7 @@ class KeyboardUnit:
 class UnitPanel:
     """The simulated unit drawn at the right of the window, fed by the keyboard."""
 
-    def __init__(self, unit: KeyboardUnit, table: SessionTable, window: pygame.Surface) -> None:
+    def __init__(self, unit: KeyboardUnit, table: SessionPort, window: pygame.Surface) -> None:
         self.unit = unit
         self.table = table
         area = pygame.Rect(window.get_width() - PANEL_WIDTH, 0, PANEL_WIDTH, window.get_height())
@@ -169,7 +168,7 @@ class UnitPanel:
             real = canvas.rect(box)
             canvas.surface.fill(theme.BACKGROUND, real)
             if side is not None:
-                paint_arrow(canvas.surface, real.inflate(-8, -8), ViewSide(side.value), colour)
+                paint_arrow(canvas.surface, real.inflate(-8, -8), side, colour)
 
         loaded = sd.cards if sd.left or sd.right else 0
         left_count = right_count = _("{count} loaded").format(count=loaded)

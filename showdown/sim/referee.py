@@ -1,6 +1,6 @@
 """The simulated unit as a simulated table uses it: hw_sim's unit, the real state machine.
 
-:class:`SimulatedUnit` is the referee of :class:`~showdown.sim.bot_table.SimulatedTable` when no
+:class:`SimulatedReferee` is the referee of :class:`~showdown.sim.bot_table.BotTable` when no
 unit is
 attached. It builds :mod:`hw_sim`'s unit (the gpiozero back end on simulated pins, edges delivered
 from their own thread as lgpio does, and the physical launcher model whose cards fly with a spread,
@@ -30,12 +30,12 @@ from showdown.game.recorder import entry_from_unit
 from showdown.sim.bot_table import ShowdownCall, TableError, TableStopped
 from showdown.unit.clock import ManualClock, ms
 from showdown.unit.config import UnitSettings
-from showdown.unit.events import Go, ShowdownEvent, ShowdownResult
+from showdown.unit.events import Go, ShowdownEvent, ShowdownOutcome
 from showdown.unit.hardware import InputLine, Side
 from showdown.unit.machine import ShowdownMachine
 from showdown.unit.verdict import Reason
 
-__all__ = ["SimulatedUnit", "UnitTally"]
+__all__ = ["SimulatedReferee", "UnitTally"]
 
 MAX_REPLAYS = 20
 """A showdown replayed this often means the simulation is broken, not unlucky."""
@@ -61,7 +61,7 @@ class UnitTally:
     reasons: dict[str, int] = field(default_factory=dict)
 
 
-class SimulatedUnit:
+class SimulatedReferee:
     """The state machine on simulated pins, with virtual players; call it to settle a showdown."""
 
     def __init__(
@@ -174,7 +174,7 @@ class SimulatedUnit:
         """The same as calling the unit (a name that reads well where it is passed)."""
         return self(call)
 
-    def _one(self, left: str, right: str, cards: int) -> ShowdownResult:
+    def _one(self, left: str, right: str, cards: int) -> ShowdownOutcome:
         rng = self.rng
         timing = self.settings.timing
         arm_ns = self.clock.now_ns() + ms(rng.uniform(300, 900))
@@ -193,7 +193,7 @@ class SimulatedUnit:
         }
         presses: dict[Side, int] = {}
         while (go := self._seen(Go, showdown_id)) is None:
-            if self._seen(ShowdownResult, showdown_id) is not None:
+            if self._seen(ShowdownOutcome, showdown_id) is not None:
                 break
             deadline = self._next_deadline(limit)
             due = [(at, side) for side, at in early.items() if at <= deadline]
@@ -213,14 +213,14 @@ class SimulatedUnit:
             for side, at in sorted(presses.items(), key=lambda item: item[1]):
                 self._advance_to(at)
                 self._edge(InputLine.paddle(side), True, at)
-        while (result := self._seen(ShowdownResult, showdown_id)) is None:
+        while (result := self._seen(ShowdownOutcome, showdown_id)) is None:
             self._advance_to(self._next_deadline(limit))
         for side, at in presses.items():
             self._edge(InputLine.paddle(side), False, max(at, self.clock.now_ns()) + ms(80))
-        assert isinstance(result, ShowdownResult)
+        assert isinstance(result, ShowdownOutcome)
         return result
 
-    def _count(self, result: ShowdownResult) -> None:
+    def _count(self, result: ShowdownOutcome) -> None:
         tally = self.tally
         tally.showdowns += 1
         tally.reasons[result.reason.value] = tally.reasons.get(result.reason.value, 0) + 1

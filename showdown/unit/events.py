@@ -2,7 +2,7 @@
 
 State changes (:class:`Armed`, :class:`PaddleHeld`, :class:`CountdownBeat`, :class:`Go`,
 :class:`FalseStart`, :class:`Launching`, :class:`Counting`) let the scoreboard mirror the unit;
-:class:`ShowdownResult` is the one event per showdown that the score is built from. Every ``*_ns``
+:class:`ShowdownOutcome` is the one event per showdown that the score is built from. Every ``*_ns``
 field is in the unit clock's domain (:mod:`showdown.unit.hardware`).
 """
 
@@ -24,7 +24,7 @@ __all__ = [
     "Launching",
     "PaddleHeld",
     "ShowdownEvent",
-    "ShowdownResult",
+    "ShowdownOutcome",
 ]
 
 
@@ -91,7 +91,7 @@ class Counting:
 
 
 @dataclass(frozen=True, slots=True)
-class ShowdownResult:
+class ShowdownOutcome:
     """The one result of a showdown.
 
     ``winner``/``loser`` are None for a replay (``reason`` tie or timeout). ``press_ns`` holds each
@@ -164,5 +164,5 @@ class ShowdownResult:
 
 
 ShowdownEvent = (
-    Armed | PaddleHeld | CountdownBeat | Go | FalseStart | Launching | Counting | ShowdownResult
+    Armed | PaddleHeld | CountdownBeat | Go | FalseStart | Launching | Counting | ShowdownOutcome
 )

@@ -34,13 +34,13 @@ from showdown.unit.events import (
     Launching,
     PaddleHeld,
     ShowdownEvent,
-    ShowdownResult,
+    ShowdownOutcome,
 )
 from showdown.unit.hardware import Edge, InputLine, Light, Side, UnitHardware
 from showdown.unit.launcher import LauncherInterlock
 from showdown.unit.verdict import Reason, Verdict, decide
 
-__all__ = ["Phase", "ShowdownBusyError", "ShowdownMachine"]
+__all__ = ["MachinePhase", "ShowdownBusyError", "ShowdownMachine"]
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +51,7 @@ class ShowdownBusyError(RuntimeError):
     """A request that only makes sense between showdowns (loading) came during one."""
 
 
-class Phase(enum.Enum):
+class MachinePhase(enum.Enum):
     """Where the machine is."""
 
     IDLE = "idle"  #: waiting for the timer button
@@ -90,7 +90,7 @@ class ShowdownMachine:
             pulse_ns=ms(self._timing.launcher_pulse_ms),
             cooldown_ns=ms(self._timing.launcher_cooldown_ms),
         )
-        self._phase = Phase.IDLE
+        self._phase = MachinePhase.IDLE
         self._showdown_id = 0
         self._players: tuple[str | None, str | None] = (None, None)
         self._cards: int | None = None
@@ -112,7 +112,7 @@ class ShowdownMachine:
     # -- public API ---------------------------------------------------------------------------
 
     @property
-    def phase(self) -> Phase:
+    def phase(self) -> MachinePhase:
         """The current phase."""
         return self._phase
 
@@ -136,7 +136,7 @@ class ShowdownMachine:
     def load(self, left_player: str | None, right_player: str | None, cards: int | None) -> None:
         """Say who is on each paddle and how many cards are clipped in (before arming)."""
         with self._lock:
-            if self._phase is not Phase.IDLE:
+            if self._phase is not MachinePhase.IDLE:
                 raise ShowdownBusyError(f"cannot load during a showdown ({self._phase.value})")
             self._players = (left_player, right_player)
             self._cards = cards
@@ -152,7 +152,7 @@ class ShowdownMachine:
             self._cancel_all()
             self.interlock.forbid()
             self.interlock.stop()
-            self._phase = Phase.IDLE
+            self._phase = MachinePhase.IDLE
 
     # -- UnitListener -------------------------------------------------------------------------
 
@@ -178,7 +178,8 @@ class ShowdownMachine:
     def light_changed(self, light: Light, at_ns: int) -> None:
         """The back end's report of the countdown light; GREEN is go."""
         with self._guard():
-            if light is Light.GREEN and self._phase is Phase.COUNTDOWN and self._go_ns is None:
+            if (light is Light.GREEN and self._phase is MachinePhase.COUNTDOWN
+                    and self._go_ns is None):
                 self._go(at_ns)
 
     def launcher_changed(self, toward: Side | None, at_ns: int) -> None:
@@ -187,7 +188,7 @@ class ShowdownMachine:
             self.interlock.changed(toward, at_ns)
             if (
                 toward is not None
-                and self._phase is Phase.COUNTING
+                and self._phase is MachinePhase.COUNTING
                 and self._launcher_on_ns is None
                 and self._winning_press_ns is not None
             ):
@@ -208,7 +209,7 @@ class ShowdownMachine:
         self._finished = False
 
     def _arm(self, at_ns: int) -> bool:
-        if self._phase is not Phase.IDLE:
+        if self._phase is not MachinePhase.IDLE:
             log.info("timer button ignored during %s", self._phase.value)
             return False
         held = tuple(side for side in Side if self._hw.paddle_held(side))
@@ -220,7 +221,7 @@ class ShowdownMachine:
         self._hw.arrow(None)
         self._showdown_id += 1
         self._new_round()
-        self._phase = Phase.COUNTDOWN
+        self._phase = MachinePhase.COUNTDOWN
         self._emit(Armed(self._showdown_id, at_ns))
         plan = plan_countdown(self._timing, self._rng)
         start = self._clock.now_ns()
@@ -241,25 +242,25 @@ class ShowdownMachine:
 
     def _go(self, at_ns: int) -> None:
         self._go_ns = at_ns
-        self._phase = Phase.RACE
+        self._phase = MachinePhase.RACE
         self.interlock.permit_one()
         self._emit(Go(self._showdown_id, at_ns))
         self._play(self._settings.go_tone)
         self._at(at_ns + ms(self._timing.timeout_ms), self._finish)
 
     def _press(self, side: Side, at_ns: int) -> None:
-        if self._phase is Phase.IDLE or side in self._presses:
+        if self._phase is MachinePhase.IDLE or side in self._presses:
             return
         self._presses[side] = at_ns
-        if self._phase is Phase.COUNTDOWN:
+        if self._phase is MachinePhase.COUNTDOWN:
             self._false_start(side, at_ns)
-        elif self._phase is Phase.RACE:
+        elif self._phase is MachinePhase.RACE:
             assert self._go_ns is not None
             if at_ns - self._go_ns < ms(self._timing.anticipation_ms):
                 self._false_start(side, at_ns)
             else:
                 self._launch(side, at_ns)
-        elif self._phase is Phase.FALSE_START:
+        elif self._phase is MachinePhase.FALSE_START:
             first = min(self._presses.values())
             if at_ns == first:
                 self._hw.arrow(side)
@@ -268,7 +269,7 @@ class ShowdownMachine:
 
     def _launch(self, side: Side, at_ns: int) -> None:
         self._winning_press_ns = at_ns
-        self._phase = Phase.COUNTING
+        self._phase = MachinePhase.COUNTING
         self.interlock.fire(side.other)  # first: nothing may delay the launch
         self._cancel(self._timers)
         now = self._clock.now_ns()
@@ -283,7 +284,7 @@ class ShowdownMachine:
         self._hw.buzzer(None)
         self._hw.countdown_light(Light.OFF)
         self._hw.arrow(side)
-        self._phase = Phase.FALSE_START
+        self._phase = MachinePhase.FALSE_START
         self._emit(FalseStart(self._showdown_id, side, at_ns))
         self._at(self._clock.now_ns() + ms(self._timing.late_edge_grace_ms), self._finish)
 
@@ -294,7 +295,7 @@ class ShowdownMachine:
 
     def _count(self, side: Side, at_ns: int) -> None:
         if (
-            self._phase is Phase.COUNTING
+            self._phase is MachinePhase.COUNTING
             and self._winning_press_ns is not None
             and self._count_until_ns is not None
             and self._winning_press_ns <= at_ns <= self._count_until_ns
@@ -302,7 +303,7 @@ class ShowdownMachine:
             self._counts[side] += 1
 
     def _finish(self) -> None:
-        if self._phase is Phase.IDLE or self._finished:
+        if self._phase is MachinePhase.IDLE or self._finished:
             return
         verdict = decide(
             self._presses,
@@ -322,7 +323,7 @@ class ShowdownMachine:
         self._hw.buzzer(None)
         self._hw.countdown_light(Light.OFF)
         self._hw.arrow(verdict.loser if verdict.reason is Reason.FALSE_START else None)
-        launched = self._phase is Phase.COUNTING
+        launched = self._phase is MachinePhase.COUNTING
         if launched and verdict.loser is not None and self._launched_toward is not verdict.loser:
             log.warning(
                 "cards went toward %s but %s lost: a press arrived out of order",
@@ -333,7 +334,7 @@ class ShowdownMachine:
         jam = launched and self._cards is not None and counted < self._cards
         if jam:
             log.warning("possible jam: %d of %s cards counted", counted, self._cards)
-        result = ShowdownResult(
+        result = ShowdownOutcome(
             showdown_id=self._showdown_id,
             left_player=self._players[0],
             right_player=self._players[1],
@@ -350,7 +351,7 @@ class ShowdownMachine:
             launched_toward=self._launched_toward,
             at_ns=self._clock.now_ns(),
         )
-        self._phase = Phase.IDLE
+        self._phase = MachinePhase.IDLE
         if not verdict.replay:
             self._players, self._cards = (None, None), None  # the loser took the cards
         self._emit(result)
@@ -369,11 +370,11 @@ class ShowdownMachine:
                 action()
             except Exception:
                 log.exception("could not reach a safe state")
-        if self._phase is not Phase.IDLE and not self._finished:
+        if self._phase is not MachinePhase.IDLE and not self._finished:
             self._finished = True
-            self._phase = Phase.IDLE
+            self._phase = MachinePhase.IDLE
             self._emit(
-                ShowdownResult(
+                ShowdownOutcome(
                     showdown_id=self._showdown_id,
                     left_player=self._players[0],
                     right_player=self._players[1],
@@ -386,7 +387,7 @@ class ShowdownMachine:
                     at_ns=self._clock.now_ns(),
                 )
             )
-        self._phase = Phase.IDLE
+        self._phase = MachinePhase.IDLE
 
     # -- helpers ------------------------------------------------------------------------------
 

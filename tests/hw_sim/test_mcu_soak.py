@@ -15,7 +15,7 @@ from hw_sim.mcu import Faults
 from hw_sim.serial_sim import SerialSimUnit
 from showdown.sim.duels import run_duels
 from showdown.unit.config import UnitSettings
-from showdown.unit.events import Armed, Go, Launching, ShowdownEvent, ShowdownResult
+from showdown.unit.events import Armed, Go, Launching, ShowdownEvent, ShowdownOutcome
 from showdown.unit.machine import ShowdownMachine
 
 
@@ -53,7 +53,7 @@ def check(report: Any, record: Record, duels: int, plan: dict[int, str]) -> None
     (unit,) = record.units
     assert report.duels == duels
     armed = [e.showdown_id for e in record.events if isinstance(e, Armed)]
-    results = [e.showdown_id for e in record.events if isinstance(e, ShowdownResult)]
+    results = [e.showdown_id for e in record.events if isinstance(e, ShowdownOutcome)]
     assert len(results) == len(set(results)), "a result was duplicated"
     assert set(results) == set(armed), "an armed showdown has no result"
     # Every throw of the physical launcher is a launch the machine made after its go.

@@ -35,7 +35,7 @@ from showdown.game.journal import Journal, JournalError
 from showdown.game.recorder import UnitRecorder
 from showdown.game.session import Session, SessionError
 from showdown.game.storage import add_db_argument, db_path
-from showdown.sim.bot_table import SimulatedTable, TableStopped
+from showdown.sim.bot_table import BotTable, TableStopped
 from showdown.unit.backends import BACKENDS
 from showdown.unit.machine import ShowdownMachine
 
@@ -212,9 +212,9 @@ def run(args: argparse.Namespace) -> int:
             machine.subscribe(status.unit_event)
             on_stop += [keyboard.close]
         elif use_sim:
-            from showdown.sim.referee import SimulatedUnit  # noqa: PLC0415 - only when simulating
+            from showdown.sim.referee import SimulatedReferee  # noqa: PLC0415 - only when simulating
 
-            unit = SimulatedUnit(settings.unit, seed=args.seed, fast=args.fast, stop=stop,
+            unit = SimulatedReferee(settings.unit, seed=args.seed, fast=args.fast, stop=stop,
                                  speed=args.speed)
             log.info("unit back end: the simulated unit with virtual players (%s)", why)
             unit.machine.subscribe(status.unit_event)
@@ -286,7 +286,7 @@ def _table_worker(
     session: Session, referee: Callable[..., object], args: argparse.Namespace
 ) -> Callable[[threading.Event], None]:
     def play(stop: threading.Event) -> None:
-        table = SimulatedTable(
+        table = BotTable(
             session, referee,  # type: ignore[arg-type]
             seed=args.seed, players=args.players, preset_name=args.preset, stop=stop,
         )

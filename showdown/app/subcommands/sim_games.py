@@ -26,8 +26,8 @@ from showdown.app.cli import UserError
 from showdown.app.config import load_settings
 from showdown.game.journal import Journal, JournalError
 from showdown.game.session import Session, fold
-from showdown.sim.bot_table import NAMES, SimulatedTable
-from showdown.sim.referee import SimulatedUnit
+from showdown.sim.bot_table import NAMES, BotTable
+from showdown.sim.referee import SimulatedReferee
 from showdown.unit.config import UnitSettings
 
 NAME = "games"
@@ -57,11 +57,11 @@ def play(
     rules = preset(preset_name)
     scoring = ScoringSettings(target=target or rules.target_score)
     started = time.perf_counter()
-    unit = SimulatedUnit(settings, seed=seed, fast=True)
+    unit = SimulatedReferee(settings, seed=seed, fast=True)
     try:
         with Journal.open(db) as journal:
             session = Session(journal)
-            table = SimulatedTable(
+            table = BotTable(
                 session, unit, seed=seed, players=players, preset_name=preset_name,
                 scoring=scoring,
             )

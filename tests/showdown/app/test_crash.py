@@ -24,8 +24,8 @@ import pytest
 from showdown.game.journal import Journal
 from showdown.game.messages import RoundRecorded, ShowdownRecorded
 from showdown.game.session import Session
-from showdown.sim.bot_table import SimulatedTable, coin_referee
-from showdown.sim.referee import SimulatedUnit
+from showdown.sim.bot_table import BotTable, coin_referee
+from showdown.sim.referee import SimulatedReferee
 
 SEED = 11
 ENDLESS = 10**9
@@ -52,8 +52,8 @@ def _play(
 
     # The quick run settles showdowns with a seeded coin; the soak runs each one on the
     # simulated unit through the real state machine, as ``showdown run --sim`` does.
-    referee = SimulatedUnit(seed=seed) if on_unit else coin_referee(seed)
-    table = SimulatedTable(
+    referee = SimulatedReferee(seed=seed) if on_unit else coin_referee(seed)
+    table = BotTable(
         session, referee, seed=seed, players=3, on_ack=ack, scoring=None, preset_name="showdown",
     )
     while True:

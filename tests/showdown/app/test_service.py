@@ -21,14 +21,14 @@ from showdown.game.journal import Journal
 from showdown.game.messages import SetUpGame
 from showdown.game.recorder import UnitRecorder, entry_from_unit
 from showdown.game.session import Session
-from showdown.sim.bot_table import ShowdownCall, SimulatedTable
-from showdown.sim.referee import SimulatedUnit
-from showdown.unit.events import ShowdownResult
+from showdown.sim.bot_table import BotTable, ShowdownCall
+from showdown.sim.referee import SimulatedReferee
+from showdown.unit.events import ShowdownOutcome
 from showdown.unit.hardware import Side
 from showdown.unit.verdict import Reason
 
 
-def _result(**changes: object) -> ShowdownResult:
+def _result(**changes: object) -> ShowdownOutcome:
     values: dict[str, object] = {
         "showdown_id": 4, "left_player": "Ann", "right_player": "Bob", "cards_loaded": 2,
         "winner": Side.LEFT, "loser": Side.RIGHT, "reason": Reason.RACE, "go_ns": 1_000_000_000,
@@ -36,7 +36,7 @@ def _result(**changes: object) -> ShowdownResult:
         "counts": {Side.LEFT: 0, Side.RIGHT: 2},
     }
     values.update(changes)
-    return ShowdownResult(**values)  # type: ignore[arg-type]
+    return ShowdownOutcome(**values)  # type: ignore[arg-type]
 
 
 def test_a_unit_result_becomes_the_sessions_entry() -> None:
@@ -93,9 +93,9 @@ def test_status_lines_tell_the_story(tmp_path: Path) -> None:
     status = StatusPrinter(out, live=False)
     session = Session(Journal.open(tmp_path / "s.db"))
     session.subscribe(status.session_event)
-    unit = SimulatedUnit(seed=2)
+    unit = SimulatedReferee(seed=2)
     try:
-        SimulatedTable(session, unit, seed=2, players=3).play_game()
+        BotTable(session, unit, seed=2, players=3).play_game()
     finally:
         unit.close()
     text = out.getvalue()
@@ -105,7 +105,7 @@ def test_status_lines_tell_the_story(tmp_path: Path) -> None:
 
 
 def test_sim_unit_settles_showdowns_through_the_state_machine() -> None:
-    unit = SimulatedUnit(seed=5)
+    unit = SimulatedReferee(seed=5)
     try:
         for n in range(30):
             entry = unit(ShowdownCall(f"t{n}", "Ann", "Bob", 1 + n % 3))

@@ -24,7 +24,7 @@ from showdown.game.journal import Journal
 from showdown.game.session import Session
 from showdown.scoreboard import theme
 from showdown.scoreboard.accessibility import CueSettings
-from showdown.scoreboard.adapter import SessionTable
+from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.cards import paint_card
 from showdown.scoreboard.colour_vision import (
@@ -43,7 +43,7 @@ from showdown.scoreboard.i18n import LANGUAGES, set_language, use_language
 from showdown.scoreboard.layout import Layout
 from showdown.scoreboard.screens.showdown import LIGHT
 from showdown.scoreboard.text import TextRenderer
-from showdown.scoreboard.view import Phase, ShowdownView
+from showdown.scoreboard.view import ShowdownView, Stage
 from showdown.scoreboard.widgets import Canvas
 
 DICHROMACIES = [Deficiency.PROTANOPIA, Deficiency.DEUTERANOPIA]
@@ -55,14 +55,14 @@ RGB = tuple[int, int, int]
 def board(tmp_path: Path) -> Iterator[Scoreboard]:
     set_language("en")
     journal = Journal.open(tmp_path / "showdown.db")
-    scoreboard = Scoreboard(SessionTable(Session(journal)))
+    scoreboard = Scoreboard(SessionPort(Session(journal)))
     yield scoreboard
     scoreboard.close()
     journal.close()
     set_language("en")
 
 
-def _light(board: Scoreboard, phase: Phase, cues: CueSettings) -> pygame.Surface:
+def _light(board: Scoreboard, phase: Stage, cues: CueSettings) -> pygame.Surface:
     """The countdown light as the showdown screen draws it in ``phase``."""
     board.cues = cues
     board.port.unit_changed(ShowdownView(phase, "Ana", "Chen", 2, beat=1, beats=3))  # type: ignore[attr-defined]
@@ -87,8 +87,8 @@ def _fill(surface: pygame.Surface, background: RGB) -> RGB:
 def test_waiting_and_go_stay_apart(
     board: Scoreboard, deficiency: Deficiency, cues: CueSettings
 ) -> None:
-    waiting = simulate_surface(_light(board, Phase.COUNTDOWN, cues), deficiency)
-    go = simulate_surface(_light(board, Phase.GO, cues), deficiency)
+    waiting = simulate_surface(_light(board, Stage.COUNTDOWN, cues), deficiency)
+    go = simulate_surface(_light(board, Stage.GO, cues), deficiency)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     for name, image in (("waiting", waiting), ("go", go)):
         pygame.image.save(image, ARTIFACTS / f"light-{name}-{deficiency.value}.png")
@@ -105,8 +105,8 @@ def test_waiting_and_go_differ_in_shape_and_word_without_any_colour(
 ) -> None:
     """Seen in grey (no hue at all), the shape and the word alone still tell them apart."""
     with use_language(code):
-        waiting = _light(board, Phase.COUNTDOWN, CueSettings())
-        go = _light(board, Phase.GO, CueSettings())
+        waiting = _light(board, Stage.COUNTDOWN, CueSettings())
+        go = _light(board, Stage.GO, CueSettings())
     grey_waiting = pygame.transform.grayscale(waiting)
     grey_go = pygame.transform.grayscale(go)
     assert pygame.mask.from_threshold(grey_waiting, (240, 240, 240), (16, 16, 16)).count() > 0

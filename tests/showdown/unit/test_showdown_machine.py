@@ -10,7 +10,7 @@ from showdown.unit.clock import ms
 from showdown.unit.config import TimingConfig, UnitSettings
 from showdown.unit.events import Armed, CountdownBeat, FalseStart, Go, PaddleHeld
 from showdown.unit.hardware import Light, Side
-from showdown.unit.machine import Phase, ShowdownBusyError
+from showdown.unit.machine import MachinePhase, ShowdownBusyError
 from showdown.unit.verdict import Reason
 from tests.showdown.conftest import RigFactory
 from tests.showdown.rigs import UnitRig
@@ -117,7 +117,7 @@ def test_timeout_is_no_contest_and_nothing_is_launched(unit_backend: UnitRig) ->
     rig.arm()
     rig.run_to_go()
     rig.advance(4999)
-    assert rig.machine.phase is Phase.RACE
+    assert rig.machine.phase is MachinePhase.RACE
     result = rig.finish()
     assert result.reason is Reason.TIMEOUT and result.replay
     assert result.launcher_on_ns is None and rig.machine.interlock.refusals == []
@@ -179,7 +179,7 @@ def test_held_paddle_refuses_to_arm_and_blinks_the_arrow(unit_backend: UnitRig) 
         rig.advance(125)
     assert seen == {Side.RIGHT, None}, "the arrow blinks at the held paddle"
     rig.advance(5000)
-    assert rig.go_ns() is None and rig.machine.phase is Phase.IDLE
+    assert rig.go_ns() is None and rig.machine.phase is MachinePhase.IDLE
     rig.release(Side.RIGHT)
     assert rig.outputs().arrow is None
     rig.arm()
@@ -234,7 +234,7 @@ def test_launcher_pulse_is_bounded(unit_backend: UnitRig) -> None:
     assert rig.outputs().launcher is Side.RIGHT
     rig.advance(2)
     assert rig.outputs().launcher is None
-    assert rig.machine.phase is Phase.COUNTING
+    assert rig.machine.phase is MachinePhase.COUNTING
 
 
 def test_launcher_cool_down_refuses_a_quick_second_fire(make_rig: RigFactory) -> None:
