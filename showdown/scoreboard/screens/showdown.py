@@ -214,6 +214,8 @@ class ShowdownScreen(Screen):
     def _status(self, sd: ShowdownView) -> str:
         if sd.phase is Stage.COUNTDOWN and sd.beats:
             return _("Beat {beat} of {beats}").format(beat=sd.beat, beats=sd.beats)
+        if sd.phase is Stage.NO_CONTEST and sd.reason == "void":  # the unit lost contact
+            return _("Replay the showdown")
         return {
             Stage.IDLE: "",
             Stage.LOADED: _("Loaded"),
