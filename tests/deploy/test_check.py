@@ -292,5 +292,5 @@ def test_unclear_answers_are_asked_again(rig: Rig) -> None:
 def test_command_refuses_a_timeout_that_is_not_positive(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["check", "--config", str(EXAMPLE), "--timeout", "0"]) == 2
     assert capsys.readouterr().err.strip() == (
-        "showdown: error: --timeout must be a positive number of seconds"
+        "showdown: error: --timeout must be a positive number of seconds, at most 3600"
     )
