@@ -202,7 +202,7 @@ class Journal:
             except OSError as exc:
                 raise JournalError(f"cannot create the folder for {path}: {exc}") from exc
         if writable:
-            _check_writable(path)
+            check_writable(path)
         if not existed:
             _create(path)
         _check_file(path)
@@ -517,9 +517,12 @@ def _prepare(db: sqlite3.Connection) -> None:
     db.create_function("showdown_entry_crc", 5, entry_crc, deterministic=True)
 
 
-def _check_writable(path: Path) -> None:
-    """Refuse at start a journal that cannot be written now: read-only, or no room left."""
+def check_writable(path: Path) -> None:
+    """Refuse at start a journal that cannot be written now: read-only, or no room left. For a
+    journal not made yet, the nearest folder that exists is the one that must be writable."""
     folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
     advice = "choose another file (--db)"
     try:
         stats = os.statvfs(folder)

@@ -205,10 +205,13 @@ class TimingConfig(BaseModel):
     def _hold_range(self) -> TimingConfig:
         if self.hold_max_ms < self.hold_min_ms:
             raise ValueError(
-                f"hold_max_ms ({self.hold_max_ms}) is below hold_min_ms ({self.hold_min_ms})"
+                f"hold_max_ms: {self.hold_max_ms:g} is below hold_min_ms ({self.hold_min_ms:g})"
             )
         if self.beat_flash_ms > self.beat_period_ms:
-            raise ValueError("beat_flash_ms is longer than beat_period_ms")
+            raise ValueError(
+                f"beat_flash_ms: {self.beat_flash_ms:g} is longer than beat_period_ms "
+                f"({self.beat_period_ms:g})"
+            )
         return self
 
 

@@ -32,7 +32,7 @@ from showdown.app.sd_notify import ServiceHeartbeat
 from showdown.app.service import Frontend, Service
 from showdown.app.signals import Stopped, stop_signals
 from showdown.app.status import StatusPrinter
-from showdown.game.journal import Journal, JournalError, check_file
+from showdown.game.journal import Journal, JournalError, check_file, check_writable
 from showdown.game.lock import JournalLock
 from showdown.game.recorder import UnitRecorder
 from showdown.game.session import Session, SessionError
@@ -196,7 +196,8 @@ def _run(args: argparse.Namespace) -> int:
     use_sim, why = choose_backend(args.sim or args.interactive)
     stop_signals.check()  # a stop signal meanwhile: unwind here
     try:
-        check_file(path)  # not a journal at all: say that, not that it cannot be locked
+        check_file(path)  # not a journal, or not writable: say that, not that it cannot be locked
+        check_writable(path)
         lock = JournalLock.acquire(path)
     except JournalError as error:
         raise UserError(str(error)) from None

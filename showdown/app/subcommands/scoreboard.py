@@ -33,7 +33,12 @@ def run(args: argparse.Namespace) -> int:
     from showdown.app.cli import UserError  # noqa: PLC0415
     from showdown.app.scoreboard_main import play  # noqa: PLC0415
     from showdown.app.subcommands.bench_scoreboard import _size  # noqa: PLC0415
-    from showdown.game.journal import Journal, JournalError, check_file  # noqa: PLC0415
+    from showdown.game.journal import (  # noqa: PLC0415
+        Journal,
+        JournalError,
+        check_file,
+        check_writable,
+    )
     from showdown.game.lock import JournalLock  # noqa: PLC0415
     from showdown.game.session import Session, SessionError  # noqa: PLC0415
     from showdown.game.storage import db_path  # noqa: PLC0415
@@ -48,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
     if not path.exists():  # a mistyped --db must not pass for an empty game unnoticed
         print(f"showdown: no journal at {path}: starting a new one there", file=sys.stderr)
     try:  # the scoreboard writes the journal: one writer at a time, as for the service
-        check_file(path)  # not a journal at all: say that, not that it cannot be locked
+        check_file(path)  # not a journal, or not writable: say that, not that it cannot be locked
+        check_writable(path)
         lock = JournalLock.acquire(path)
     except JournalError as error:
         raise UserError(str(error)) from None
