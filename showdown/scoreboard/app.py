@@ -27,7 +27,7 @@ from showdown.scoreboard.accessibility import CueSettings
 from showdown.scoreboard.i18n import N_, _, current_language, on_language_change, set_language
 from showdown.scoreboard.layout import DESIGN_HEIGHT, DESIGN_WIDTH, MIN_TARGET, Layout
 from showdown.scoreboard.port import RefusedError, TablePort
-from showdown.scoreboard.refusals import translate
+from showdown.scoreboard.refusals import spoken
 from showdown.scoreboard.screens import SCREENS
 from showdown.scoreboard.screens.base import CONTENT_BOTTOM, Question, Screen, Words
 from showdown.scoreboard.text import TextRenderer
@@ -318,7 +318,7 @@ class Scoreboard:
         names it; a test checks every screen), with its button if it has one."""
         words = self._message
         if isinstance(words, ErrorText):
-            words = translate(words)
+            words = spoken(words)
         elif callable(words):
             words = words()
         found: list[Widget] = []

@@ -26,6 +26,7 @@ class SetupScreen(Screen):
 
     name = "setup"
     nav = False
+    banner_area = pygame.Rect(0, 0, 404, 52)
 
     def __init__(self, ui: Ui) -> None:
         super().__init__(ui)

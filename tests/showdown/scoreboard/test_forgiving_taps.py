@@ -3,6 +3,10 @@ stay where they are after the game ended."""
 
 from __future__ import annotations
 
+import logging
+
+import pytest
+
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.view import Side
@@ -76,3 +80,117 @@ def test_a_change_of_language_or_a_refusal_after_the_game_leaves_the_players_the
     board.pump()
     assert board.current == "round"
     assert "banner" in _ids(board)
+
+
+class FakeClock:
+    """The banners' clock, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _text(board: Scoreboard, widget_id: str) -> str:
+    return str(widget(board, widget_id).text)  # type: ignore[attr-defined]
+
+
+def test_undo_says_what_went_offers_redo_and_history_lists_showdowns(
+    board: Scoreboard, table: SessionPort, caplog: pytest.LogCaptureFixture
+) -> None:
+    clock = FakeClock()
+    board.clock = clock
+    start_game(board, players=3)
+    record_unit_showdown(table, "Player 1", "Player 2", Side.LEFT, left_ms=180, right_ms=240)
+    play_round(board, went_out=2, held={0: "10", 1: "20"})
+    board.go("history")
+    assert _text(board, "row0") == "Showdown: Player 1 beat Player 2, Player 2 takes 2"
+    assert _text(board, "row1") == "1 · Player 3"
+    caplog.set_level(logging.INFO, logger="showdown.game.session")
+    touch(board, "undo")
+    assert _text(board, "banner") == "Undone: round 1: Player 3 went out"
+    assert _text(board, "banner-action") == "Redo"
+    assert table.view().rounds == ()
+    assert any("undo: round taken back" in r.getMessage() for r in caplog.records)
+    shot(board, "undone")
+    touch(board, "banner-action")
+    assert [r.went_out for r in table.view().rounds] == ["Player 3"]
+    assert _text(board, "banner") == "Back again: round 1: Player 3 went out"
+    assert any("redo: round stands again" in r.getMessage() for r in caplog.records)
+    touch(board, "undo")
+    touch(board, "undo")
+    assert _text(board, "banner") == "Undone: showdown: Player 1 beat Player 2"
+    assert table.view().showdowns == ()
+    # The banner goes by itself, and never sits over a control of this screen.
+    clock.now += 11
+    board.pump()
+    assert "banner" not in _ids(board)
+
+
+def test_a_refusal_speaks_to_the_players_and_goes_away_by_itself(
+    board: Scoreboard, table: SessionPort
+) -> None:
+    clock = FakeClock()
+    board.clock = clock
+    start_game(board, players=4)
+    board.go("round")
+    touch(board, "player0")
+    touch(board, "went-out")
+    for seat in (1, 2):
+        touch(board, f"player{seat}")
+        touch(board, "key:5")
+    touch(board, "player3")
+    for digit in "3333":
+        touch(board, f"key:{digit}")
+    touch(board, "save")
+    words = _text(board, "banner")
+    assert words.startswith("Player 4 can't hold 3333 points: only ")
+    assert words.endswith(" are left in the other hands")
+    shot(board, "refused-spoken")
+    clock.now += 5
+    board.pump()
+    assert "banner" in _ids(board)
+    clock.now += 2
+    board.pump()
+    assert "banner" not in _ids(board)
+    assert table.view().rounds == ()
+
+
+def _covered(board: Scoreboard) -> list[str]:
+    """Controls under the banner on the screen shown now."""
+    board.painter.invalidate()
+    board.frame()
+    shown = board.widgets()
+    banner = [w.rect for w in shown if w.id.startswith("banner")]
+    assert banner, f"no banner on {board.current}"
+    return [w.id for w in shown
+            if w.action is not None and getattr(w, "enabled", True)
+            and not w.id.startswith("banner") and w.rect.collidelist(banner) >= 0]
+
+
+@pytest.mark.parametrize("players", [4, 10])
+def test_no_banner_ever_covers_a_control(board: Scoreboard, table: SessionPort,
+                                         players: int) -> None:
+    start_game(board, players=players, target=100)
+    record_unit_showdown(table, "Player 1", "Player 2", Side.LEFT, left_ms=180, right_ms=240)
+    play_round(board, went_out=2, held={seat: "10" for seat in range(players) if seat != 2})
+    board.refresh()
+    covered = {}
+    round_end = board.screens["round"]
+    for name in ("setup", "names", "table", "showdown", "round", "cards", "history", "chart",
+                 "stats"):
+        if name == "cards":
+            round_end.cards_mode = True  # type: ignore[attr-defined]
+        board.go("round" if name == "cards" else name)
+        board.say("Something the players must read")
+        covered[name] = _covered(board)
+    board.notice(lambda: "Undone: something", (lambda: "Redo", lambda: None))
+    board.go("history")
+    covered["history-redo"] = _covered(board)
+    round_end.cards_mode = False  # type: ignore[attr-defined]
+    play_round(board, went_out=0, held={seat: "40" for seat in range(1, players)})
+    assert board.current == "gameover"
+    board.say("Something the players must read")
+    covered["gameover"] = _covered(board)
+    assert {name: ids for name, ids in covered.items() if ids} == {}
