@@ -152,6 +152,7 @@ class Scoreboard:
         self.screens: dict[str, Screen] = {name: cls(self) for name, cls in SCREENS.items()}
         self.view: TableView = port.view()
         self.current = "table" if self.view.started else "setup"
+        self.screens[self.current].entered(self.view)
         self._widgets: list[Widget] = []
         self._pressed: dict[int, Widget | None] = {}
         self._stop = threading.Event()

@@ -4,9 +4,11 @@ stay where they are after the game ended."""
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import pytest
 
+from showdown.game.session import Session
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.view import Side
@@ -178,8 +180,8 @@ def test_no_banner_ever_covers_a_control(board: Scoreboard, table: SessionPort,
     board.refresh()
     covered = {}
     round_end = board.screens["round"]
-    for name in ("setup", "names", "table", "showdown", "round", "cards", "history", "chart",
-                 "stats"):
+    for name in ("setup", "names", "games", "table", "showdown", "round", "cards", "history",
+                 "chart", "stats"):
         if name == "cards":
             round_end.cards_mode = True  # type: ignore[attr-defined]
         board.go("round" if name == "cards" else name)
@@ -194,3 +196,42 @@ def test_no_banner_ever_covers_a_control(board: Scoreboard, table: SessionPort,
     board.say("Something the players must read")
     covered["gameover"] = _covered(board)
     assert {name: ids for name, ids in covered.items() if ids} == {}
+
+
+def test_a_new_game_asks_first_and_a_saved_game_can_be_taken_up_again(
+    board: Scoreboard, table: SessionPort, tmp_path: Path
+) -> None:
+    start_game(board, players=3)
+    play_round(board, went_out=1, held={0: "20", 2: "30"})
+    first = table.session.state
+    assert first is not None
+    board.go("setup")
+    assert "saved" not in _ids(board)  # nothing saved yet but the game being played
+    touch(board, "start")
+    assert _text(board, "question") == ("Leave the game at round 2? It stays saved: take it up "
+                                        "again from Saved games.")
+    shot(board, "new-game-question")
+    touch(board, "answer-no")
+    assert table.session.state is not None and table.session.state.game_id == first.game_id
+    assert board.current == "setup"
+    touch(board, "fewer")  # a two-player game this time
+    touch(board, "start")
+    touch(board, "answer-yes")
+    second = table.session.state
+    assert second is not None and second.game_id != first.game_id and board.current == "table"
+    board.go("setup")
+    assert _text(board, "saved") == "Saved games (1)"
+    touch(board, "saved")
+    assert board.current == "games"
+    assert _text(board, "game0") == ("Player 1, Player 2, Player 3 · round 2 · Player 2 leads "
+                                     "with 50")
+    shot(board, "saved-games")
+    touch(board, "game0")
+    assert board.current == "table"
+    resumed = table.session.state
+    assert resumed is not None and resumed.game_id == first.game_id
+    assert resumed.totals == first.totals
+    # A restart goes on with the game taken up last, and the other one is saved in turn.
+    again = Session(table.session.journal)
+    assert again.state is not None and again.state.game_id == first.game_id
+    assert [state.game_id for state, _when in again.saved_games()] == [second.game_id]
