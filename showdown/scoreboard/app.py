@@ -30,6 +30,7 @@ from showdown.scoreboard.port import RefusedError, TablePort
 from showdown.scoreboard.refusals import spoken
 from showdown.scoreboard.screens import SCREENS
 from showdown.scoreboard.screens.base import CONTENT_BOTTOM, Question, Screen, Words
+from showdown.scoreboard.screens.names import NamesScreen
 from showdown.scoreboard.text import TextRenderer
 from showdown.scoreboard.touch import Press, to_press
 from showdown.scoreboard.view import Stage, TableView
@@ -261,6 +262,11 @@ class Scoreboard:
             self.current = screen
             self.screens[screen].entered(self.view)
             self.painter.invalidate()
+            # A plugged-in keyboard (and its input method) types only while a name is typed.
+            if screen == "names":
+                pygame.key.start_text_input()
+            else:
+                pygame.key.stop_text_input()
         self._stale = True
 
     def send(self, command: str, *args: object) -> bool:
@@ -434,6 +440,9 @@ class Scoreboard:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._stop.set()  # a developer's keyboard; the touchscreen never needs it
             return
+        if self._typed(event):
+            self._stale = True
+            return
         if any(extra.handle(event) for extra in self.extras):
             self._stale = True
             return
@@ -445,6 +454,23 @@ class Scoreboard:
         elif event.type == pygame.WINDOWEXPOSED:
             self.painter.invalidate()
             self._stale = True
+
+    def _typed(self, event: pygame.event.Event) -> bool:
+        """A keyboard typing a name (SDL text input: any script an input method writes); the
+        keys go to the name, not to anything else in the window. True if it was taken."""
+        screen = self.screens[self.current]
+        if not isinstance(screen, NamesScreen) or self.question is not None:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            screen.compose("")
+            screen.type(event.text)
+            return True
+        if event.type == pygame.TEXTEDITING:
+            screen.compose(event.text)
+            return True
+        if event.type == pygame.KEYDOWN:
+            return screen.key(event.key) or bool(getattr(event, "unicode", ""))
+        return event.type == pygame.KEYUP
 
     def pump(self, timeout_ms: int = 0) -> bool:
         """Handle input and notes from other threads, waiting up to ``timeout_ms`` for the first,
@@ -485,7 +511,8 @@ class Scoreboard:
         """The loop: wait for something, repaint what changed, until stopped or closed."""
         pygame.event.set_allowed(
             [pygame.QUIT, pygame.FINGERDOWN, pygame.FINGERUP, pygame.MOUSEBUTTONDOWN,
-             pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP, pygame.WINDOWEXPOSED]
+             pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP, pygame.WINDOWEXPOSED,
+             pygame.TEXTINPUT, pygame.TEXTEDITING]
         )
         self.frame()
         while self.pump(IDLE_TIMEOUT_MS):

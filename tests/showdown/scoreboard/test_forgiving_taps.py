@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+import pygame
 import pytest
 
 from showdown.game.session import Session
@@ -235,3 +236,42 @@ def test_a_new_game_asks_first_and_a_saved_game_can_be_taken_up_again(
     again = Session(table.session.journal)
     assert again.state is not None and again.state.game_id == first.game_id
     assert [state.game_id for state, _when in again.saved_games()] == [second.game_id]
+
+
+def test_names_take_digits_symbols_accents_and_a_keyboard_up_to_a_shown_limit(
+    board: Scoreboard, table: SessionPort
+) -> None:
+    touch(board, "fewer")
+    touch(board, "fewer")  # two players
+    touch(board, "rename")
+    for key in ("key:J", "key:O", "page:accents", "key:Ë", "page:symbols", "key:-",
+                "page:letters", "key:2"):
+        touch(board, key)
+    assert _text(board, "buffer") == "Joë-2"
+    assert _text(board, "limit") == "5/12"
+    for key in "ABCDEFGH":
+        touch(board, f"key:{key}")
+    assert _text(board, "limit") == "12/12"
+    assert not widget(board, "key:Q").enabled  # type: ignore[attr-defined]
+    shot(board, "names-full")
+    touch(board, "done")
+    touch(board, "seat1")
+    touch(board, "rename")
+    # A USB keyboard with an input method: composing shows, the committed text is typed.
+    pygame.event.post(pygame.event.Event(pygame.TEXTEDITING, text="りしょう", start=0, length=4))
+    board.pump()
+    assert _text(board, "buffer") == "りしょう"
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="李小龍"))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
+                                         unicode="\b", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="龍"))
+    board.pump()
+    assert _text(board, "buffer") == "李小龍"
+    shot(board, "names-cjk")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode="\r", scancode=0))
+    board.pump()
+    assert board.current == "setup"
+    touch(board, "start")
+    state = table.session.state
+    assert state is not None and state.players == ("Joë-2abcdefg", "李小龍")
