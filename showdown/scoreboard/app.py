@@ -25,7 +25,13 @@ from engine.error_text import ErrorText
 from showdown.scoreboard import display, preferences, theme
 from showdown.scoreboard.accessibility import CueSettings
 from showdown.scoreboard.i18n import N_, _, current_language, on_language_change, set_language
-from showdown.scoreboard.layout import DESIGN_HEIGHT, DESIGN_WIDTH, MIN_TARGET, Layout
+from showdown.scoreboard.layout import (
+    DESIGN_HEIGHT,
+    DESIGN_WIDTH,
+    MIN_TARGET,
+    Layout,
+    place_beside,
+)
 from showdown.scoreboard.port import RefusedError, TablePort
 from showdown.scoreboard.refusals import spoken
 from showdown.scoreboard.screens import SCREENS
@@ -82,6 +88,12 @@ class Extra(Protocol):
         ...
 
 
+def _desktop() -> tuple[int, int] | None:
+    """The size of the screen the window opens on, if SDL knows it."""
+    sizes = pygame.display.get_desktop_sizes()
+    return sizes[0] if sizes else None
+
+
 def configure_sdl() -> None:
     """SDL hints set before the display opens: no fake touches from the mouse."""
     os.environ.setdefault("SDL_MOUSE_TOUCH_EVENTS", "0")
@@ -100,13 +112,14 @@ class Scoreboard:
         hide_cursor: bool = True,
         beside: int = 0,
         settings: preferences.SettingsStore | None = None,
-        window: tuple[int, int] | None = None,
+        screen: tuple[int, int] | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """``cues`` are the defaults; ``settings`` (the game's journal), when given, supplies the
-        language and cues the table chose last time and keeps every new choice. ``window``: the
-        whole window's size when the scoreboard fills only its top-left ``size`` (something is
-        drawn beside it); ``clock`` times the banners (seconds)."""
+        language and cues the table chose last time and keeps every new choice. ``beside``: the
+        width of a panel drawn at the scoreboard's right (:attr:`beside_area`); both fit
+        ``screen`` (default: the desktop's size), scaled down together when it is too small.
+        ``clock`` times the banners (seconds)."""
         configure_sdl()
         display.check_environment()
         pygame.display.init()
@@ -116,12 +129,17 @@ class Scoreboard:
             pygame.display.quit()
             raise
         pygame.font.init()
+        self.beside_area = pygame.Rect(size[0], 0, 0, size[1])
+        """Where something drawn beside the scoreboard goes (the simulated unit's panel)."""
         if fullscreen:  # the panel's own resolution (KMSDRM on a Pi); the layout scales to it
             self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             size = self.window.get_size()
+        elif beside:
+            placed = place_beside(size, beside, screen or _desktop())
+            self.window = pygame.display.set_mode(placed.window)
+            size, self.beside_area = placed.board.size, placed.beside
         else:
-            whole = window or (size[0] + beside, size[1])
-            self.window = pygame.display.set_mode(whole)
+            self.window = pygame.display.set_mode(size)
         self.surface = self.window.subsurface(pygame.Rect((0, 0), size))
         self.on_close: list[Callable[[], object]] = []
         """Clean-up steps run (last added first) when the window closes."""
