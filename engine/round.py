@@ -193,7 +193,12 @@ class Round:
 
     Public attributes: ``rules``, ``deck``, ``setup``, ``state`` (a
     :class:`~engine.state.RoundState`; read it, do not change it), ``history`` (the commands
-    applied so far, enough to :meth:`replay` the round), ``events`` (every event so far).
+    applied so far, enough to :meth:`replay` the round), ``events`` (every event so far),
+    ``tables`` (the deck's per-card facts), ``rng`` (the round's shuffle).
+
+    :meth:`emit`, :meth:`next_seat`, :meth:`draw_cards` and :meth:`hand_changed` are the hooks
+    card effects (:mod:`engine.effects`) change a round with while a command is applied; they
+    record no command, so outside the engine a round changes only through :meth:`apply`.
     """
 
     def __init__(
@@ -353,7 +358,7 @@ class Round:
             if kind == _WD4 or (kind == _WILD and rules.first_wild == "return"):
                 st.draw_pile.append(card)
                 shuffle(self.rng, st.draw_pile)
-                self._emit(CardReturned(card=card))
+                self.emit(CardReturned(card=card))
                 continue
             break
         st.discard.append(card)
@@ -369,14 +374,14 @@ class Round:
             st.turn = (first + 1) % n
         else:
             st.turn = first
-        self._emit(round_started(dealer, n, card, st.turn, st.direction))
+        self.emit(round_started(dealer, n, card, st.turn, st.direction))
         if kind == _DRAW_TWO:
-            self._draw(first, 2, "opening")
-            self._emit(TURN_SKIPPED[first])
+            self.draw_cards(first, 2, "opening")
+            self.emit(TURN_SKIPPED[first])
         elif kind == _SKIP:
-            self._emit(TURN_SKIPPED[first])
+            self.emit(TURN_SKIPPED[first])
         if st.phase is Phase.PLAY:
-            self._emit(TURN_STARTED[st.turn])
+            self.emit(TURN_STARTED[st.turn])
 
     # ----------------------------------------------------------------- public API
 
@@ -552,31 +557,24 @@ class Round:
             rnd.apply(command)
         return rnd
 
-    # ----------------------------------------------------------------- helpers
+    # ----------------------------------------------------------------- hooks for card effects
+    # What engine.effects (and this class) change a round with while a command is applied: the
+    # interface effects.RoundHooks names. They record no command, so anywhere else a change
+    # made with them would be lost by replaying or saving the round.
 
-    def _emit(self, event: Event) -> None:
+    def emit(self, event: Event) -> None:
+        """Record ``event`` as caused by the command being applied."""
         self.events.append(event)
 
-    def _next(self, seat: int, steps: int = 1) -> int:
+    def next_seat(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` places after ``seat`` in the current direction of play."""
         st = self.state
         return (seat + st.direction * steps) % st.players
 
-    def _take(self) -> int | None:
-        """The top card of the draw pile, reshuffling the discard pile (except its top) first
-        if it is empty; None when there is no card left to draw anywhere."""
-        st = self.state
-        if not st.draw_pile:
-            if len(st.discard) <= 1:
-                return None
-            top = st.discard.pop()
-            pile = st.discard
-            shuffle(self.rng, pile)
-            st.draw_pile = pile
-            st.discard = [top]
-            self._emit(Reshuffled(cards=len(pile)))
-        return st.draw_pile.pop()
-
-    def _draw(self, seat: int, count: int, reason: str) -> list[int]:
+    def draw_cards(self, seat: int, count: int, reason: str) -> list[int]:
+        """``seat`` draws ``count`` cards, top first (fewer if the piles run out; reshuffling
+        the discard pile as needed), recorded as one event with ``reason``; its UNO call lapses
+        as in :meth:`hand_changed`. Returns the cards drawn."""
         st = self.state
         hand = st.hands[seat]
         pile = st.draw_pile
@@ -593,32 +591,51 @@ class Round:
                 drawn.append(card)
         if drawn:
             hand.extend(drawn)
-            st.uno_called[seat] = False  # see _gained
+            st.uno_called[seat] = False  # see hand_changed
             if st.exposed == seat:
                 st.exposed = None
             self.events.append(cards_drawn(seat, tuple(drawn), reason))
         return drawn
 
+    def hand_changed(self, seat: int) -> None:
+        """A hand changed by something other than its owner's play (swapped, reshuffled,
+        discarded from, drawn into): its UNO call lapses (001: it is said again each time a
+        player is left with one card) and its owner can no longer be caught."""
+        st = self.state
+        st.uno_called[seat] = False
+        if st.exposed == seat:
+            st.exposed = None
+
+    # ----------------------------------------------------------------- helpers
+
+    def _take(self) -> int | None:
+        """The top card of the draw pile, reshuffling the discard pile (except its top) first
+        if it is empty; None when there is no card left to draw anywhere."""
+        st = self.state
+        if not st.draw_pile:
+            if len(st.discard) <= 1:
+                return None
+            top = st.discard.pop()
+            pile = st.discard
+            shuffle(self.rng, pile)
+            st.draw_pile = pile
+            st.discard = [top]
+            self.emit(Reshuffled(cards=len(pile)))
+        return st.draw_pile.pop()
+
     def _draw_one(self, seat: int) -> int | None:
-        """``_draw(seat, 1, "draw")`` for the plain draw instead of playing (a quarter of all
-        commands), without the list handling; the card, or None when none is left."""
+        """``draw_cards(seat, 1, "draw")`` for the plain draw instead of playing (a quarter of
+        all commands), without the list handling; the card, or None when none is left."""
         st = self.state
         card = st.draw_pile.pop() if st.draw_pile else self._take()
         if card is None:
             return None
         st.hands[seat].append(card)
-        st.uno_called[seat] = False  # see _gained
+        st.uno_called[seat] = False  # see hand_changed
         if st.exposed == seat:
             st.exposed = None
         self.events.append(card_drawn(seat, card))
         return card
-
-    def _gained(self, seat: int) -> None:
-        """A hand changed by something other than its owner's play: its UNO call lapses."""
-        st = self.state
-        st.uno_called[seat] = False
-        if st.exposed == seat:
-            st.exposed = None
 
     def _begin_turn(self, seat: int) -> None:
         st = self.state
@@ -795,7 +812,7 @@ class Round:
             victim = self._pend_draw(player, kind, legal)
         elif st.pending_draw:  # a deflect with Skip or Reverse
             st.challenge_offender = None
-            victim = self._next(player)
+            victim = self.next_seat(player)
         else:
             victim = -1
         if victim >= 0:
@@ -804,7 +821,7 @@ class Round:
             return player
         if kind == _SKIP or (kind == _REVERSE and st.players == 2):
             return self._skip(player)
-        return self._next(player)
+        return self.next_seat(player)
 
     def _pend_draw(self, player: int, kind: int, legal: bool) -> int:
         """Step 5: a Draw Two adds 2, a Wild Draw 4 adds 4 to the draw pending on the next
@@ -813,24 +830,24 @@ class Round:
         st.pending_draw += 2 if kind == _DRAW_TWO else 4
         st.challenge_offender = player if kind == _WD4 else None
         st.challenge_guilty = not legal
-        return self._next(player)
+        return self.next_seat(player)
 
     def _take_pending(self, victim: int) -> int:
         """``victim`` draws the whole pending total, which ends any challenge, and loses the
         turn; returns the seat after them."""
         st = self.state
-        self._draw(victim, st.pending_draw, "penalty")
+        self.draw_cards(victim, st.pending_draw, "penalty")
         st.pending_draw = 0
         st.challenge_offender = None
         self.events.append(TURN_SKIPPED[victim])
-        return self._next(victim)
+        return self.next_seat(victim)
 
     def _skip(self, player: int) -> int:
         """Step 6 for a Skip (or a two-player Reverse): the next seat loses its turn; returns
         the one after it (with two players, the player again)."""
-        skipped = self._next(player)
+        skipped = self.next_seat(player)
         self.events.append(TURN_SKIPPED[skipped])
-        return self._next(skipped)
+        return self.next_seat(skipped)
 
     def _card_showdown(self, cmd: PlayCard, kind: int, last: bool) -> bool:
         """Step 7: the showdown the card starts, if any; True when the round enters the
@@ -846,11 +863,11 @@ class Round:
         icon = self.tables.icon[card]
         if icon:
             return self._start_showdown(
-                player, self._next(player), icon, source="icon", card=card, last=last
+                player, self.next_seat(player), icon, source="icon", card=card, last=last
             )
         if last and self.rules.showdown_every_go_out:
             return self._start_showdown(
-                player, self._next(player), 1, source="going-out", card=card, last=True
+                player, self.next_seat(player), 1, source="going-out", card=card, last=True
             )
         return False
 
@@ -893,13 +910,13 @@ class Round:
             announced = st.uno_called[player]  # said just before playing (CallUno with 2 cards)
             st.uno_called[player] = said or announced
             if said and not announced:
-                self._emit(UNO_CALLED[player])
+                self.emit(UNO_CALLED[player])
             elif not said and not announced:
                 st.exposed = player
         else:
             st.uno_called[player] = False
             if said and remaining > 1 and self.rules.false_call_penalty:
-                self._draw(player, self.rules.false_call_penalty, "false-uno")
+                self.draw_cards(player, self.rules.false_call_penalty, "false-uno")
 
     def _start_showdown(
         self,
@@ -925,7 +942,7 @@ class Round:
         st = self.state
         st.showdown = PendingShowdown(challenger, opponent, loaded, source, card, last)
         st.phase = Phase.SHOWDOWN
-        self._emit(
+        self.emit(
             ShowdownStarted(
                 challenger=challenger,
                 opponent=opponent,
@@ -945,7 +962,7 @@ class Round:
         st.went_out = player
         st.exposed = None
         points = self.hand_points()
-        self._emit(round_ended(player, sum(points), points))
+        self.emit(round_ended(player, sum(points), points))
 
     # ----------------------------------------------------------------- other commands
 
@@ -989,7 +1006,7 @@ class Round:
         offender = st.challenge_offender
         guilty = st.challenge_guilty
         st.challenge_offender = None
-        self._emit(CHALLENGE_DECIDED[cmd.player][offender][guilty])
+        self.emit(CHALLENGE_DECIDED[cmd.player][offender][guilty])
         if guilty:
             st.pending_draw -= 4
             # Take the card back first, so a reshuffle during the 4-card draw cannot bury it.
@@ -998,14 +1015,14 @@ class Round:
             if rules.wd4_guilty_takes_back and len(st.discard) > 1:
                 card = st.discard.pop()
                 st.hands[offender].append(card)
-                self._gained(offender)
-                self._emit(cards_drawn(offender, (card,), "take-back"))
-            self._draw(offender, 4, "challenge-guilty")
+                self.hand_changed(offender)
+                self.emit(cards_drawn(offender, (card,), "take-back"))
+            self.draw_cards(offender, 4, "challenge-guilty")
             return
-        self._draw(cmd.player, st.pending_draw + 2, "challenge-innocent")
+        self.draw_cards(cmd.player, st.pending_draw + 2, "challenge-innocent")
         st.pending_draw = 0
-        self._emit(TURN_SKIPPED[cmd.player])
-        self._begin_turn(self._next(cmd.player))
+        self.emit(TURN_SKIPPED[cmd.player])
+        self._begin_turn(self.next_seat(cmd.player))
 
     def _call_uno(self, cmd: CallUno) -> None:
         st = self.state
@@ -1017,7 +1034,7 @@ class Round:
         if st.exposed == player:
             st.exposed = None
             st.uno_called[player] = True
-            self._emit(UNO_CALLED[player])
+            self.emit(UNO_CALLED[player])
             return
         size = len(st.hands[player])
         if size == 1:
@@ -1027,11 +1044,11 @@ class Round:
             if st.uno_called[player]:
                 raise RuleError("uno-already-said", "you have already said UNO")
             st.uno_called[player] = True
-            self._emit(UNO_CALLED[player])
+            self.emit(UNO_CALLED[player])
             return
         if not self.rules.false_call_penalty:
             raise RuleError("uno-needs-one-card", "UNO is said with one card left")
-        self._draw(player, self.rules.false_call_penalty, "false-uno")
+        self.draw_cards(player, self.rules.false_call_penalty, "false-uno")
 
     def _catch(self, cmd: CatchUno) -> None:
         st = self.state
@@ -1051,8 +1068,8 @@ class Round:
                 "before the next player begins their turn",
             )
         st.exposed = None
-        self._emit(UNO_CAUGHT[cmd.player][target])
-        self._draw(target, self.rules.uno_penalty, "uno-caught")
+        self.emit(UNO_CAUGHT[cmd.player][target])
+        self.draw_cards(target, self.rules.uno_penalty, "uno-caught")
 
     def _choose_opening(self, cmd: ChooseOpening) -> None:
         st, t = self.state, self.tables
@@ -1067,7 +1084,7 @@ class Round:
             if cmd.count is None or not 1 <= cmd.count <= 3:
                 raise RuleError("showdown-count", "a Wild Showdown loads 1, 2 or 3 cards")
         st.colour = cmd.colour
-        self._emit(ColourChosen(player=cmd.player, colour=cmd.colour))
+        self.emit(ColourChosen(player=cmd.player, colour=cmd.colour))
         if kind == _SWAP and cmd.target is not None:
             effects.swap_hands(self, cmd.player, cmd.target)
         if kind == _SHOWDOWN:
@@ -1103,11 +1120,11 @@ class Round:
         else:
             raise RuleError("not-a-wrong-card", "that card may be played: it is not a wrong card")
         self._close_catch_window()
-        self._emit(WrongCardPenalised(player=cmd.player, card=cmd.card))
-        self._draw(cmd.player, penalty + st.pending_draw, "wrong-card")
+        self.emit(WrongCardPenalised(player=cmd.player, card=cmd.card))
+        self.draw_cards(cmd.player, penalty + st.pending_draw, "wrong-card")
         st.pending_draw = 0
         st.challenge_offender = None
-        self._begin_turn(self._next(cmd.player))
+        self._begin_turn(self.next_seat(cmd.player))
 
     def _showdown_result(self, cmd: ShowdownResult) -> None:
         st = self.state
@@ -1122,8 +1139,8 @@ class Round:
         cards = duel.loaded
         st.showdown = None
         st.hands[cmd.loser].extend(cards)
-        self._gained(cmd.loser)
-        self._emit(
+        self.hand_changed(cmd.loser)
+        self.emit(
             ShowdownSettled(
                 winner=cmd.winner,
                 loser=cmd.loser,
