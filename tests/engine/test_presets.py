@@ -1,0 +1,30 @@
+"""Each preset plays by its own seed document where that differs from the defaults.
+
+Seeds: 004_9e61cbb47be309c5.txt (UNO Showdown: the ``showdown`` preset).
+"""
+
+from __future__ import annotations
+
+from engine.deck import builtin_deck
+from engine.events import CardReturned
+from engine.round import Round, RoundSetup
+from engine.rules import RuleSet, preset
+from engine.state import Phase
+from tests.engine.scenario import deck_order, top_code
+
+
+def start_with(first: str, rules: RuleSet, players: int = 4, dealer: int = 0) -> Round:
+    """A round whose first turned-up card is ``first`` (a Green 5 next, unless ``first`` goes
+    back into the deck and the deck is shuffled)."""
+    deck = builtin_deck(rules.deck)
+    order = deck_order(deck, {7 * players: first, 7 * players + 1: "G5"})
+    return Round.new(rules, RoundSetup(players=players, dealer=dealer, deck_order=order))
+
+
+def test_preset_showdown_returns_a_turned_up_wild_seed_004() -> None:
+    """004: "If the top card is a Wild or Wild Draw 4, return it to the deck and pick another
+    card": nobody chooses a colour for it, the first player just plays."""
+    rnd = start_with("W", preset("showdown"), dealer=1)
+    assert any(isinstance(e, CardReturned) for e in rnd.events)
+    assert top_code(rnd) == "G6"  # turned up from the reshuffled deck (seed 0)
+    assert rnd.state.phase is Phase.PLAY and rnd.state.turn == 2  # left of the dealer
