@@ -111,7 +111,9 @@ class RuleSet(BaseModel):
 PRESETS: dict[str, RuleSet] = {
     "official": RuleSet(deck="modern"),
     "classic": RuleSet(deck="classic"),
-    "edition-2018": RuleSet(deck="swap", uno_penalty=4, first_wild="return"),
+    "edition-2018": RuleSet(
+        deck="swap", uno_penalty=4, first_wild="return", first_reverse="right_of_dealer"
+    ),
     "showdown": RuleSet(deck="showdown", first_wild="return", first_reverse="right_of_dealer"),
     "party": RuleSet(
         deck="modern",
@@ -124,9 +126,9 @@ PRESETS: dict[str, RuleSet] = {
     ),
 }
 """Named rule sets: ``official`` (modern deck, defaults), ``classic`` (108 cards),
-``edition-2018`` (swap deck, UNO penalty 4, Wild returned at start), ``showdown`` (showdown deck,
-Wild returned at start, a Reverse at start lets the dealer's right begin), ``party`` (every
-stacking switch, draw until playable). A preset differs from the defaults where its own seed
+``edition-2018`` (swap deck, UNO penalty 4; at the start a Wild is returned and a Reverse lets
+the dealer's right begin), ``showdown`` (showdown deck; the same two starting rules), ``party``
+(every stacking switch, draw until playable). A preset differs from the defaults where its own seed
 does: ``edition-2018`` follows 001, ``showdown`` 004."""
 
 

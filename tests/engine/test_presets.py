@@ -1,6 +1,7 @@
 """Each preset plays by its own seed document where that differs from the defaults.
 
-Seeds: 004_9e61cbb47be309c5.txt (UNO Showdown: the ``showdown`` preset).
+Seeds: 001_394bbb128c8815aa.txt (2018 edition: the ``edition-2018`` preset),
+004_9e61cbb47be309c5.txt (UNO Showdown: the ``showdown`` preset).
 """
 
 from __future__ import annotations
@@ -48,3 +49,13 @@ def test_preset_showdown_reverse_start_player_right_of_dealer_goes_right_seed_00
     assert rnd.state.turn == 1 and rnd.state.direction == -1
     end_turn(rnd)
     assert rnd.state.turn == 0
+
+
+def test_preset_edition_2018_reverse_start_player_counted_last_plays_first_seed_001() -> None:
+    """001: Reverse turned up: count from the dealer to the first player (one seat left), then
+    as many from the dealer the other way; "the player who got counted last now plays first,
+    and play then goes to the reversed direction": the dealer's right, going right."""
+    rnd = start_with("YR", preset("edition-2018"), players=5, dealer=0)
+    assert rnd.state.turn == 4 and rnd.state.direction == -1
+    end_turn(rnd)
+    assert rnd.state.turn == 3
