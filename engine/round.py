@@ -36,8 +36,10 @@ Readings where the seeds are silent, chosen once and tested:
 - UNO: said with ``PlayCard(uno=True)``, or by ``CallUno`` on your turn holding two cards, or
   as a self-catch before anyone catches you. A player brought down to one card by someone
   else's card (Swap Hands, Shuffle Hands, a Customizable effect) has nothing to say and cannot
-  be caught; drawing, or a hand swapped or reshuffled, cancels a call. A pending showdown
-  accepts only its result, so catches wait, and the window is still open after it.
+  be caught; drawing, or a hand swapped or reshuffled, cancels a call. The catch window closes
+  when the next player begins their turn by drawing (the Wild Draw 4 penalty too, taken or
+  after losing the challenge) or playing. A pending showdown accepts only its result, so
+  catches wait, and the window is still open after it.
 - A Showdown icon on the first card turned up starts no showdown (only a Wild Showdown does).
 """
 
@@ -1019,6 +1021,9 @@ class Round:
                 self.emit(cards_drawn(offender, (card,), "take-back"))
             self.draw_cards(offender, 4, "challenge-guilty")
             return
+        # Innocent: the challenger begins (and loses) the turn by drawing, which closes the
+        # catch window as taking the draw unchallenged does (001's "beginning a turn").
+        self._close_catch_window()
         self.draw_cards(cmd.player, st.pending_draw + 2, "challenge-innocent")
         st.pending_draw = 0
         self.emit(TURN_SKIPPED[cmd.player])
