@@ -133,14 +133,13 @@ def test_a_refused_round_end_entry_is_explained_in_japanese(board: Scoreboard,
     keypad(board, "9999")  # more than the whole deck is worth
     touch(board, "save")
     banner = _banner(board)
-    # the tally's refusal, in the catalogue's words, the seat and the figures filled in
-    assert banner == ("席1（Player 1）："
-                      "9999点は、まだ数えていないカードの合計（1440点）を超えています")
+    # the tally's refusal, as said to the players, the name and the figures filled in
+    assert banner == "Player 1が9999点を持つことはできません。残りの手札は1440点しかありません"
     shot(board, "refused-ja")
     assert table.view().rounds == ()
     board.set_language("en")  # the banner follows a change of language while it shows
-    assert _banner(board) == ("seat 1 (Player 1): 9999 points is more than the cards not yet "
-                              "counted are worth (1440)")
+    assert _banner(board) == ("Player 1 can't hold 9999 points: only 1440 are left in the other "
+                              "hands")
 
 
 def test_refused_showdowns_are_explained_in_the_language(board: Scoreboard,
