@@ -119,10 +119,22 @@ def _ask(prompt: str) -> str:
         raise UserError(message) from None
 
 
+def font_warnings() -> list[str]:
+    """The scoreboard's languages that no font here can draw, one warning line each: a builder
+    sees it before a table sees empty boxes (nothing when the scoreboard is not installed)."""
+    try:
+        from showdown.scoreboard.fonts import font_problems  # noqa: PLC0415 (pygame only here)
+    except ImportError:
+        return []
+    return [f"warning: scoreboard: {problem}" for problem in font_problems()]
+
+
 def run(args: argparse.Namespace) -> int:
     """Walk through the unit; exit 0 when every part answered, 1 otherwise."""
     if args.timeout <= 0:
         raise UserError("--timeout must be a positive number of seconds")
+    for line in font_warnings():
+        print(line, flush=True)
     settings = load_settings(config_path(args.config)).unit
     with open_unit(settings, args.serial) as unit:
         test = SelfTest(
