@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from engine.error_text import ErrorText
 from showdown.scoreboard.i18n import N_, _, pgettext
-from showdown.scoreboard.vocabulary import kind_name, scoring_mode_name
+from showdown.scoreboard.vocabulary import kind_name, player_name, scoring_mode_name
 
 __all__ = ["translate"]
 
@@ -38,8 +38,11 @@ def _partner_game(value: str) -> str:
     return value if message is None else _(message)
 
 
-_NAMED = {"kind": kind_name, "mode": scoring_mode_name, "partners": _partner_game}
-"""Values that are names the catalogue knows (card kinds, scoring modes, partner games)."""
+_NAMED = {"kind": kind_name, "mode": scoring_mode_name, "partners": _partner_game,
+          "name": player_name, "players": player_name, "winner": player_name,
+          "loser": player_name}
+"""Values that are names the catalogue knows (card kinds, scoring modes, partner games) and
+players' names (a default name, "Player 4", is shown in the language in use)."""
 
 
 def translate(text: ErrorText) -> str:

@@ -51,6 +51,7 @@ class TextRenderer:
         self._fits: dict[tuple[FontSet, str, int, int, int, bool], bool] = {}
         self._fitted: dict[tuple[Any, ...], tuple[pygame.Surface, int]] = {}
         self._wraps: dict[tuple[Any, ...], tuple[list[str], int, int]] = {}
+        self._shared: dict[tuple[Any, ...], tuple[int, bool]] = {}
         self.overflows: list[Overflow] = []
         self.sizes: dict[str, int] = {}
         """The design size each text was last drawn at (emptied now and then, like a cache)."""
@@ -210,29 +211,79 @@ class TextRenderer:
         return lines, current, line_h
 
     def _wrap(self, text: str, width: int, size: int, bold: bool) -> list[str]:
+        """Lines of at most ``width`` pixels, as even as the breaks allow: as few lines as
+        filling each line would give, but no wider than needed ("万能并罚 / 抽四张牌", not
+        "万能并罚抽四 / 张牌")."""
         font = self.font(size, bold)
-
-        def fits(candidate: str) -> bool:
-            return bool(font.size(candidate)[0] <= width)
-
         pieces: list[tuple[str, str]] = []  # (piece, what joins it to the one before)
         for word in text.split(" "):
             if not word:
                 continue
-            parts = break_units(word) if not fits(word) else [word]
+            parts = break_units(word) if font.size(word)[0] > width else [word]
             pieces += [(part, " " if index == 0 else "") for index, part in enumerate(parts)]
-        lines: list[str] = []
-        current = ""
-        for piece, joiner in pieces:
-            candidate = f"{current}{joiner}{piece}" if current else piece
-            if fits(candidate) or not current:
-                current = candidate
-            else:
-                lines.append(current)
-                current = piece
-        if current:
-            lines.append(current)
+        lines = _fill(pieces, font, width)
+        if len(lines) > 1:
+            low, high = 1, width
+            while low < high:  # the narrowest width that needs no more lines
+                middle = (low + high) // 2
+                if len(_fill(pieces, font, middle)) <= len(lines):
+                    high = middle
+                else:
+                    low = middle + 1
+            lines = _fill(pieces, font, low)
         return lines
+
+    def shared_size(
+        self, texts: tuple[str, ...], box: pygame.Rect, size: int, bold: bool = False
+    ) -> tuple[int, bool]:
+        """One design size for labels seen side by side (the round end's card buttons), so
+        they do not mix sizes: the largest up to ``size`` at which every text fits ``box`` on
+        one line, else (``True``) the largest at which every text fits wrapped; the floor
+        :data:`MIN_FONT` if none does."""
+        real_box = self.layout.rect(box)
+        key = (self._fonts(), texts, real_box.width, real_box.height, size, bold)
+        known = self._shared.get(key)
+        if known is not None:
+            return known
+        known = (MIN_FONT, True)
+        for wrap in (False, True):
+            found = next((s for s in range(size, MIN_FONT - 1, -1)
+                          if all(self._fits_box(t, real_box, s, bold, wrap) for t in texts)),
+                         None)
+            if found is not None:
+                known = (found, wrap)
+                break
+        if len(self._shared) > _CACHE_LIMIT:
+            self._shared.clear()
+        self._shared[key] = known
+        return known
+
+    def _fits_box(self, text: str, real_box: pygame.Rect, size: int, bold: bool,
+                  wrap: bool) -> bool:
+        font = self.font(size, bold)
+        if not wrap:
+            width, height = font.size(text)
+            return bool(width <= real_box.width and height <= real_box.height)
+        lines = self._wrap(text, real_box.width, size, bold)
+        widest = max((font.size(line)[0] for line in lines), default=0)
+        return bool(widest <= real_box.width and
+                    font.get_linesize() * len(lines) <= real_box.height)
+
+
+def _fill(pieces: list[tuple[str, str]], font: Face, width: int) -> list[str]:
+    """Lines filled piece by piece up to ``width`` pixels (a piece wider than that alone)."""
+    lines: list[str] = []
+    current = ""
+    for piece, joiner in pieces:
+        candidate = f"{current}{joiner}{piece}" if current else piece
+        if font.size(candidate)[0] <= width or not current:
+            current = candidate
+        else:
+            lines.append(current)
+            current = piece
+    if current:
+        lines.append(current)
+    return lines
 
 
 NO_LINE_START = frozenset(

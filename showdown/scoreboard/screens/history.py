@@ -11,6 +11,7 @@ from showdown.scoreboard.i18n import _
 from showdown.scoreboard.screens.base import Screen, Ui
 from showdown.scoreboard.screens.round_end import RoundEndScreen
 from showdown.scoreboard.view import TableView
+from showdown.scoreboard.vocabulary import player_name
 from showdown.scoreboard.widgets import Button, Label, Widget
 
 VISIBLE = 6
@@ -64,7 +65,7 @@ class HistoryScreen(Screen):
         ]
         for i, player in enumerate(view.players):
             found.append(Label(f"head:{i}", pygame.Rect(first + 8 + i * col_w, 4, col_w - 4, 40),
-                               player.name, 22, theme.TEXT_DIM, bold=True))
+                               player_name(player.name), 22, theme.TEXT_DIM, bold=True))
         rounds = view.rounds[self.first : self.first + VISIBLE]
         for row in range(VISIBLE):
             top = 48 + row * (ROW_H + 4)
@@ -74,7 +75,7 @@ class HistoryScreen(Screen):
             rnd = rounds[row]
             chosen = rnd.number == self.selected
             found.append(Button(f"row{row}", pygame.Rect(4, top, first, ROW_H),
-                                f"{rnd.number} · {rnd.went_out}",
+                                f"{rnd.number} · {player_name(rnd.went_out)}",
                                 partial(setattr, self, "selected", rnd.number),
                                 selected=chosen, colour=theme.PANEL_LIGHT, size=24))
             for i, player in enumerate(view.players):

@@ -20,9 +20,10 @@ from showdown.scoreboard.accessibility import (
     false_start_message,
     release_paddle_message,
 )
-from showdown.scoreboard.i18n import _
+from showdown.scoreboard.i18n import _, ngettext
 from showdown.scoreboard.screens.base import Screen, Ui
 from showdown.scoreboard.view import ShowdownView, Side, Stage, TableView
+from showdown.scoreboard.vocabulary import player_name
 from showdown.scoreboard.widgets import Button, Canvas, Custom, Label, Widget
 
 MAX_CARDS = 10
@@ -159,6 +160,7 @@ class ShowdownScreen(Screen):
         right_name = names[self.right % len(names)]
         if not settable and sd.left and sd.right:
             left_name, right_name = sd.left, sd.right
+        left_name, right_name = player_name(left_name), player_name(right_name)
         cards = self.cards if settable else sd.cards
         found: list[Widget] = []
         for side, x, who in (("left", 8, left_name), ("right", 508, right_name)):
@@ -176,7 +178,8 @@ class ShowdownScreen(Screen):
                    lambda: setattr(self, "cards", max(1, self.cards - 1)), enabled=settable,
                    size=30),
             Label("cards", pygame.Rect(356, 4, 88, 60),
-                  _("{count} cards").format(count=cards), 22, bold=True),
+                  ngettext("{count} card", "{count} cards", cards).format(count=cards), 22,
+                  bold=True),
             Button("cards+", pygame.Rect(446, 4, 52, 60), "+",
                    lambda: setattr(self, "cards", min(MAX_CARDS, self.cards + 1)),
                    enabled=settable, size=30),
@@ -232,12 +235,14 @@ class ShowdownScreen(Screen):
             who = sd.left if sd.false_start_side is Side.LEFT else sd.right
             if not self.ui.cues.false_start_words:
                 return ""
-            return false_start_message(who or "?", sd.false_start_side)
+            return false_start_message(player_name(who or "?"), sd.false_start_side)
         if sd.phase is Stage.LAUNCHING and sd.loser:
-            return _("Cards fly at {name}").format(name=sd.loser)
+            return _("Cards fly at {name}").format(name=player_name(sd.loser))
         if sd.phase is Stage.RESULT and sd.winner:
-            return _("{winner} wins; {loser} takes {count} cards").format(
-                winner=sd.winner, loser=sd.loser or "?", count=sd.cards)
+            return ngettext("{winner} wins; {loser} takes {count} card",
+                            "{winner} wins; {loser} takes {count} cards", sd.cards).format(
+                winner=player_name(sd.winner), loser=player_name(sd.loser or "?"),
+                count=sd.cards)
         if sd.phase is Stage.RELEASE:
             return release_paddle_message()
         if sd.phase is Stage.GO:
