@@ -135,12 +135,18 @@ class FontSet:
         return tuple(choice.path for choice in self.fonts)
 
     def font_index(self, char: str) -> int:
-        """Which font of the chain draws ``char``: the first that has it (the first if none)."""
+        """Which font of the chain draws ``char``: the first that has it. If none has it (a
+        player's name in a script no font here covers), the first, which draws a box, and a
+        warning once per character."""
         if char.isspace():
             return 0
         for index, choice in enumerate(self.fonts):
             if has_glyph(choice.path, char):
                 return index
+        if char not in _boxed:
+            _boxed.add(char)
+            log.warning("no font here has %r (U+%04X): it shows as an empty box; set %s to a "
+                        "font that has it", char, ord(char), ENV_VARIABLE)
         return 0
 
     def missing_glyphs(self, text: str) -> str:
@@ -183,6 +189,8 @@ def _bundled_path() -> Path:
     return Path(pygame.__file__).parent / pygame.font.get_default_font()
 
 
+_boxed: set[str] = set()
+"""Characters already warned about: no font of the chain has them."""
 _glyphs: dict[tuple[Path | None, str], bool] = {}
 _faces: dict[Path | None, pygame.freetype.Font] = {}
 

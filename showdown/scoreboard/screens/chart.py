@@ -174,7 +174,7 @@ def paint_chart(canvas: Canvas, box: pygame.Rect, view: TableView) -> None:
             place = label.get_rect(topright=(real.right - 4, target_y + layout.px(4)))
         surface.blit(label, place)
     line = layout.px(3)
-    offsets = spread(series, 3.0, axis)
+    offsets = spread(series, 2.0, axis)
     radius = layout.px(5)
     for i, values in enumerate(series):
         colour, shape = player_style(i)

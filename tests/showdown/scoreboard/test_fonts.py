@@ -238,3 +238,28 @@ def test_a_name_too_long_for_its_box_is_cut_with_an_ellipsis() -> None:
     assert face.size(short)[0] <= 150
     assert name.startswith(short[:-1])
     assert fonts.ellipsize("Ana", face, 150) == "Ana"
+
+
+def test_a_name_in_another_script_is_drawn_by_a_font_that_has_it(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+    cut_fonts: tuple[Path, Path],
+) -> None:
+    """English is drawn in the Latin font; a name typed in Chinese still shows, in the CJK font
+    further down the chain. A character no font has is a box, and the log says so once."""
+    latinless, latin = cut_fonts
+    _no_cjk_fonts_installed(monkeypatch, latin=latin)
+    english = fonts.choose_fonts("en", {fonts.ENV_VARIABLE: str(latinless)})
+    assert english.primary.path == latin
+    pygame.font.init()
+    face = Face(english, 24)
+    assert [english.fonts[index].path for index, _text in face.runs("Ana 的")] == [
+        latin, latinless]
+    assert english.missing_glyphs("Ana 的") == ""
+    monkeypatch.setattr(fonts, "_boxed", set())
+    with caplog.at_level(logging.WARNING, logger="showdown.scoreboard.fonts"):
+        face.render("Ana \U00013000", True, (255, 255, 255))
+        Face(english, 30).size("\U00013000")
+    assert english.missing_glyphs("Ana \U00013000") == "\U00013000"
+    assert [r.getMessage() for r in caplog.records] == [
+        "no font here has '\U00013000' (U+13000): it shows as an empty box; set SHOWDOWN_FONT "
+        "to a font that has it"]
