@@ -312,6 +312,21 @@ class Journal:
         return None if row[0] is None else int(row[0])
 
     @_locked
+    def last_played_game(self) -> int | None:
+        """The game with the latest entry (a resumed game is played on), or ``None``."""
+        row = self._db.execute(
+            "SELECT game_id FROM entries ORDER BY seq DESC LIMIT 1").fetchone()
+        return self.latest_game() if row is None else int(row[0])
+
+    @_locked
+    def activity(self) -> list[tuple[int, str]]:
+        """Every game with an entry and the time of its latest, the latest played first."""
+        rows = self._db.execute(
+            "SELECT game_id, max(seq), max(recorded_at) FROM entries GROUP BY game_id "
+            "ORDER BY max(seq) DESC")
+        return [(int(r[0]), str(r[2])) for r in rows]
+
+    @_locked
     def entries(self, game_id: int) -> list[Entry]:
         """The game's entries in the order they were accepted."""
         rows = self._db.execute(

@@ -31,6 +31,7 @@ from showdown.app.config import load_settings
 from showdown.app.sd_notify import ServiceHeartbeat
 from showdown.app.service import Frontend, Service
 from showdown.app.status import StatusPrinter
+from showdown.app.subcommands.bench_scoreboard import _size
 from showdown.game.journal import Journal, JournalError
 from showdown.game.recorder import UnitRecorder
 from showdown.game.session import Session, SessionError
@@ -60,6 +61,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--headless", action="store_true", help="no scoreboard: a live status in the terminal"
     )
+    parser.add_argument(
+        "--size", default="800x480",
+        help="scoreboard window size WxH (default 800x480; a Raspberry Pi's panel is always "
+        "filled); with --interactive the unit's panel is added at the right, and both are "
+        "scaled down to fit a smaller screen")
     parser.add_argument(
         "--interactive", action="store_true",
         help="with --sim: no virtual players; the simulated unit is drawn beside the scoreboard "
@@ -104,13 +110,14 @@ class _Scoreboard:
     """The scoreboard (``showdown.scoreboard``, when installed) as the service's front end."""
 
     def __init__(
-        self, session: Session, machine: ShowdownMachine, *, real_unit: bool, keyboard: Any = None
+        self, session: Session, machine: ShowdownMachine, *, real_unit: bool, keyboard: Any = None,
+        size: tuple[int, int] = (800, 480),
     ) -> None:
         play = importlib.import_module("showdown.app.scoreboard_main")
         # At a real table (or played by keyboard) the scoreboard says who is on the paddles;
         # the virtual players load the simulated unit themselves. The service records results.
         self.board: Any = play.build_scoreboard(
-            session, machine=machine, unit=keyboard, fullscreen=real_unit,
+            session, machine=machine, unit=keyboard, fullscreen=real_unit, size=size,
             record_results=False, load_unit=real_unit or keyboard is not None,
         )
 
@@ -138,7 +145,8 @@ def _frontend(
         return None
     display = importlib.import_module("showdown.scoreboard.display")
     try:
-        return _Scoreboard(session, machine, real_unit=real_unit, keyboard=keyboard)
+        return _Scoreboard(session, machine, real_unit=real_unit, keyboard=keyboard,
+                           size=args.size)
     except display.NoWindowError as error:  # no screen here: SDL would draw an invisible window
         if keyboard is not None:
             raise UserError(f"--interactive needs a window for the scoreboard, and none can open "
@@ -170,6 +178,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"unknown preset {args.preset!r}: choose one of {', '.join(PRESETS)}")
     if not 0.1 <= args.speed <= 100:
         raise UserError(f"--speed must be 0.1-100, not {args.speed}")
+    args.size = _size(args.size)
     if args.interactive and args.headless:
         raise UserError("--interactive plays on the scoreboard: leave out --headless")
     if args.interactive:  # before any file is made: no screen, nothing to play on

@@ -43,6 +43,11 @@ class RoundEndScreen(Screen):
         self.tallies: dict[int, list[tuple[str | None, str]]] = {}
         """Per seat, the cards tapped in order: (colour or None for a wild, kind key)."""
 
+    @property
+    def banner_area(self) -> pygame.Rect:  # type: ignore[override]
+        """Over the entry line, beside the Undo card button when it shows."""
+        return pygame.Rect(308, 60, 330 if self.cards_mode else 484, 54)
+
     def entered(self, view: TableView) -> None:
         """Keep a half-finished entry while the table looks at other screens; start afresh
         once a round was recorded (here or elsewhere) since it was begun."""

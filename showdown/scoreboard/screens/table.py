@@ -41,6 +41,7 @@ class TableScreen(Screen):
     """
 
     name = "table"
+    banner_area = pygame.Rect(8, 56, 784, 96)
 
     def __init__(self, ui: Ui) -> None:
         super().__init__(ui)
