@@ -1,4 +1,4 @@
-"""The rule set: one typed model whose defaults are the default column of ``design/rules.md``.
+"""The rule set: one typed model whose defaults are the default column of ``docs/rules.md``.
 
 Every option of rules.md is a field here; the engine reads these fields through a few named
 hooks instead of asking which preset is in play. Presets are named rule sets (:data:`PRESETS`,

@@ -1,9 +1,9 @@
 """Showdown firmware for a Raspberry Pi Pico running MicroPython: the entry point.
 
-Copy ``sdfw_proto.py``, ``sdfw_unit.py``, ``sdfw_link.py`` and this file to the Pico (see the
-README, "The serial link"). The protocol runs over the USB serial port (``sys.stdin`` /
-``sys.stdout``) in binary, so Ctrl-C is turned off as an interrupt character; to get the REPL
-back, hold the timer button while plugging in (the loop is then not started).
+Copy ``sdfw_proto.py``, ``sdfw_unit.py``, ``sdfw_link.py`` and this file to the Pico (see
+``docs/firmware.md``, "Flashing a Pico"). The protocol runs over the USB serial port
+(``sys.stdin`` / ``sys.stdout``) in binary, so Ctrl-C is turned off as an interrupt character; to
+get the REPL back, hold the timer button while plugging in (the loop is then not started).
 """
 
 import select

@@ -206,7 +206,7 @@ class UnitSettings(BaseModel):
     backend: BackendName = Field(
         default="gpio",
         description="'gpio': the parts on the Pi's own pins; 'serial': behind a Pico on USB "
-        "(firmware_bridge, README 'The serial link')",
+        "(firmware_bridge, docs/firmware.md)",
     )
     serial_port: str | None = Field(
         default=None,

@@ -1,7 +1,7 @@
 """``showdown demo``: a bot game of UNO to the target, printed round by round.
 
-``make run`` calls this until the service exists. Four bots (two heuristic, two random-legal)
-play under a preset; each round's winner, points and the running totals are printed.
+Four bots (two heuristic, two random-legal) play under a preset; each round's winner, points
+and the running totals are printed.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The showdown: who sits at which paddle with how many cards, the unit's light mirrored, the
 false-start arrow, and the result with both reaction times.
 
-Waiting and go never differ by colour alone (issue 9): waiting is a red *square* with the word
-"Wait", go is a green *circle* with "Go!". The false-start arrow points at the player and says so
+Waiting and go never differ by colour alone (issue 9): waiting is a red *octagon* with the word
+"Waiting", go is a green *circle* with "GO!". The false-start arrow points at the player and says so
 in words. With cues turned off only the coloured circle remains, as on the unit itself.
 """
 
