@@ -124,6 +124,14 @@ class FontSet:
     """How many fonts at the head of the chain it takes to draw the language (1 where one
     font covers it; 2 for Droid Sans Fallback and a Latin font)."""
 
+    def __hash__(self) -> int:
+        """Computed once: every draw looks its text up by the fonts it is drawn in."""
+        known: int | None = self.__dict__.get("_hash")
+        if known is None:
+            known = hash((self.language, self.fonts, self.missing, self.covering))
+            object.__setattr__(self, "_hash", known)
+        return known
+
     @property
     def primary(self) -> FontChoice:
         """The first font of the chain: the one that draws the language where it can alone."""
