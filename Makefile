@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 RUNTIME_STAMP := $(VENV)/.runtime-installed
 DEV_STAMP     := $(VENV)/.dev-installed
 
-.PHONY: run test lint typecheck unit soak bench bench-check clean catalogues messages
+.PHONY: run test lint typecheck unit soak bench bench-check clean catalogues messages screenshots
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,11 @@ typecheck: $(DEV_STAMP)
 
 unit: $(DEV_STAMP) catalogues
 	$(BIN)/pytest
+
+## screenshots: draw the documentation's screenshots again into docs/scoreboard (the pinned font,
+## the sample games); a test fails while a committed one differs from what the screens draw now
+screenshots: $(DEV_STAMP) catalogues
+	$(BIN)/python -m showdown.scoreboard.screenshots docs/scoreboard
 
 ## soak: the long seeded runs (not part of `make test`)
 soak: $(DEV_STAMP) catalogues

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from engine.error_text import ErrorText
 from showdown.scoreboard.i18n import N_, _, pgettext
-from showdown.scoreboard.vocabulary import kind_name, scoring_mode_name
+from showdown.scoreboard.vocabulary import kind_name, player_name, scoring_mode_name
 
 __all__ = ["SPOKEN", "spoken", "translate"]
 
@@ -38,8 +38,11 @@ def _partner_game(value: str) -> str:
     return value if message is None else _(message)
 
 
-_NAMED = {"kind": kind_name, "mode": scoring_mode_name, "partners": _partner_game}
-"""Values that are names the catalogue knows (card kinds, scoring modes, partner games)."""
+_NAMED = {"kind": kind_name, "mode": scoring_mode_name, "partners": _partner_game,
+          "name": player_name, "players": player_name, "winner": player_name,
+          "loser": player_name}
+"""Values that are names the catalogue knows (card kinds, scoring modes, partner games) and
+players' names (a default name, "Player 4", is shown in the language in use)."""
 
 
 SPOKEN: dict[str, str] = {
@@ -87,9 +90,11 @@ def spoken(text: ErrorText) -> str:
 
 
 def _by_name(value: object) -> object:
-    """A seat as the players know it: by the name of who sits there."""
+    """A seat as the players know it: by the name of who sits there (a default name in the
+    language in use)."""
     if isinstance(value, ErrorText) and "name" in value.params:
-        return value.params["name"]
+        name = value.params["name"]
+        return player_name(name) if isinstance(name, str) else name
     if isinstance(value, tuple):
         return tuple(_by_name(item) for item in value)
     return value

@@ -126,6 +126,16 @@ def _ask(prompt: str) -> str:
         raise UserError(_NO_INPUT) from None
 
 
+def font_warnings() -> list[str]:
+    """The scoreboard's languages that no font here can draw, one warning line each: a builder
+    sees it before a table sees empty boxes (nothing when the scoreboard is not installed)."""
+    try:
+        from showdown.scoreboard.fonts import font_problems  # noqa: PLC0415 (pygame only here)
+    except ImportError:
+        return []
+    return [f"warning: scoreboard: {problem}" for problem in font_problems()]
+
+
 def run(args: argparse.Namespace) -> int:
     """Walk through the unit; exit 0 when every part answered, 1 otherwise."""
     if not 0 < args.timeout <= MAX_TIMEOUT_S:  # also refuses inf and nan
@@ -134,6 +144,8 @@ def run(args: argparse.Namespace) -> int:
         )
     if sys.stdin is None or sys.stdin.closed:  # started with standard input closed (<&-)
         raise UserError(_NO_INPUT)
+    for line in font_warnings():
+        print(line, flush=True)
     settings = load_settings(config_path(args.config)).unit
     with open_unit(settings, args.serial) as unit:
         test = SelfTest(

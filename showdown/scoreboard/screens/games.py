@@ -15,6 +15,7 @@ from showdown.scoreboard import theme
 from showdown.scoreboard.i18n import _, pgettext
 from showdown.scoreboard.screens.base import Screen, Ui
 from showdown.scoreboard.view import SavedGame, TableView
+from showdown.scoreboard.vocabulary import player_name
 from showdown.scoreboard.widgets import Button, Label, Widget
 
 VISIBLE = 5
@@ -32,9 +33,10 @@ def when(stamp: str) -> str:
 
 def summary(game: SavedGame) -> str:
     """One line: who plays, which round, who leads."""
-    players = pgettext("list separator", ", ").join(game.players)
+    players = pgettext("list separator", ", ").join(player_name(p) for p in game.players)
     return _("{players} · round {number} · {leader} leads with {points}").format(
-        players=players, number=game.round, leader=game.leader, points=game.leader_total)
+        players=players, number=game.round, leader=player_name(game.leader),
+        points=game.leader_total)
 
 
 class GamesScreen(Screen):

@@ -12,6 +12,7 @@ from showdown.scoreboard.i18n import _
 from showdown.scoreboard.screens.base import Screen, Ui
 from showdown.scoreboard.screens.round_end import RoundEndScreen
 from showdown.scoreboard.view import Fact, RoundView, ShowdownRow, TableView
+from showdown.scoreboard.vocabulary import player_name
 from showdown.scoreboard.widgets import Button, Label, Widget
 
 VISIBLE = 6
@@ -35,10 +36,12 @@ def items(view: TableView) -> list[Item]:
 def describe(fact: Fact) -> str:
     """A recorded entry in the players' words (what Undo takes back, what Redo brings back)."""
     if fact.kind == "showdown":
-        return _("showdown: {winner} beat {loser}").format(winner=fact.who, loser=fact.other)
+        return _("showdown: {winner} beat {loser}").format(winner=player_name(fact.who),
+                                                            loser=player_name(fact.other))
     if fact.kind == "edit":
         return _("the edit of round {number}").format(number=fact.round)
-    return _("round {number}: {name} went out").format(number=fact.round, name=fact.who)
+    return _("round {number}: {name} went out").format(number=fact.round,
+                                                       name=player_name(fact.who))
 
 
 class HistoryScreen(Screen):
@@ -100,7 +103,7 @@ class HistoryScreen(Screen):
         ]
         for i, player in enumerate(view.players):
             found.append(Label(f"head:{i}", pygame.Rect(first + 8 + i * col_w, 4, col_w - 4, 40),
-                               player.name, 22, theme.TEXT_DIM, bold=True))
+                               player_name(player.name), 22, theme.TEXT_DIM, bold=True))
         shown = items(view)[self.first : self.first + VISIBLE]
         for row in range(VISIBLE):
             top = TOP + row * (ROW_H + 4)
@@ -110,7 +113,8 @@ class HistoryScreen(Screen):
             item = shown[row]
             if isinstance(item, ShowdownRow):
                 text = _("Showdown: {winner} beat {loser}, {loser} takes {count}").format(
-                    winner=item.winner, loser=item.loser, count=item.cards)
+                    winner=player_name(item.winner), loser=player_name(item.loser),
+                    count=item.cards)
                 if item.by_hand:
                     text = _("{entry} (by hand)").format(entry=text)
                 found.append(Label(f"row{row}", pygame.Rect(4, top, 792, ROW_H), text, 22,
@@ -119,7 +123,7 @@ class HistoryScreen(Screen):
             rnd = item
             chosen = rnd.number == self.selected
             found.append(Button(f"row{row}", pygame.Rect(4, top, first, ROW_H),
-                                f"{rnd.number} · {rnd.went_out}",
+                                f"{rnd.number} · {player_name(rnd.went_out)}",
                                 partial(setattr, self, "selected", rnd.number),
                                 selected=chosen, colour=theme.PANEL_LIGHT, size=24))
             for i, player in enumerate(view.players):

@@ -9,11 +9,16 @@ from functools import partial
 import pygame
 
 from showdown.scoreboard import theme
-from showdown.scoreboard.i18n import LANGUAGES, _, current_language
+from showdown.scoreboard.i18n import LANGUAGES, _, current_language, ngettext
 from showdown.scoreboard.port import GameSetup
 from showdown.scoreboard.screens.base import Question, Screen, Ui
 from showdown.scoreboard.view import TableView
-from showdown.scoreboard.vocabulary import preset_name, scoring_mode_name
+from showdown.scoreboard.vocabulary import (
+    default_name,
+    player_name,
+    preset_name,
+    scoring_mode_name,
+)
 from showdown.scoreboard.widgets import Button, Label, Widget
 
 MIN_PLAYERS = 2
@@ -44,11 +49,16 @@ class SetupScreen(Screen):
         """Count the saved games once, not at every frame (each is read from the journal)."""
         self.saved = len(self.ui.port.saved_games())
 
-    def name_of(self, seat: int) -> str:
-        """The name typed for a seat, or the translated default."""
+    def recorded_name(self, seat: int) -> str:
+        """The name the game will record for a seat: the one typed, else the default in
+        English ("Player 4"), which every screen shows in the language in use."""
         if seat < len(self.names) and self.names[seat]:
             return self.names[seat]
-        return _("Player {number}").format(number=seat + 1)
+        return default_name(seat)
+
+    def name_of(self, seat: int) -> str:
+        """The name typed for a seat, or the translated default."""
+        return player_name(self.recorded_name(seat))
 
     def rename(self, seat: int, name: str) -> None:
         """Set a seat's name (from the keyboard screen)."""
@@ -105,7 +115,7 @@ class SetupScreen(Screen):
         presets = self.ui.port.presets()
         modes = self.ui.port.modes()
         setup = GameSetup(
-            players=tuple(self.name_of(i) for i in range(self.count)),
+            players=tuple(self.recorded_name(i) for i in range(self.count)),
             preset=presets[self.preset % len(presets)],
             mode=modes[self.mode % len(modes)],
             target=self.target,
@@ -122,7 +132,8 @@ class SetupScreen(Screen):
             Button("fewer", pygame.Rect(8, 56, 64, 56), "−",
                    lambda: self._change_count(-1), enabled=self.count > MIN_PLAYERS, size=34),
             Label("count", pygame.Rect(76, 56, 240, 56),
-                  _("{count} players").format(count=self.count), 28, bold=True),
+                  ngettext("{count} player", "{count} players", self.count).format(
+                      count=self.count), 28, bold=True),
             Button("more", pygame.Rect(320, 56, 64, 56), "+",
                    lambda: self._change_count(1), enabled=self.count < MAX_PLAYERS, size=34),
         ]

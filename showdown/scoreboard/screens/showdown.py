@@ -20,9 +20,10 @@ from showdown.scoreboard.accessibility import (
     false_start_message,
     release_paddle_message,
 )
-from showdown.scoreboard.i18n import _
+from showdown.scoreboard.i18n import _, ngettext
 from showdown.scoreboard.screens.base import Question, Screen, Ui
 from showdown.scoreboard.view import ShowdownView, Side, Stage, TableView
+from showdown.scoreboard.vocabulary import player_name
 from showdown.scoreboard.widgets import Button, Canvas, Custom, Label, Widget
 
 MAX_CARDS = 10
@@ -81,8 +82,8 @@ def paint_light(canvas: Canvas, box: pygame.Rect, sd: ShowdownView, cues: CueSet
         if sd.winner:
             lower = pygame.Rect(box.x + 10, box.y + box.height // 2 + 8, box.width - 20,
                                 box.height // 2 - 16)
-            canvas.text.draw_wrapped(surface, _("{name} wins!").format(name=sd.winner), lower,
-                                     40, theme.ACCENT, bold=True)
+            words = _("{name} wins!").format(name=player_name(sd.winner))
+            canvas.text.draw_wrapped(surface, words, lower, 40, theme.ACCENT, bold=True)
     elif sd.phase is Stage.FALSE_START or (
         sd.phase is Stage.RESULT and sd.false_start_side is not None
     ):
@@ -98,8 +99,8 @@ def paint_light(canvas: Canvas, box: pygame.Rect, sd: ShowdownView, cues: CueSet
             inner = pygame.Rect(0, 0, int(size * 0.7 / canvas.layout.scale),
                                 int(size * 0.6 / canvas.layout.scale))
             inner.center = box.center
-            canvas.text.draw_wrapped(surface, _("{name} wins!").format(name=sd.winner), inner,
-                                     40, theme.ACCENT, bold=True)
+            words = _("{name} wins!").format(name=player_name(sd.winner))
+            canvas.text.draw_wrapped(surface, words, inner, 40, theme.ACCENT, bold=True)
     if word:
         fit = pygame.Rect(0, 0, int(size * 0.72 / canvas.layout.scale), 80)
         label = canvas.text.fitted(word, fit, 56, ink, bold=True)
@@ -195,8 +196,10 @@ class ShowdownScreen(Screen):
         # paddles with the same cards. Another pick is the next showdown.
         current = (left_name, right_name) == (sd.left, sd.right) and cards == sd.cards
         decided = current and sd.phase is Stage.RESULT and bool(sd.winner)
+        # Names as shown: a default name ("Player 4") in the language in use.
+        left_shown, right_shown = player_name(left_name), player_name(right_name)
         found: list[Widget] = []
-        for side, x, who in (("left", 8, left_name), ("right", 508, right_name)):
+        for side, x, who in (("left", 8, left_shown), ("right", 508, right_shown)):
             found += [
                 Button(f"{side}-prev", pygame.Rect(x, 4, 52, 60), "<",
                        partial(self._cycle, side, view, -1), enabled=settable, size=30,
@@ -210,7 +213,8 @@ class ShowdownScreen(Screen):
             Button("cards-", pygame.Rect(302, 4, 52, 60), "−", partial(self._set_cards, -1),
                    enabled=settable, size=30),
             Label("cards", pygame.Rect(356, 4, 88, 60),
-                  _("{count} cards").format(count=cards), 22, bold=True),
+                  ngettext("{count} card", "{count} cards", cards).format(count=cards), 22,
+                  bold=True),
             Button("cards+", pygame.Rect(446, 4, 52, 60), "+", partial(self._set_cards, 1),
                    enabled=settable, size=30),
             Label("left-seat", pygame.Rect(8, 68, 232, 40), _("Left paddle"), 22,
@@ -240,11 +244,11 @@ class ShowdownScreen(Screen):
                                 size=22, colour=theme.PANEL_LIGHT))
         else:
             found.append(Button("by-hand-left", pygame.Rect(8, 348, 232, 60),
-                                _("{name} won").format(name=left_name),
+                                _("{name} won").format(name=left_shown),
                                 lambda: self._by_hand(True), enabled=settable, size=22,
                                 colour=theme.PANEL_LIGHT))
             found.append(Button("by-hand-right", pygame.Rect(560, 348, 232, 60),
-                                _("{name} won").format(name=right_name),
+                                _("{name} won").format(name=right_shown),
                                 lambda: self._by_hand(False), enabled=settable, size=22,
                                 colour=theme.PANEL_LIGHT))
         found.append(Label("hint", pygame.Rect(hint_x, 176, 232, 160),
@@ -260,9 +264,12 @@ class ShowdownScreen(Screen):
         if winner not in names or loser not in names:
             return
         self.ui.ask(Question(
-            text=lambda: _("{winner} won this showdown, not {loser}? Then {loser} takes the "
-                           "{count} cards.").format(winner=winner, loser=loser, count=sd.cards),
-            yes=lambda: _("Yes, {name} won").format(name=winner),
+            text=lambda: ngettext(
+                "{winner} won this showdown, not {loser}? Then {loser} takes {count} card.",
+                "{winner} won this showdown, not {loser}? Then {loser} takes the {count} cards.",
+                sd.cards).format(winner=player_name(winner), loser=player_name(loser),
+                                 count=sd.cards),
+            yes=lambda: _("Yes, {name} won").format(name=player_name(winner)),
             on_yes=lambda: self.ui.send("correct_showdown", names.index(winner),
                                         names.index(loser)),
             no=lambda: _("Keep the result"),
@@ -292,15 +299,17 @@ class ShowdownScreen(Screen):
             who = sd.left if sd.false_start_side is Side.LEFT else sd.right
             if not self.ui.cues.false_start_words:
                 return ""
-            return false_start_message(who or "?", sd.false_start_side)
+            return false_start_message(player_name(who or "?"), sd.false_start_side)
         if sd.phase is Stage.LAUNCHING and sd.loser:
             if sd.winner:
-                return _("{winner} wins; cards fly at {loser}").format(winner=sd.winner,
-                                                                        loser=sd.loser)
-            return _("Cards fly at {name}").format(name=sd.loser)
+                return _("{winner} wins; cards fly at {loser}").format(
+                    winner=player_name(sd.winner), loser=player_name(sd.loser))
+            return _("Cards fly at {name}").format(name=player_name(sd.loser))
         if sd.phase is Stage.RESULT and sd.winner:
-            return _("{winner} wins; {loser} takes {count} cards").format(
-                winner=sd.winner, loser=sd.loser or "?", count=sd.cards)
+            return ngettext("{winner} wins; {loser} takes {count} card",
+                            "{winner} wins; {loser} takes {count} cards", sd.cards).format(
+                winner=player_name(sd.winner), loser=player_name(sd.loser or "?"),
+                count=sd.cards)
         if sd.phase is Stage.RELEASE:
             return release_paddle_message()
         if sd.phase is Stage.GO:

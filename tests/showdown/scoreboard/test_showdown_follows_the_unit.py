@@ -118,7 +118,8 @@ def test_the_screen_shows_the_showdown_the_journal_records(
     assert len({(s.left, s.right) for s in state.showdowns[:SHOWDOWNS]}) > 1, "one pair only"
     for (unit_id, seen), recorded in zip(results, state.showdowns, strict=False):
         assert (seen.left, seen.right) == (recorded.left, recorded.right), (unit_id, recorded)
-        assert seen.cards == f"{recorded.cards_loaded} cards"
+        cards = "1 card" if recorded.cards_loaded == 1 else f"{recorded.cards_loaded} cards"
+        assert seen.cards == cards
         assert seen.phase is Stage.RESULT and seen.status.startswith(("Counted", "Settled"))
         times = recorded.reaction_ms
         assert recorded.left is not None and recorded.right is not None
@@ -130,8 +131,7 @@ def test_the_screen_shows_the_showdown_the_journal_records(
             assert recorded.loser in seen.story
             assert unit_id not in at_launch
             continue
-        assert seen.story == (f"{recorded.winner} wins; {recorded.loser} takes "
-                              f"{recorded.cards_loaded} cards")
+        assert seen.story == f"{recorded.winner} wins; {recorded.loser} takes {cards}"
         launch = at_launch[unit_id]
         # The winner is on screen the moment the cards fly, with the winner's reaction time.
         assert (launch.left, launch.right) == (recorded.left, recorded.right)
