@@ -5,6 +5,12 @@ the microcontroller's events (in order, exactly once: ``PROTOCOL.md``, "Flow"), 
 unacknowledged commands, sends heartbeats, feeds :class:`~firmware_bridge.timesync.ClockSync`,
 and after a ``SerialException`` (unplugged) reopens the port with exponential backoff and says
 ``Hello`` again. :meth:`Link.send` may be called from any thread; it writes at once when it can.
+
+Retransmission waits for a timeout computed from measured round trips
+(:class:`~firmware_bridge.rto.RetransmitTimeout`, RFC 6298), so a slow line settles instead of
+being resent into a reconnect; a lossy line is not given up on while the microcontroller still
+acknowledges now and then (``LINK_STALL_MS``). Whoever owns the link hears when it goes down
+(``on_down``): edges may then come late or never.
 """
 
 from __future__ import annotations
@@ -38,16 +44,19 @@ from firmware_bridge.protocol import (
     HEARTBEAT_MS,
     HELLO_ATTEMPTS,
     HELLO_TIMEOUT_MS,
+    LINK_STALL_MS,
     MAX_RETRANSMITS,
     MIN_VERSION,
     PROTOCOL_VERSION,
     RECONNECT_MAX_MS,
     RECONNECT_MIN_MS,
     RETRANSMIT_MS,
+    RTO_MAX_MS,
     WINDOW,
     is_reliable,
     sequence_ahead,
 )
+from firmware_bridge.rto import RetransmitTimeout
 from firmware_bridge.timesync import ClockSync
 
 __all__ = ["Link", "LinkError", "LinkStats"]
@@ -56,10 +65,10 @@ log = logging.getLogger(__name__)
 
 EventHandler = Callable[[Message], None]
 SessionHandler = Callable[[bool], None]
+DownHandler = Callable[[str], None]
 PortOpener = Callable[[str], serial.Serial]
 
 _READ_TIMEOUT_S = 0.002
-_GO_BACK_GUARD_S = RETRANSMIT_MS / 3000
 
 
 class LinkError(Exception):
@@ -76,6 +85,7 @@ class LinkStats:
     reconnects: int = 0
     fresh_sessions: int = 0
     duplicates_dropped: int = 0
+    rtt_samples: int = 0
     dropped_commands: list[Message] = field(default_factory=list)
 
 
@@ -91,8 +101,9 @@ class Link:
     callable returning one (asked again at every reconnect). *on_event* receives each reliable
     event once, in order, from the reader thread. *on_session* is called with ``True`` at every
     fresh session (the MCU booted or another host had it) before queued commands are resent, so
-    the caller can send ``Configure`` and the current outputs again. *now_ns* is the host clock
-    that MCU times are mapped to.
+    the caller can send ``Configure`` and the current outputs again. *on_down* is called with
+    the reason each time a link that was in session goes down (from the reader thread, outside
+    the link's locks). *now_ns* is the host clock that MCU times are mapped to.
     """
 
     def __init__(
@@ -101,16 +112,21 @@ class Link:
         *,
         on_event: EventHandler,
         on_session: SessionHandler | None = None,
+        on_down: DownHandler | None = None,
         now_ns: Callable[[], int] = time.monotonic_ns,
         opener: PortOpener = _open_serial,
     ) -> None:
         self._port_spec = port
         self._on_event = on_event
         self._on_session = on_session
+        self._on_down = on_down
+        self._down_why: str | None = None  # a drop not yet reported to on_down
         self._now_ns = now_ns
         self._opener = opener
         self.sync = ClockSync()
         self.stats = LinkStats()
+        self.rto = RetransmitTimeout(floor_s=RETRANSMIT_MS / 1000, ceiling_s=RTO_MAX_MS / 1000,
+                                     initial_s=RETRANSMIT_MS / 1000)
         self._lock = threading.RLock()
         self._write_lock = threading.Lock()
         self._idle_cond = threading.Condition(self._lock)
@@ -128,9 +144,12 @@ class Link:
         # Host -> MCU reliable commands: [sequence, message, frame], oldest first.
         self._unacked: list[tuple[int, Message, bytes]] = []
         self._sent = 0  # how many of _unacked are on the wire since the last (re)send round
+        self._first_sent_s: dict[int, float] = {}  # sequence -> first write (Karn: once only)
+        self._resent: set[int] = set()
         self._tx_next = 0
         self._last_send_s = 0.0
         self._last_go_back_s = 0.0
+        self._progress_s = 0.0  # the last acknowledgement that released a command
         self._rounds = 0
         self._rx_expected = 0
         # Handshake and heartbeat.
@@ -139,8 +158,9 @@ class Link:
         self._hello_deadline_s = 0.0
         self._next_heartbeat_s = 0.0
         self._tokens = itertools.count(1)
-        self._pending_tokens: dict[int, int] = {}
+        self._pending_tokens: dict[int, tuple[int, float]] = {}  # token -> (now_ns, monotonic)
         self._backoff_s = RECONNECT_MIN_MS / 1000
+        self._heard_bytes = False  # anything at all came from the port since it was opened
 
     # -- public -------------------------------------------------------------------------
 
@@ -192,9 +212,28 @@ class Link:
         with self._lock:
             sequence = self._tx_next
             self._tx_next = (self._tx_next + 1) & 0xFF
+            if not self._unacked:
+                self._progress_s = time.monotonic()  # nothing was waiting: no stall so far
+            self._first_sent_s.pop(sequence, None)
+            self._resent.discard(sequence)
             self._unacked.append((sequence, message, encode_frame(message, sequence)))
             self._fill_window()
         return sequence
+
+    def withdraw(self, kinds: tuple[type[Message], ...], instead: Message) -> int:
+        """Replace every command of *kinds* not yet acknowledged by *instead*, under the same
+        sequence number, so it is never carried out late (a ``Fire`` after its showdown ended).
+        One the microcontroller already has is not undone. Returns how many were replaced."""
+        if not is_reliable(instead.TYPE):
+            raise ValueError(f"{instead!r} is not a reliable command")
+        replaced = 0
+        with self._lock:
+            for index, (sequence, message, _frame) in enumerate(self._unacked):
+                if isinstance(message, kinds):
+                    self._unacked[index] = (sequence, instead, encode_frame(instead, sequence))
+                    self.stats.dropped_commands.append(message)
+                    replaced += 1
+        return replaced
 
     def heartbeat(self) -> None:
         """Send a heartbeat now (also a time-sync round trip); harmless when disconnected."""
@@ -202,7 +241,7 @@ class Link:
             if not self._ready.is_set():
                 return
             token = next(self._tokens) & 0xFFFFFFFF
-            self._pending_tokens[token] = self._now_ns()
+            self._pending_tokens[token] = (self._now_ns(), time.monotonic())
             if len(self._pending_tokens) > 64:
                 del self._pending_tokens[min(self._pending_tokens)]
         self._write(encode_frame(Heartbeat(token)))
@@ -243,6 +282,7 @@ class Link:
 
     def _run(self) -> None:
         while not self._stop.is_set():
+            self._report_down()
             port = self._serial
             if port is None:
                 self._connect()
@@ -273,17 +313,31 @@ class Link:
             return
         with self._lock:
             self._serial = port
+            self._heard_bytes = False
             self._decoder.reset()
             self._handshaking = True
             self._hello_attempts = 0
             self._hello_deadline_s = 0.0
         self._service()
 
+    def _report_down(self) -> None:
+        with self._lock:
+            why, self._down_why = self._down_why, None
+        if why is not None and self._on_down is not None and not self._stop.is_set():
+            try:
+                self._on_down(why)
+            except Exception:
+                log.exception("link-down handler failed")
+
     def _drop_port(self, why: str) -> None:
         port, self._serial = self._serial, None
         if port is None:
             return
-        log.info("serial link down: %s", why)
+        if self._ready.is_set() and not self._stop.is_set():
+            log.warning("serial link to the unit down: %s", why)
+            self._down_why = why
+        else:
+            log.info("serial link down: %s", why)
         self._ready.clear()
         self._idle_cond.notify_all()
         self._handshaking = False
@@ -317,19 +371,22 @@ class Link:
                 if now_s >= self._hello_deadline_s:
                     if self._hello_attempts >= HELLO_ATTEMPTS:
                         self._drop_port("no HelloReply")
-                        back_off = True
+                        # a unit that sends bytes is there, on a noisy line: try again at once
+                        back_off = not self._heard_bytes
                     else:
                         self._hello_attempts += 1
-                        self._hello_deadline_s = now_s + HELLO_TIMEOUT_MS / 1000
+                        self._hello_deadline_s = now_s + self._hello_timeout_s()
                         hello = Hello(MIN_VERSION, PROTOCOL_VERSION, self._boot_id)
                         self._write(encode_frame(hello))
                 if not back_off:
                     return
-            if self._sent and now_s - self._last_send_s >= RETRANSMIT_MS / 1000:
+            if self._sent and now_s - self._last_send_s >= self.rto.timeout_s:
                 self._rounds += 1
                 self.stats.retransmit_rounds += 1
-                if self._rounds > MAX_RETRANSMITS:
-                    self._drop_port(f"no ack after {MAX_RETRANSMITS} retransmissions")
+                stalled_s = now_s - self._progress_s
+                if self._rounds > MAX_RETRANSMITS and stalled_s >= LINK_STALL_MS / 1000:
+                    self._drop_port(f"no command acknowledged for {stalled_s:.1f} s "
+                                    f"({self._rounds} retransmissions)")
                     return
                 self._sent = 0
                 self._fill_window()
@@ -341,19 +398,32 @@ class Link:
             self._next_heartbeat_s = now_s + HEARTBEAT_MS / 1000
             self.heartbeat()
 
+    def _hello_timeout_s(self) -> float:
+        """``HELLO_TIMEOUT_MS``, or less once round trips were measured (a reconnect to a unit
+        known to answer in a few milliseconds need not wait 200 for each lost hello)."""
+        if not self.rto.samples:
+            return HELLO_TIMEOUT_MS / 1000
+        return min(self.rto.timeout_s, HELLO_TIMEOUT_MS / 1000)
+
     def _fill_window(self) -> None:
         if not self._ready.is_set():
             return
         limit = min(len(self._unacked), WINDOW)
         if self._sent >= limit:
             return
-        for _sequence, _message, frame in self._unacked[self._sent:limit]:
+        now_s = time.monotonic()
+        for sequence, _message, frame in self._unacked[self._sent:limit]:
             if not self._write(frame):
                 return
+            if sequence in self._first_sent_s:
+                self._resent.add(sequence)
+            else:
+                self._first_sent_s[sequence] = now_s
         self._sent = limit
-        self._last_send_s = time.monotonic()
+        self._last_send_s = now_s
 
     def _receive(self, data: bytes) -> None:
+        self._heard_bytes = True
         for item in self._decoder.feed(data):
             if isinstance(item, DecodeError):
                 self.stats.decode_errors += 1
@@ -367,9 +437,11 @@ class Link:
             self._hello_reply(message)
         elif isinstance(message, HeartbeatReply):
             with self._lock:
-                sent_ns = self._pending_tokens.pop(message.token, None)
-            if sent_ns is not None:
-                self.sync.sample(sent_ns, self._now_ns(), message.mcu_us)
+                sent = self._pending_tokens.pop(message.token, None)
+                if sent is not None:
+                    self._rtt_sample(time.monotonic() - sent[1])
+            if sent is not None:
+                self.sync.sample(sent[0], self._now_ns(), message.mcu_us)
                 self._synced.set()
         elif isinstance(message, McuAck):
             self._acked(message.next_expected)
@@ -409,6 +481,7 @@ class Link:
                 keep = []
             self._sent = 0
             self._rounds = 0
+            self._progress_s = time.monotonic()
             self._ready.set()
             log.info("serial link up: boot %08x, %s session", reply.boot_id,
                      "fresh" if fresh else "resumed")
@@ -421,11 +494,20 @@ class Link:
         with self._lock:
             self._fill_window()
 
+    def _rtt_sample(self, rtt_s: float) -> None:
+        self.rto.sample(rtt_s)
+        self.stats.rtt_samples += 1
+
     def _release(self, next_expected: int) -> int:
         released = 0
+        newest: int | None = None
         while self._unacked and sequence_ahead(self._unacked[0][0], next_expected) < 0:
-            self._unacked.pop(0)
+            newest = self._unacked.pop(0)[0]
             released += 1
+        if newest is not None:
+            first_s = self._first_sent_s.get(newest)
+            if first_s is not None and newest not in self._resent:  # Karn: sent once only
+                self._rtt_sample(time.monotonic() - first_s)
         self._sent = max(self._sent - released, 0)
         if not self._unacked:
             self._idle_cond.notify_all()
@@ -437,10 +519,10 @@ class Link:
                 return
             if self._release(next_expected):
                 self._rounds = 0
-                self._last_send_s = time.monotonic()
+                self._last_send_s = self._progress_s = time.monotonic()
             elif self._unacked and self._unacked[0][0] == next_expected and self._sent:
                 now_s = time.monotonic()
-                if now_s - self._last_go_back_s >= _GO_BACK_GUARD_S:
+                if now_s - self._last_go_back_s >= self.rto.timeout_s / 3:
                     self._last_go_back_s = now_s
                     self.stats.go_backs += 1
                     self._sent = 0

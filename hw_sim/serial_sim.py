@@ -8,7 +8,8 @@ firmware's pins (its interrupts stamp them), the firmware's outputs drive the wi
 (the launcher model sees the launcher move). The host side is the real
 :class:`~showdown.unit.backends.serial.SerialUnit` over a pseudo-terminal opened with pyserial
 through a
-stable symlink, so faults (:class:`~hw_sim.mcu.Faults`, unplug, reset) hit the real link code.
+stable symlink, so faults (a :class:`~hw_sim.faults.FaultPlan`: damaged bytes, replugs, resets) hit
+the real link code.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from hw_sim.faults import FaultPlan
 from hw_sim.launcher_model import LauncherModel, Throw
 from hw_sim.mcu import Faults, SimulatedMcu
 from hw_sim.micropython_standins import StandinPin
@@ -29,6 +31,9 @@ from showdown.unit.config import LineConfig, UnitSettings
 from showdown.unit.hardware import InputLine
 
 __all__ = ["SIM_WATCHDOG_MS", "SerialSimUnit", "settle"]
+
+_OPEN_TIMEOUT_S = 120.0
+"""How long the first handshake may take on a line that damages bytes (a person would wait)."""
 
 SIM_WATCHDOG_MS = 60_000
 """The simulator's clock jumps seconds over countdowns; a real unit keeps the 500 ms default."""
@@ -77,25 +82,30 @@ class SerialSimUnit:
         physical: bool = True,
         spread: float = 0.1,
         jam_probability: float = 0.02,
-        faults: Faults | None = None,
-        fault_plan: dict[int, str] | None = None,
+        faults: FaultPlan | None = None,
         watchdog_ms: int = SIM_WATCHDOG_MS,
     ) -> None:
         self.settings = settings
-        self.fault_plan = dict(fault_plan or {})
+        self.faults = faults if faults is not None else FaultPlan()
         self.edges_posted = 0
+        self.replugs = 0
+        self.resets = 0
         self.clock = clock if clock is not None else JumpClock(threaded=False)
         self.factory = SimFactory(self.clock)
         self.feeder = EdgeFeeder()
         self._tmp = Path(tempfile.mkdtemp(prefix="showdown-sim-"))
+        plan = self.faults
+        line = Faults(corrupt_rate=plan.corrupt, drop_rate=plan.drop, delay_ms=plan.delay_ms,
+                      seed=plan.seed or seed)
         self.mcu = SimulatedMcu(
-            self.clock.now_ns, link_path=self._tmp / "showdown-unit", faults=faults, seed=seed
+            self.clock.now_ns, link_path=self._tmp / "showdown-unit", faults=line, seed=seed
         )
         self._wire()
         self.mcu.start()
         try:
             self.hardware = SerialUnit(
-                settings, port=self.mcu.port, clock=self.clock, watchdog_ms=watchdog_ms
+                settings, port=self.mcu.port, clock=self.clock, watchdog_ms=watchdog_ms,
+                open_timeout_s=_OPEN_TIMEOUT_S if plan.damages_bytes else 3.0,
             )
         except BaseException:
             self.mcu.close()
@@ -147,20 +157,20 @@ class SerialSimUnit:
         """Queue an edge on the wiring stamped *at_ns* (None: now); the feeder thread drives it
         into the firmware's pin, whose interrupt stamps it. Returns the stamp.
 
-        ``fault_plan`` maps an edge's number (1, 2, ...) to ``"replug"`` or ``"reset"``, done
-        right after that edge reached the firmware: faults land in the middle of showdowns."""
+        The fault plan's replugs and resets are done right after the edge they follow reached the
+        firmware: faults land in the middle of showdowns."""
         wire, config = self._line(line.value)
         stamp = self.feeder.post(wire, active == config.active_high, at_ns)
         self.edges_posted += 1
-        action = self.fault_plan.get(self.edges_posted)
+        action = self.faults.action(self.edges_posted)
         if action is not None:
             self.feeder.wait_idle(10.0)
             if action == "replug":
+                self.replugs += 1
                 self.mcu.replug()
-            elif action == "reset":
-                self.mcu.reset()
             else:
-                raise ValueError(f"unknown fault {action!r} (replug, reset)")
+                self.resets += 1
+                self.mcu.reset()
         return stamp
 
     def wait_idle(self, timeout_s: float = 10.0) -> bool:
@@ -175,6 +185,25 @@ class SerialSimUnit:
     def throws(self) -> list[Throw]:
         """Every fire of the launcher so far, with where the cards really landed."""
         return [] if self.launcher is None else self.launcher.throws
+
+    def line_figures(self) -> dict[str, int]:
+        """What the line went through: faults done to it and what the link did about them."""
+        stats = self.serial.link.stats
+        return {
+            "resets": self.resets,
+            "replugs": self.replugs,
+            "boots": self.mcu.boots,
+            "bytes_corrupted": self.mcu.bytes_corrupted,
+            "bytes_dropped": self.mcu.bytes_dropped,
+            "bad_frames": stats.decode_errors,
+            "retransmit_rounds": stats.retransmit_rounds,
+            "go_backs": stats.go_backs,
+            "reconnects": stats.reconnects,
+            "fresh_sessions": stats.fresh_sessions,
+            "duplicates_dropped": stats.duplicates_dropped,
+            "commands_withdrawn": len(stats.dropped_commands),
+            "srtt_us": round(1e6 * (self.serial.link.rto.srtt_s or 0.0)),
+        }
 
     def close(self) -> None:
         """Outputs safe (through the link), threads stopped, the pty closed."""

@@ -21,6 +21,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from hw_sim.faults import FaultPlan
 from hw_sim.launcher_model import LauncherModel, Throw
 from hw_sim.pins import EdgeFeeder, SimFactory
 from showdown.unit.backends import BackendName
@@ -50,6 +51,9 @@ class SimulatedUnit(Protocol):
 
     def throws(self) -> list[Throw]:
         """Every fire of the launcher so far, with where the cards really landed."""
+
+    def line_figures(self) -> dict[str, int]:
+        """What the line to the unit went through (resets, reconnects...); empty if no line."""
 
     def close(self) -> None:
         """Close the back end and stop the wiring's threads."""
@@ -115,6 +119,10 @@ class GpioSimUnit:
             with self.launcher.lock:
                 self.launcher.throws.clear()
 
+    def line_figures(self) -> dict[str, int]:
+        """Nothing: the pins are wired to the Pi."""
+        return {}
+
     def close(self) -> None:
         """Outputs safe, threads stopped."""
         self.hardware.close()
@@ -122,17 +130,23 @@ class GpioSimUnit:
         self.clock.close()
 
 
-def _gpio(settings: UnitSettings, seed: int, clock: JumpClock | ManualClock | None) -> GpioSimUnit:
+def _gpio(settings: UnitSettings, seed: int, clock: JumpClock | ManualClock | None,
+          faults: FaultPlan | None) -> GpioSimUnit:
+    if faults is not None and faults.active:
+        raise ValueError("faults on the line need the serial back end (--backend serial)")
     return GpioSimUnit(settings, clock=clock, seed=seed)
 
 
-SimBuilder = Callable[[UnitSettings, int, "JumpClock | ManualClock | None"], SimulatedUnit]
+SimBuilder = Callable[
+    [UnitSettings, int, "JumpClock | ManualClock | None", "FaultPlan | None"], SimulatedUnit
+]
 
-def _serial(settings: UnitSettings, seed: int, clock: JumpClock | ManualClock | None) -> Any:
+def _serial(settings: UnitSettings, seed: int, clock: JumpClock | ManualClock | None,
+            faults: FaultPlan | None) -> Any:
     # imported here: the serial simulator loads the firmware and opens a pseudo-terminal
     from hw_sim.serial_sim import SerialSimUnit  # noqa: PLC0415
 
-    return SerialSimUnit(settings, clock=clock, seed=seed)
+    return SerialSimUnit(settings, clock=clock, seed=seed, faults=faults)
 
 
 #: Back-end name -> builder of a simulated unit on it.
@@ -140,13 +154,17 @@ SIM_BACKENDS: dict[BackendName, SimBuilder] = {"gpio": _gpio, "serial": _serial}
 
 
 def make_sim_unit(
-    backend: str, settings: UnitSettings, seed: int = 0, clock: Clock | None = None
+    backend: str,
+    settings: UnitSettings,
+    seed: int = 0,
+    clock: Clock | None = None,
+    faults: FaultPlan | None = None,
 ) -> SimulatedUnit:
-    """A simulated unit on the named back end (``"gpio"``; ``"serial"`` once it is registered)."""
+    """A simulated unit on the named back end; *faults* (serial only) hit its line."""
     try:
         builder = SIM_BACKENDS[backend]  # type: ignore[index]  # a name from outside: checked here
     except KeyError:
         known = ", ".join(sorted(SIM_BACKENDS))
         raise ValueError(f"unknown back end {backend!r} (known: {known})") from None
     assert clock is None or isinstance(clock, JumpClock | ManualClock)
-    return builder(settings, seed, clock)
+    return builder(settings, seed, clock, faults)

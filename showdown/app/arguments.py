@@ -11,8 +11,8 @@ import math
 from collections.abc import Callable
 
 __all__ = [
-    "GAMES_MAX", "SEED_MAX", "SHOWDOWNS_MAX", "TARGET_MAX", "float_in_range", "int_in_range",
-    "seed",
+    "GAMES_MAX", "SEED_MAX", "SHOWDOWNS_MAX", "TARGET_MAX", "chance", "float_in_range",
+    "int_in_range", "number_in_range", "seed",
 ]
 
 #: The largest seed: random sources with 32-bit seeds (numpy's, used by RLCard) take 0..2**32-1.
@@ -45,21 +45,34 @@ def int_in_range(low: int, high: int | None = None) -> Callable[[str], int]:
     return parse
 
 
-def float_in_range(low: float, high: float) -> Callable[[str], float]:
-    """An argparse type: a finite number from *low* to *high*."""
+def number_in_range(low: float, high: float, *, below_high: bool = False) -> Callable[[str], float]:
+    """An argparse type: a finite decimal number from *low* to *high* (below it if
+    *below_high*)."""
 
     def parse(text: str) -> float:
         try:
             value = float(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-        if not math.isfinite(value) or not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be {low:g} to {high:g}, not {text}")
+        if not math.isfinite(value) or not (
+            low <= value < high if below_high else low <= value <= high
+        ):
+            limit = f"from {low:g} up to (not including) {high:g}" if below_high else (
+                f"{low:g} to {high:g}")
+            raise argparse.ArgumentTypeError(f"must be {limit}, not {text}")
         return value
 
     parse.__name__ = "number"
     return parse
 
+
+def float_in_range(low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: a finite number from *low* to *high*."""
+    return number_in_range(low, high)
+
+
+chance = number_in_range(0.0, 1.0, below_high=True)
+"""An argparse type for a probability per byte or per event: 0 <= p < 1 (0.05 is 5 %)."""
 
 seed = int_in_range(0, SEED_MAX)
 """An argparse type for ``--seed``: 0 to 2**32-1, what every random source here accepts."""

@@ -15,7 +15,7 @@ from showdown.game.messages import (
     ScoresUpdated,
     ShowdownRecorded,
 )
-from showdown.unit.events import Armed, FalseStart, Go, ShowdownEvent
+from showdown.unit.events import Armed, FalseStart, Go, ShowdownEvent, ShowdownOutcome
 
 __all__ = ["StatusPrinter"]
 
@@ -65,6 +65,8 @@ class StatusPrinter:
             self.phase(f"showdown {event.showdown_id}: GREEN - slam!")
         elif isinstance(event, FalseStart):
             self.phase(f"showdown {event.showdown_id}: false start on the {event.side.value}")
+        elif isinstance(event, ShowdownOutcome) and event.void:
+            self.phase(f"showdown {event.showdown_id}: the unit lost contact - replay the showdown")
 
     def line(self, text: str) -> None:
         """Print one lasting line."""

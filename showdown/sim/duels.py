@@ -4,9 +4,15 @@ The runner jumps the clock over the countdown's seconds but never over a race: e
 posted with its own timestamp at that moment of the clock and delivered by the wiring's thread,
 and the runner waits for it to be handled before it jumps again, so the latency from a press to the
 launcher is real, measured while ``load_threads`` threads keep the CPU busy (a Pi drawing frames).
+When waiting took longer than the simulated moments in between (a slow or lossy serial line), the
+clock has run past them: the runner then takes what is due one at a time, earliest first, each
+edge stamped when it was meant to happen, so late delivery never squeezes two presses into a tie.
 
 Ground truth is the simulator's: the press times it injected and where the cards really landed.
-A decided duel is correct when its winner is who the rules give it to from that truth.
+A decided duel is correct when its winner is who the rules give it to from that truth. On the
+serial back end a :class:`~hw_sim.faults.FaultPlan` damages the line and replugs or resets the
+microcontroller mid-showdown; the report then also says how many showdowns the unit voided and
+whether every launch belonged to a race it decided.
 """
 
 from __future__ import annotations
@@ -23,11 +29,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from hw_sim.faults import FaultPlan
+from hw_sim.launcher_model import Throw
 from hw_sim.players import VirtualPlayer, make_players
 from hw_sim.sim_unit import SimulatedUnit, make_sim_unit
 from showdown.unit.clock import ms, to_ms
 from showdown.unit.config import UnitSettings
-from showdown.unit.events import Go, PaddleHeld, ShowdownEvent, ShowdownOutcome
+from showdown.unit.events import Armed, Go, PaddleHeld, ShowdownEvent, ShowdownOutcome
 from showdown.unit.hardware import InputLine, Side
 from showdown.unit.machine import ShowdownMachine
 from showdown.unit.realtime import shorten_gil_switch_interval
@@ -37,11 +45,26 @@ __all__ = ["DuelReport", "busy_threads", "run_duels"]
 
 PRESS_HOLD_MS = 120.0  # how long a paddle stays down
 STEP_LIMIT = 100_000  # a duel needing more clock steps than this is stuck
+LATE_NS = ms(1)  # an edge posted this long after it was meant to happen keeps its planned stamp
+PATIENCE_S = 10.0  # real time for the unit to carry an edge through; more on a faulty line
+FAULTY_PATIENCE_S = 300.0
+MAX_REARMS = 3  # timer presses lost in a reset, pressed again
+LAUNCHED_BY_RACE = (Reason.RACE, Reason.SIDE_COUNT)
+"""The results whose showdown fires the launcher (a false start launches nothing)."""
 
 
 @dataclass
 class DuelReport:
-    """The figures of a run (see :meth:`as_dict`)."""
+    """The figures of a run (see :meth:`as_dict`).
+
+    ``launches``: every throw of the launcher. ``missed_launches``: races decided with cards
+    loaded whose launcher did not fire exactly once. ``stray_launches``: throws outside a
+    launching showdown's go-to-result (0 is the safety rule). ``voided``: showdowns the unit voided
+    because it lost contact with its inputs (nothing recorded: replay). ``rearms``: timer-button
+    presses the unit never heard (lost in a reset), pressed again. ``results_missing`` and
+    ``results_duplicated``: armed showdowns without exactly one result (0 and 0). ``line``: what
+    the serial line went through (resets, replugs, reconnects, damaged bytes...); empty on gpio.
+    """
 
     duels: int = 0
     decided: int = 0
@@ -52,9 +75,22 @@ class DuelReport:
     timeouts: int = 0
     jams: int = 0
     faults: int = 0
+    voided: int = 0
+    rearms: int = 0
     arm_refusals: int = 0
+    launches: int = 0
+    missed_launches: int = 0
+    stray_launches: int = 0
+    results_missing: int = 0
+    results_duplicated: int = 0
     press_to_launch_ns: list[int] = field(default_factory=list)
     wrong: list[dict[str, Any]] = field(default_factory=list)
+    line: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def wrong_winners(self) -> int:
+        """Decided showdowns whose winner is not the one the ground truth gives."""
+        return self.decided - self.decided_correctly
 
     def latency_ms(self) -> dict[str, float | None]:
         """p50, p99 and max of press-to-launch, in ms."""
@@ -80,9 +116,18 @@ class DuelReport:
             "timeouts": self.timeouts,
             "jams": self.jams,
             "faults": self.faults,
+            "voided": self.voided,
+            "rearms": self.rearms,
+            "wrong_winners": self.wrong_winners,
             "arm_refusals": self.arm_refusals,
+            "launches": self.launches,
+            "missed_launches": self.missed_launches,
+            "stray_launches": self.stray_launches,
+            "results_missing": self.results_missing,
+            "results_duplicated": self.results_duplicated,
             "press_to_launch_ms": self.latency_ms(),
             "wrong": self.wrong[:10],
+            "line": dict(self.line),
         }
 
 
@@ -165,8 +210,11 @@ class _Duel:
         rng: random.Random,
         players: tuple[VirtualPlayer, VirtualPlayer],
         inbox: list[ShowdownEvent],
+        patience_s: float = PATIENCE_S,
     ) -> None:
         self.unit = unit
+        self.patience_s = patience_s
+        self.go_ns: int | None = None
         self.machine = machine
         self.settings = settings
         self.rng = rng
@@ -174,6 +222,7 @@ class _Duel:
         self.inbox = inbox
         self.pending: list[tuple[int, int, InputLine, bool]] = []
         self.truth: dict[Side, int] = {}
+        self.rearms = 0
         self._seq = 0
 
     def _plan(self, at_ns: int, line: InputLine, active: bool) -> None:
@@ -184,22 +233,25 @@ class _Duel:
         self._plan(at_ns, InputLine.paddle(side), True)
         self._plan(at_ns + ms(PRESS_HOLD_MS), InputLine.paddle(side), False)
 
-    def run(self) -> tuple[ShowdownOutcome | None, bool]:
-        clock = self.unit.clock
+    def _start(self, arm_at: int) -> None:
+        """The timer button pressed at *arm_at*, and the presses of players who jump the gun."""
         timing = self.settings.timing
-        showdown_before = self.machine.showdown_id
-        arm_at = clock.now_ns()
         self._plan(arm_at, InputLine.TIMER_BUTTON, True)
         self._plan(arm_at + ms(50), InputLine.TIMER_BUTTON, False)
         earliest_go_ms = timing.beats * timing.beat_period_ms + timing.hold_min_ms
         for side, player in self.players.items():
             if player.jumps_the_gun(self.rng):
                 self._plan_press(side, arm_at + ms(self.rng.uniform(100, earliest_go_ms - 1)))
+
+    def run(self) -> tuple[ShowdownOutcome | None, bool]:
+        clock = self.unit.clock
+        showdown_before = self.machine.showdown_id
+        self._start(clock.now_ns())
         reactions_planned = False
         result: ShowdownOutcome | None = None
         refused = False
         for _ in range(STEP_LIMIT):
-            if not self.unit.wait_idle(10.0):
+            if not self.unit.wait_idle(self.patience_s):
                 raise RuntimeError("the simulated unit stopped delivering edges")
             for event in self._drain():
                 if isinstance(event, ShowdownOutcome) and event.showdown_id > showdown_before:
@@ -208,6 +260,7 @@ class _Duel:
                     refused = True
                 elif isinstance(event, Go) and not reactions_planned:
                     reactions_planned = True
+                    self.go_ns = event.at_ns
                     for side, player in self.players.items():
                         if side not in self.truth and not player.misses(self.rng):
                             self._plan_press(side, event.at_ns + ms(player.reaction_ms(self.rng)))
@@ -216,17 +269,29 @@ class _Duel:
             next_edge = self.pending[0][0] if self.pending else None
             next_timer = clock.next_deadline_ns()
             if next_edge is not None and (next_timer is None or next_edge <= next_timer):
-                clock.advance_to(next_edge)
+                if next_edge > clock.now_ns():
+                    clock.advance_to(next_edge)  # (when overrun, nothing else runs on the way)
                 now = clock.now_ns()
-                while self.pending and self.pending[0][0] <= now:
-                    _, _, line, active = heapq.heappop(self.pending)
-                    # stamped as it is queued: the edge happens when the hand gets there
-                    stamp = self.unit.edge(line, active, None)
+                until = now if next_timer is None else min(now, next_timer)
+                while self.pending and self.pending[0][0] <= until:
+                    planned, _, line, active = heapq.heappop(self.pending)
+                    # stamped as it is queued: the edge happens when the hand gets there (or
+                    # when it was meant to, if waiting on the line made the clock overrun it)
+                    late = now - planned > LATE_NS
+                    stamp = self.unit.edge(line, active, planned if late else None)
                     pressed = line.side
                     if line.is_paddle and active and pressed is not None:
                         self.truth.setdefault(pressed, stamp)
+            elif next_timer is not None and next_timer <= clock.now_ns():
+                clock.run_next_due()
             elif next_timer is not None:
                 clock.advance_to(next_timer)
+            elif self.machine.showdown_id == showdown_before and self.rearms < MAX_REARMS:
+                # The unit never heard the timer button (a reset lost the press before it was
+                # sent): nothing happened, so the players press it again, as they would.
+                self.rearms += 1
+                self.truth.clear()
+                self._start(clock.now_ns())
             else:
                 raise RuntimeError("nothing can ever happen again in this duel")
         # let go of everything still held before the next duel
@@ -235,7 +300,7 @@ class _Duel:
             if not active:
                 clock.advance_to(at_ns)
                 self.unit.edge(line, active, at_ns)
-        self.unit.wait_idle(10.0)
+        self.unit.wait_idle(self.patience_s)
         self._drain()
         return result, refused
 
@@ -254,18 +319,27 @@ def run_duels(
     backend: str = "gpio",
     settings: UnitSettings | None = None,
     progress: Callable[[int, int], None] | None = None,
+    faults: FaultPlan | None = None,
 ) -> DuelReport:
-    """Run *count* seeded duels on a simulated unit and check each against ground truth."""
+    """Run *count* seeded duels on a simulated unit and check each against ground truth;
+    *faults* (serial back end only) hit the line between the host and the microcontroller."""
     settings = settings or UnitSettings()
     rng = random.Random(seed)
-    unit = make_sim_unit(backend, settings, seed=seed)
+    unit = make_sim_unit(backend, settings, seed=seed, faults=faults)
+    patience_s = FAULTY_PATIENCE_S if faults is not None and faults.active else PATIENCE_S
     machine = ShowdownMachine(unit.hardware, settings, rng=random.Random(seed + 1))
     inbox: list[ShowdownEvent] = []
     lock = threading.Lock()
+    armed: set[int] = set()
+    outcomes: list[int] = []
 
     def receive(event: ShowdownEvent) -> None:
         with lock:
             inbox.append(event)
+            if isinstance(event, Armed):
+                armed.add(event.showdown_id)
+            elif isinstance(event, ShowdownOutcome):
+                outcomes.append(event.showdown_id)
 
     machine.subscribe(receive)
     players = make_players(8, rng)
@@ -287,24 +361,50 @@ def run_duels(
                     rng=rng,
                     players=(pair[0], pair[1]),
                     inbox=inbox,
+                    patience_s=patience_s,
                 )
                 result, refused = duel.run()
                 report.duels += 1
+                report.rearms += duel.rearms
                 if refused:
                     report.arm_refusals += 1
+                throws = unit.throws()[throws_before:]
+                _count_launches(report, throws, duel.go_ns, result)
                 if result is not None:
-                    throws = unit.throws()[throws_before:]
                     landed = throws[-1].landed if throws else None
                     _score(report, result, duel.truth, landed, settings)
                 # past the launcher's cool-down before the next arm
                 unit.clock.advance(ms(settings.timing.launcher_cooldown_ms))
                 if progress is not None:
                     progress(index + 1, count)
+        report.line = unit.line_figures()
     finally:
         machine.close()
         unit.close()
         sys.setswitchinterval(switch_interval)
+    report.results_missing = len(armed - set(outcomes))
+    report.results_duplicated = len(outcomes) - len(set(outcomes))
     return report
+
+
+def _count_launches(
+    report: DuelReport, throws: list[Throw], go_ns: int | None, result: ShowdownOutcome | None
+) -> None:
+    """Every throw of one duel must be its race's one launch: after go, before the result, in a
+    showdown that launches; a race decided with cards loaded must have exactly one."""
+    report.launches += len(throws)
+    launching = result is not None and (
+        result.reason in (*LAUNCHED_BY_RACE, Reason.TIE, Reason.VOID, Reason.FAULT)
+    )
+    inside = [
+        throw for throw in throws
+        if launching and go_ns is not None and result is not None
+        and go_ns <= throw.at_ns <= result.at_ns
+    ]
+    report.stray_launches += len(throws) - len(inside)
+    if (result is not None and result.reason in LAUNCHED_BY_RACE and result.cards_loaded
+            and len(inside) != 1):
+        report.missed_launches += 1
 
 
 def _score(
@@ -322,6 +422,8 @@ def _score(
         report.timeouts += 1
     if result.reason is Reason.FAULT:
         report.faults += 1
+    if result.reason is Reason.VOID:
+        report.voided += 1
     if result.replay:
         report.replays += 1
     if result.possible_jam:

@@ -124,6 +124,17 @@ class Clock(ABC):
         except Exception:
             log.exception("timer callback %r failed", timer.callback)
 
+    def run_next_due(self) -> bool:
+        """Run only the earliest timer that is due now, in this thread; False if none is. The
+        simulator steps this way when real time ran ahead (a slow serial line), so each timer's
+        consequences settle before the next one runs, as they would have on time."""
+        with self._run_lock:
+            timer = self._pop_due(self.now_ns())
+            if timer is None:
+                return False
+            self._run(timer)
+            return True
+
     def run_due(self) -> int:
         """Run every timer that is due now, in deadline order, in this thread; return how many."""
         count = 0

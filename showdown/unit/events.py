@@ -98,9 +98,11 @@ class Counting:
 class ShowdownOutcome:
     """The one result of a showdown.
 
-    ``winner``/``loser`` are None for a replay (``reason`` tie or timeout). ``press_ns`` holds each
-    side's first press; ``reaction_ms`` is press minus go (negative for a press before go).
-    ``winning_press_ns`` and ``launcher_on_ns`` measure press-to-launch latency.
+    ``winner``/``loser`` are None for a replay (``reason`` tie, timeout, fault or void). A void
+    showdown (:attr:`void`) lost contact with the unit midway: the presses it holds may not be all
+    there were, so it is never scored; the scoreboard says "Replay the showdown". ``press_ns``
+    holds each side's first press; ``reaction_ms`` is press minus go (negative for a press before
+    go). ``winning_press_ns`` and ``launcher_on_ns`` measure press-to-launch latency.
     """
 
     showdown_id: int
@@ -123,6 +125,11 @@ class ShowdownOutcome:
     def replay(self) -> bool:
         """True when nobody lost (tie with equal counts, timeout): the cards stay loaded."""
         return self.loser is None
+
+    @property
+    def void(self) -> bool:
+        """True when the unit lost contact mid-showdown: not decided, never recorded, replay."""
+        return self.reason is Reason.VOID
 
     @property
     def reaction_ms(self) -> dict[Side, float]:

@@ -121,6 +121,11 @@ class UnitListener(Protocol):
     def launcher_changed(self, toward: Side | None, at_ns: int) -> None:
         """The launcher was actually energised toward *toward* (``None``: now off) at *at_ns*."""
 
+    def contact_lost(self, at_ns: int, *, restarted: bool) -> None:
+        """The back end lost contact with the unit at *at_ns* (a cable pulled, a microcontroller
+        that stopped answering or reset): edges from then on may come late or never. With
+        *restarted* the unit has rebooted: every output is off now, whatever was reported."""
+
 
 class UnitHardware(ABC):
     """The Showdown unit's parts. A back end must:
@@ -133,6 +138,9 @@ class UnitHardware(ABC):
     - Report output changes when they actually happen: :meth:`UnitListener.light_changed` (the
       GREEN report is the "go" time) and :meth:`UnitListener.launcher_changed` (energised / off).
       A back end that drives the pins itself may report from inside the call that changed them.
+    - Report :meth:`UnitListener.contact_lost` when edges may have been lost or delayed (the
+      serial back end: the link went down, the microcontroller restarted or dropped events); a
+      back end wired to the pins never loses contact and never calls it.
     - Bound the launcher itself: :meth:`launch` energises for at most ``pulse_ns`` even if no
       :meth:`stop_launch` follows (the host may hang). The interlock above this interface decides
       *whether* to fire; the back end guarantees *how long* at most.

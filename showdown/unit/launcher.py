@@ -68,8 +68,15 @@ class LauncherInterlock:
                 return False
             self._permitted = False
         self._hardware.launch(toward, self.pulse_ns)
-        self._clock.call_later(self.pulse_ns, self.stop)
+        self._clock.call_later(self.pulse_ns, self._pulse_over)
         return True
+
+    def _pulse_over(self) -> None:
+        """The pulse's time is up: off, if the back end reported it on. A fire still on its way
+        (over a serial line that had to resend it) is bounded by the back end itself, and a stop
+        now would cancel it: the winner's cards would never fly."""
+        if self._energised_since is not None:
+            self.stop()
 
     def _refuse(self, toward: Side, reason: str) -> None:
         message = f"launcher refused toward {toward.value}: {reason}"

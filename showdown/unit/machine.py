@@ -9,6 +9,11 @@ fires the launcher from the thread that delivered it, before anything else is do
 busy scoreboard never delays a launch. Events are published after the lock is released, in order;
 a subscriber that raises is logged and skipped. Any fault inside the machine puts every output in
 its safe state and ends the showdown with a ``fault`` result (still exactly one result).
+
+When the back end loses contact with the unit (a microcontroller reset or a pulled cable), a
+showdown in progress is void: some of its edges may never arrive, so it is not decided on those
+that did. The result says ``void``, the arrow blinks both ways, nothing more is launched and the
+cards stay loaded for the replay.
 """
 
 from __future__ import annotations
@@ -97,6 +102,7 @@ class ShowdownMachine:
         self._timers: list[Timer] = []
         self._tone_timers: list[Timer] = []
         self._arrow_timers: list[Timer] = []
+        self._blinking_at_held = False  # the arrow blinks at a held paddle (a release stops it)
         # the current showdown (reset by _new_round)
         self._go_ns: int | None = None
         self._presses: dict[Side, int] = {}
@@ -196,6 +202,18 @@ class ShowdownMachine:
                 self._launched_toward = toward
                 self._emit(Launching(self._showdown_id, toward, self._winning_press_ns, at_ns))
 
+    def contact_lost(self, at_ns: int, *, restarted: bool) -> None:
+        """The back end lost contact with the unit: a showdown in progress is void; after a
+        restart the launcher is off, whatever was last reported (else every later fire would be
+        refused as "already energised")."""
+        with self._guard():
+            if restarted:
+                self.interlock.changed(None, at_ns)
+            if self._phase is not MachinePhase.IDLE and not self._finished:
+                log.warning("showdown %d is void: the unit lost contact (%s); replay it",
+                            self._showdown_id, "it restarted" if restarted else "link down")
+                self._end(Verdict(None, None, Reason.VOID))
+
     # -- the steps ----------------------------------------------------------------------------
 
     def _new_round(self) -> None:
@@ -289,7 +307,8 @@ class ShowdownMachine:
         self._at(self._clock.now_ns() + ms(self._timing.late_edge_grace_ms), self._finish)
 
     def _release(self, side: Side) -> None:
-        if self._arrow_timers and not any(self._hw.paddle_held(s) for s in Side):
+        if (self._arrow_timers and self._blinking_at_held
+                and not any(self._hw.paddle_held(s) for s in Side)):
             self._cancel(self._arrow_timers)
             self._hw.arrow(None)
 
@@ -322,7 +341,11 @@ class ShowdownMachine:
         self.interlock.stop()
         self._hw.buzzer(None)
         self._hw.countdown_light(Light.OFF)
-        self._hw.arrow(verdict.loser if verdict.reason is Reason.FALSE_START else None)
+        void = verdict.reason is Reason.VOID
+        if void:
+            self._blink_both_ways()
+        else:
+            self._hw.arrow(verdict.loser if verdict.reason is Reason.FALSE_START else None)
         launched = self._phase is MachinePhase.COUNTING
         if launched and verdict.loser is not None and self._launched_toward is not verdict.loser:
             log.warning(
@@ -331,7 +354,7 @@ class ShowdownMachine:
                 verdict.loser,
             )
         counted = sum(self._counts.values())
-        jam = launched and self._cards is not None and counted < self._cards
+        jam = launched and not void and self._cards is not None and counted < self._cards
         if jam:
             log.warning("possible jam: %d of %s cards counted", counted, self._cards)
         result = ShowdownOutcome(
@@ -344,7 +367,7 @@ class ShowdownMachine:
             reason=verdict.reason,
             go_ns=self._go_ns,
             press_ns=dict(self._presses),
-            counts=dict(self._counts) if launched else {},
+            counts=dict(self._counts) if launched and not void else {},
             possible_jam=jam,
             winning_press_ns=self._winning_press_ns,
             launcher_on_ns=self._launcher_on_ns,
@@ -403,12 +426,30 @@ class ShowdownMachine:
 
     def _blink_arrow(self, side: Side) -> None:
         self._cancel(self._arrow_timers)
+        self._blinking_at_held = True
         half = ms(self._timing.arrow_blink_ms)
         start = self._clock.now_ns()
         steps = max(2, round(ms(self._timing.release_paddle_ms) / half))
         self._hw.arrow(side)
         for step in range(1, steps + 1):
             toward = side if step % 2 == 0 and step < steps else None
+            self._arrow_timers.append(
+                self._clock.call_at(
+                    start + step * half, self._guarded(partial(self._hw.arrow, toward))
+                )
+            )
+
+    def _blink_both_ways(self) -> None:
+        """The void sign: the arrow points left and right in turn, as long as the release-the-
+        paddle blink, then goes off (a release does not stop it: it is not about a paddle)."""
+        self._cancel(self._arrow_timers)
+        self._blinking_at_held = False
+        half = ms(self._timing.arrow_blink_ms)
+        start = self._clock.now_ns()
+        steps = max(2, round(ms(self._timing.release_paddle_ms) / half))
+        self._hw.arrow(Side.LEFT)
+        for step in range(1, steps + 1):
+            toward = (Side.RIGHT if step % 2 else Side.LEFT) if step < steps else None
             self._arrow_timers.append(
                 self._clock.call_at(
                     start + step * half, self._guarded(partial(self._hw.arrow, toward))

@@ -79,6 +79,10 @@ class _Recorder:
         else:
             self.launcher_on.append((toward, at_ns))
 
+    def contact_lost(self, at_ns: int, *, restarted: bool) -> None:
+        if restarted:  # the unit rebooted: its launcher is off, whatever was reported
+            self.launcher_changed(None, at_ns)
+
     def drain(self) -> None:
         """Forget edges from before the current prompt (bounces, the last step's release)."""
         while True:

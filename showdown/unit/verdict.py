@@ -28,11 +28,12 @@ class Reason(enum.Enum):
     TIE = "tie"  #: presses tied and the counts were equal (or none): replay
     TIMEOUT = "timeout"  #: nobody pressed in time after go: no contest, replay
     FAULT = "fault"  #: the controller failed mid-showdown: outputs made safe, no contest, replay
+    VOID = "void"  #: the unit lost contact mid-showdown (reset, replug): edges may be lost; replay
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """The outcome: ``winner`` and ``loser`` are None for a replay (tie or timeout)."""
+    """The outcome: ``winner`` and ``loser`` are None for a replay (tie, timeout, void)."""
 
     winner: Side | None
     loser: Side | None

@@ -24,6 +24,7 @@ class Recorder:
     def __init__(self) -> None:
         self.launcher: list[tuple[Side | None, int]] = []
         self.lights: list[Light] = []
+        self.lost: list[bool] = []
 
     def edge(self, edge: Edge) -> None:
         pass
@@ -33,6 +34,9 @@ class Recorder:
 
     def launcher_changed(self, toward: Side | None, at_ns: int) -> None:
         self.launcher.append((toward, at_ns))
+
+    def contact_lost(self, at_ns: int, *, restarted: bool) -> None:
+        self.lost.append(restarted)
 
 
 def level_event(mcu: SimulatedMcu, name: str, level: int) -> threading.Event:

@@ -1,20 +1,29 @@
-"""Duels through the serial path while the cable misbehaves: 1% corrupted bytes, unplugs and a
-microcontroller reset in the middle of showdowns. No result lost, none duplicated, no launch
-outside an armed showdown. The long run is ``make soak``; a short one runs with ``make test``."""
+"""Duels through the serial path while the cable misbehaves: damaged bytes, replugs and
+microcontroller resets in the middle of showdowns. What a player would notice, checked against the
+simulator's ground truth: no wrong winner, every race decided with cards loaded launches exactly
+once, nothing launches outside a showdown, every armed showdown has one result, and a showdown the
+unit lost contact with is void (replayed), never decided on whichever presses got through.
+
+``make test`` runs short versions; ``make soak`` runs 1000 duels of each (the lossy one as four
+``showdown sim duels`` processes side by side: the figures are the command line's own JSON, as
+docs/reliability.md reports them).
+"""
 
 from __future__ import annotations
 
+import json
+import random
+import subprocess
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
-import hw_sim.sim_unit
 import showdown.sim.duels
-from hw_sim.mcu import Faults
-from hw_sim.serial_sim import SerialSimUnit
-from showdown.sim.duels import run_duels
-from showdown.unit.config import UnitSettings
+from hw_sim.faults import FaultAction, FaultPlan
+from hw_sim.sim_unit import SimulatedUnit
+from showdown.sim.duels import DuelReport, run_duels
 from showdown.unit.events import Armed, Go, Launching, ShowdownEvent, ShowdownOutcome
 from showdown.unit.machine import ShowdownMachine
 
@@ -24,10 +33,19 @@ class Record:
     """Every event of every machine built during a run, and the simulated units."""
 
     events: list[ShowdownEvent] = field(default_factory=list)
-    units: list[SerialSimUnit] = field(default_factory=list)
+    units: list[SimulatedUnit] = field(default_factory=list)
 
 
-def soak(monkeypatch: pytest.MonkeyPatch, duels: int, plan: dict[int, str]) -> Any:
+def random_edges(seed: int, count: int, every: int, action: FaultAction) -> dict[int, FaultAction]:
+    """About one *action* every *every* input edges, at random edges over *count* duels (a duel
+    has about six edges of its own)."""
+    rng = random.Random(seed)
+    return {edge: action for edge in range(1, 6 * count) if rng.random() < 1 / every}
+
+
+def soak(
+    monkeypatch: pytest.MonkeyPatch, duels: int, plan: FaultPlan, seed: int = 5
+) -> tuple[DuelReport, Record]:
     record = Record()
 
     class RecordingMachine(ShowdownMachine):
@@ -35,62 +53,121 @@ def soak(monkeypatch: pytest.MonkeyPatch, duels: int, plan: dict[int, str]) -> A
             super().__init__(*args, **kwargs)
             self.subscribe(record.events.append)
 
-    def faulty(settings: UnitSettings, seed: int, clock: Any) -> SerialSimUnit:
-        unit = SerialSimUnit(
-            settings, clock=clock, seed=seed,
-            faults=Faults(corrupt_rate=0.01, seed=seed), fault_plan=plan,
-        )
+    make = showdown.sim.duels.make_sim_unit
+
+    def recorded(*args: Any, **kwargs: Any) -> SimulatedUnit:
+        unit = make(*args, **kwargs)
         record.units.append(unit)
         return unit
 
     monkeypatch.setattr(showdown.sim.duels, "ShowdownMachine", RecordingMachine)
-    monkeypatch.setitem(hw_sim.sim_unit.SIM_BACKENDS, "serial-faulty", faulty)
-    report = run_duels(duels, seed=5, backend="serial-faulty")
+    monkeypatch.setattr(showdown.sim.duels, "make_sim_unit", recorded)
+    report = run_duels(duels, seed=seed, backend="serial", faults=plan)
     return report, record
 
 
-def check(report: Any, record: Record, duels: int, plan: dict[int, str]) -> None:
+def check_report(figures: dict[str, Any], duels: int) -> None:
+    """What a player would notice, from the figures ``showdown sim duels --json`` prints."""
+    assert figures["duels"] == duels
+    assert figures["wrong_winners"] == 0, figures["wrong"]
+    assert figures["missed_launches"] == 0, "a decided race did not launch exactly once"
+    assert figures["stray_launches"] == 0, "a launch outside a showdown's race"
+    assert figures["results_missing"] == figures["results_duplicated"] == 0
+    assert figures["decided"] > duels // 2, "most showdowns are still decided"
+
+
+def check(report: DuelReport, record: Record, duels: int, *, some_void: bool = True) -> None:
     (unit,) = record.units
-    assert report.duels == duels
+    check_report(report.as_dict(), duels)
     armed = [e.showdown_id for e in record.events if isinstance(e, Armed)]
-    results = [e.showdown_id for e in record.events if isinstance(e, ShowdownOutcome)]
-    assert len(results) == len(set(results)), "a result was duplicated"
-    assert set(results) == set(armed), "an armed showdown has no result"
-    # Every throw of the physical launcher is a launch the machine made after its go.
+    results = [e for e in record.events if isinstance(e, ShowdownOutcome)]
+    assert sorted(r.showdown_id for r in results) == sorted(armed), "one result per showdown"
+    # Every launch the machine reported is a throw of the physical launcher after its go; a
+    # throw it never heard of is one whose report the lost contact took (its showdown is void).
     gos = {e.showdown_id: e.at_ns for e in record.events if isinstance(e, Go)}
     launches = [e for e in record.events if isinstance(e, Launching)]
-    assert len(unit.throws()) == len(launches)
-    for throw, launch in zip(unit.throws(), launches, strict=True):
-        assert throw.toward is launch.toward
+    throws = unit.throws()
+    assert len(throws) == report.launches
+    unmatched = iter(throws)
+    for launch in launches:  # in order: each one the next throw toward its side
         assert launch.at_ns >= gos[launch.showdown_id]
-    # The faults really happened, and the link really had to work.
-    stats = unit.serial.link.stats
-    assert unit.edges_posted >= max(plan)
-    assert unit.mcu.boots == 1 + list(plan.values()).count("reset")
-    assert stats.reconnects >= len(plan)
-    assert stats.fresh_sessions == 1 + list(plan.values()).count("reset")
-    assert unit.mcu.bytes_corrupted > 0 and stats.decode_errors > 0
-    assert report.decided_correctly == report.decided
-    print(  # the figures of the run, for `make soak -s` and the issue
-        f"\nsoak: {duels} duels, {len(results)} results, {len(launches)} launches, "
-        f"{unit.mcu.bytes_corrupted} bytes corrupted, {stats.decode_errors} bad frames, "
-        f"{stats.retransmit_rounds} retransmit rounds, {stats.go_backs} go-backs, "
-        f"{stats.reconnects} reconnects, {stats.fresh_sessions} sessions, "
-        f"{stats.duplicates_dropped} duplicates dropped, "
-        f"{report.decided_correctly}/{report.decided} decided correctly"
-    )
+        assert any(t.toward is launch.toward for t in unmatched), f"{launch} threw no card"
+    assert len(launches) <= len(throws) <= len(launches) + report.voided
+    # A void showdown was void for a reason the line really gave, and is scored by nobody.
+    line = report.line
+    assert line["resets"] + line["replugs"] > 0 and line["reconnects"] > 0
+    assert report.voided == sum(r.void for r in results)
+    assert report.voided > 0 or not some_void
+    assert all(r.winner is None and r.loser is None for r in results if r.void)
+    print(f"\nsoak: {duels} duels, {report.decided} decided, {report.voided} void, "
+          f"{report.launches} launches, line {line}")
 
 
-def test_short_soak_with_corruption_an_unplug_and_a_reset(monkeypatch: pytest.MonkeyPatch) -> None:
-    plan = {23: "replug", 61: "reset"}
-    report, record = soak(monkeypatch, 30, plan)
-    check(report, record, 30, plan)
+def test_resets_at_random_edges_leave_every_decided_race_one_launch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A reset while the launcher is energised used to leave the host believing it still was:
+    # every later fire was refused while showdowns went on being decided and scored.
+    plan = FaultPlan(at_edges=random_edges(seed=7, count=100, every=40, action="reset"))
+    report, record = soak(monkeypatch, 100, plan)
+    check(report, record, 100)
+    assert report.line["fresh_sessions"] == 1 + report.line["resets"]
+
+
+def test_replugs_and_resets_at_random_edges_void_the_showdowns_they_cut(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    plan = FaultPlan(at_edges={**random_edges(seed=8, count=100, every=30, action="replug"),
+                               **random_edges(seed=9, count=100, every=60, action="reset")})
+    report, record = soak(monkeypatch, 100, plan)
+    check(report, record, 100)
+
+
+def test_a_short_soak_on_a_lossy_line_with_a_replug_and_a_reset(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    plan = FaultPlan(corrupt=0.05, drop=0.05, at_edges={9: "replug", 20: "reset"}, seed=3)
+    report, record = soak(monkeypatch, 5, plan)
+    check(report, record, 5, some_void=False)
+    assert report.line["resets"] == report.line["replugs"] == 1
+    assert report.line["bad_frames"] > 0 and report.line["retransmit_rounds"] > 0
 
 
 @pytest.mark.soak
 @pytest.mark.timeout(3600)
-def test_soak_1000_duels_five_unplugs_one_reset(monkeypatch: pytest.MonkeyPatch) -> None:
-    plan = {300: "replug", 900: "replug", 1500: "reset", 2100: "replug", 2700: "replug",
-            3300: "replug"}
-    report, record = soak(monkeypatch, 1000, plan)
-    check(report, record, 1000, plan)
+def test_soak_1000_duels_with_resets_at_random_edges(monkeypatch: pytest.MonkeyPatch) -> None:
+    plan = FaultPlan(at_edges={**random_edges(seed=10, count=1000, every=50, action="replug"),
+                               **random_edges(seed=11, count=1000, every=50, action="reset")})
+    report, record = soak(monkeypatch, 1000, plan, seed=6)
+    check(report, record, 1000)
+
+
+SOAK_SHARDS = 4
+SOAK_COMMAND = ["sim", "duels", "--backend", "serial", "--count", "250", "--corrupt", "0.05",
+                "--drop", "0.05", "--replug-every", "97", "--reset-every", "89", "--json"]
+"""The lossy soak: four runs of this command with seeds 1 to 4 (docs/reliability.md)."""
+
+
+@pytest.mark.soak
+@pytest.mark.timeout(5400)
+def test_soak_1000_duels_on_a_lossy_line_with_replugs_and_resets() -> None:
+    runs = [
+        subprocess.Popen(  # side by side: a lossy line spends its time waiting, not computing
+            [sys.executable, "-m", "showdown", *SOAK_COMMAND, "--seed", str(seed)],
+            stdout=subprocess.PIPE, text=True,
+        )
+        for seed in range(1, SOAK_SHARDS + 1)
+    ]
+    shards = []
+    for run in runs:
+        out, _ = run.communicate()
+        assert run.returncode == 0
+        shards.append(json.loads(out))
+    for figures in shards:
+        check_report(figures, 250)
+        assert figures["line"]["bad_frames"] > 0 and figures["line"]["resets"] > 0
+    total = {key: sum(f[key] for f in shards) for key in (
+        "duels", "decided", "decided_correctly", "voided", "launches", "missed_launches",
+        "stray_launches", "wrong_winners")}
+    line = {key: sum(f["line"][key] for f in shards) for key in shards[0]["line"]}
+    print(f"\nlossy soak: {total}, line {line}, seconds {[f['seconds'] for f in shards]}")

@@ -50,6 +50,7 @@ def test_launcher_model_throws_the_loaded_cards_and_pulses_the_lines() -> None:
 
         def light_changed(self, *args: object) -> None: ...
         def launcher_changed(self, *args: object) -> None: ...
+        def contact_lost(self, at_ns: int, *, restarted: bool) -> None: ...
 
     unit.hardware.start(Counter())
     unit.load_launcher(4)
@@ -121,6 +122,22 @@ def test_sim_duels_bad_options_are_one_line(capsys: pytest.CaptureFixture[str]) 
     assert "argument --count: must be 1 to" in capsys.readouterr().err
     assert main(["sim", "duels", "--backend", "nope"]) == 2
     assert "unknown back end" in capsys.readouterr().err
+    assert main(["sim", "duels", "--reset-every", "5"]) == 2  # faults on the line need one
+    err = capsys.readouterr().err
+    assert "add --backend serial" in err and len(err.strip().splitlines()) == 1
+
+
+def test_sim_duels_repeats_a_fault_trial_from_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["sim", "duels", "--backend", "serial", "--count", "12", "--seed", "2",
+            "--reset-every", "11", "--replug-every", "7", "--json"]
+    assert main(argv) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["line"]["resets"] > 0 and figures["line"]["replugs"] > 0
+    assert figures["wrong_winners"] == figures["missed_launches"] == 0
+    assert figures["stray_launches"] == 0 and figures["voided"] > 0
+    assert figures["launches"] >= figures["decided"] - figures["false_starts"]
 
 
 def test_plain_simulator_records_what_was_commanded_and_nothing_flies() -> None:

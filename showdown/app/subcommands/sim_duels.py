@@ -2,7 +2,10 @@
 
 Prints how many were decided, and decided correctly against the simulator's ground truth, and
 the press-to-launch latency (from the winning edge's own timestamp to the launcher energised),
-measured while ``--load-threads`` threads keep the CPU busy like a Pi drawing frames.
+measured while ``--load-threads`` threads keep the CPU busy like a Pi drawing frames. On the serial
+back end ``--corrupt``, ``--drop``, ``--delay-ms``, ``--replug-every`` and ``--reset-every`` repeat
+a fault trial (:class:`~hw_sim.faults.FaultPlan`): the figures then say how many showdowns were
+voided, how many launches there were and whether each decided race launched exactly once.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import logging
 import sys
 import time
 
-from showdown.app.arguments import SHOWDOWNS_MAX, int_in_range, seed
+from showdown.app.arguments import SHOWDOWNS_MAX, chance, int_in_range, number_in_range, seed
 from showdown.app.cli import UserError
 
 NAME = "duels"
@@ -52,6 +55,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="unit back end to simulate: gpio, or serial (the reference firmware on a simulated "
         "microcontroller behind a pseudo-terminal)",
     )
+    faults = parser.add_argument_group(
+        "faults on the line (--backend serial)",
+        "repeat a fault trial: damaged bytes, a slow line, replugs and resets mid-showdown",
+    )
+    faults.add_argument("--corrupt", type=chance, default=0.0, metavar="P",
+                        help="chance that a byte is altered, both directions (0.05 = 5 %%)")
+    faults.add_argument("--drop", type=chance, default=0.0, metavar="P",
+                        help="chance that a byte is lost, both directions")
+    faults.add_argument("--delay-ms", type=number_in_range(0, 10_000), default=0.0, metavar="N",
+                        help="hold every byte toward the host this long (0 to 10000)")
+    faults.add_argument("--replug-every", type=int_in_range(0), default=0, metavar="N",
+                        help="pull the cable and plug it back after every N-th input edge")
+    faults.add_argument("--reset-every", type=int_in_range(0), default=0, metavar="N",
+                        help="reboot the microcontroller after every N-th input edge")
     parser.add_argument("--config", default=None, help="configuration file (TOML)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -70,16 +87,25 @@ def _progress_bar(done: int, total: int) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the duels and print the figures."""
     # imported here so that `showdown --help` does not load gpiozero and the simulator
+    from hw_sim.faults import FaultPlan  # noqa: PLC0415
     from hw_sim.sim_unit import SIM_BACKENDS  # noqa: PLC0415
     from showdown.app.config import load_settings  # noqa: PLC0415
     from showdown.sim.duels import run_duels  # noqa: PLC0415
 
     if args.backend not in SIM_BACKENDS:
         raise UserError(f"unknown back end {args.backend!r} (known: {', '.join(SIM_BACKENDS)})")
+    faults = FaultPlan(corrupt=args.corrupt, drop=args.drop, delay_ms=args.delay_ms,
+                       replug_every=args.replug_every, reset_every=args.reset_every,
+                       seed=args.seed)
+    if faults.active and args.backend != "serial":
+        raise UserError("--corrupt, --drop, --delay-ms, --replug-every and --reset-every hit the "
+                        "serial line: add --backend serial")
     settings = load_settings(args.config).unit
-    quiet = logging.getLogger("showdown")
-    level = quiet.level
-    quiet.setLevel(logging.ERROR)  # jams and refusals are counted in the figures
+    # jams, refusals, voided showdowns and the link's ups and downs are counted in the figures
+    quiet = [logging.getLogger(name) for name in ("showdown", "firmware_bridge")]
+    levels = [logger.level for logger in quiet]
+    for logger in quiet:
+        logger.setLevel(logging.ERROR)
     started = time.perf_counter()
     try:
         report = run_duels(
@@ -91,9 +117,11 @@ def run(args: argparse.Namespace) -> int:
             backend=args.backend,
             settings=settings,
             progress=None if args.json or args.count < 50 else _progress_bar,
+            faults=faults,
         )
     finally:
-        quiet.setLevel(level)
+        for logger, level in zip(quiet, levels, strict=True):
+            logger.setLevel(level)
     figures = report.as_dict()
     figures["seconds"] = round(time.perf_counter() - started, 2)
     if args.json:
@@ -105,6 +133,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"false starts       {figures['false_starts']}")
     print(f"ties               {figures['ties']} (replays {figures['replays']})")
     print(f"timeouts           {figures['timeouts']}")
+    print(f"voided             {figures['voided']} (the unit lost contact mid-showdown)")
+    print(f"wrong winners      {figures['wrong_winners']}")
+    print(f"launches           {figures['launches']} (races without exactly one: "
+          f"{figures['missed_launches']}, outside a showdown: {figures['stray_launches']})")
     print(f"possible jams      {figures['jams']}")
     print(
         f"press to launch    p50 {latency['p50']} ms, p99 {latency['p99']} ms, "
@@ -113,4 +145,6 @@ def run(args: argparse.Namespace) -> int:
     print(f"took               {figures['seconds']} s")
     for wrong in figures["wrong"]:
         print(f"WRONG: {wrong}")
-    return 0 if figures["decided"] == figures["decided_correctly"] else 1
+    sound = not (figures["wrong_winners"] or figures["missed_launches"]
+                 or figures["stray_launches"])
+    return 0 if sound else 1

@@ -281,6 +281,8 @@ class ShowdownScreen(Screen):
                                                                   right=sd.counts[1])
         if sd.phase is Stage.COUNTDOWN and sd.beats:
             return _("Beat {beat} of {beats}").format(beat=sd.beat, beats=sd.beats)
+        if sd.phase is Stage.NO_CONTEST and sd.reason == "void":  # the unit lost contact
+            return _("Replay the showdown")
         return {
             Stage.IDLE: "",
             Stage.LOADED: _("Loaded"),

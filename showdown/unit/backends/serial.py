@@ -8,8 +8,13 @@ the link's reader thread. Output calls only queue a command and return.
 
 Safety is shared: the state machine's interlock decides *whether* to fire; the firmware fires only
 within an ``Arm`` window that this back end opens when the light turns green, bounds the pulse,
-enforces the cool-down, and turns everything off by itself when heartbeats stop. A microcontroller
-reset mid-showdown drops the pending ``Fire``; the state machine then times the showdown out.
+enforces the cool-down, and turns everything off by itself when heartbeats stop.
+
+When the link goes down, the microcontroller restarts, or it reports that it dropped events or
+went safe on its own (``Fault``), the listener hears :meth:`~UnitListener.contact_lost`: the state
+machine voids a showdown in progress rather than deciding it on the edges that got through, and
+after a restart forgets that the launcher was on. A ``Fire`` or ``Arm`` not yet acknowledged when
+the launcher is stopped is withdrawn, so it cannot land after its showdown.
 """
 
 from __future__ import annotations
@@ -39,6 +44,8 @@ from firmware_bridge.messages import (
     TimerButton,
 )
 from firmware_bridge.protocol import (
+    FAULT_QUEUE_OVERFLOW,
+    FAULT_WATCHDOG,
     INPUT_PADDLE_LEFT,
     INPUT_PADDLE_RIGHT,
     LIGHT_GREEN,
@@ -112,7 +119,8 @@ class SerialUnit(UnitHardware):
         self.refusals: list[Nack] = []
         self.faults: list[Fault] = []
         self.link = Link(
-            port, on_event=self._event, on_session=self._session, now_ns=self._clock.now_ns
+            port, on_event=self._event, on_session=self._session, on_down=self._down,
+            now_ns=self._clock.now_ns,
         )
         self.link.open(open_timeout_s)
         _OPEN_UNITS.add(self)
@@ -131,7 +139,8 @@ class SerialUnit(UnitHardware):
 
     def _session(self, fresh: bool) -> None:
         """A fresh session (first connect, or the MCU rebooted): the inputs as they are now
-        (edges lost in a reset must not leave a paddle held), the settings, the current outputs."""
+        (edges lost in a reset must not leave a paddle held), the settings, the listener told
+        (every output is off now), then the outputs it wants."""
         hello = self.link.hello
         inputs = 0 if hello is None else hello.inputs
         self._held = {
@@ -139,6 +148,7 @@ class SerialUnit(UnitHardware):
             Side.RIGHT: bool(inputs & INPUT_PADDLE_RIGHT),
         }
         self.link.send(self._configure())
+        self._contact_lost(restarted=True)
         with self._lock:
             light, arrow, tone = self._light, self._arrow, self._tone
         if light is not Light.OFF:
@@ -147,6 +157,19 @@ class SerialUnit(UnitHardware):
             self.link.send(Arrow(_SIDES[arrow], 0))
         if tone:
             self.link.send(Buzzer(tone, 0))
+
+    def _down(self, why: str) -> None:
+        self._contact_lost(restarted=False)
+
+    def _contact_lost(self, *, restarted: bool) -> None:
+        listener = self._listener
+        if listener is None or self._closed:
+            return
+        try:
+            listener.contact_lost(self._clock.now_ns(), restarted=restarted)
+        except Exception:
+            log.exception("the listener failed on a lost contact; launcher forced off")
+            self.stop_launch()
 
     def _event(self, message: Message) -> None:
         listener = self._listener
@@ -181,6 +204,9 @@ class SerialUnit(UnitHardware):
         elif isinstance(message, Fault):
             self.faults.append(message)
             log.warning("the microcontroller reports fault %d", message.code)
+            if message.code in (FAULT_WATCHDOG, FAULT_QUEUE_OVERFLOW):
+                # it went safe on its own, or dropped events: a showdown cannot go on
+                self._contact_lost(restarted=False)
 
     def _edge(self, listener: UnitListener | None, line: InputLine, active: bool,
               at_us: int) -> None:
@@ -236,9 +262,11 @@ class SerialUnit(UnitHardware):
         self.link.send(Fire(_SIDES[toward], pulse_ms))
 
     def stop_launch(self) -> None:
-        """``Disarm``: the launcher goes off now and cannot fire again until the next go."""
+        """``Disarm``: the launcher goes off now and cannot fire again until the next go; a
+        ``Fire`` or ``Arm`` still waiting for its acknowledgement is withdrawn."""
         if self._closed:
             return
+        self.link.withdraw((Fire, Arm), Disarm())
         self.link.send(Disarm())
 
     def paddle_held(self, side: Side) -> bool:

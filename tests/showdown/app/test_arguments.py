@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import logging
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.scoring import ScoringSettings
-from showdown.app.arguments import SEED_MAX, int_in_range, seed
+from showdown.app.arguments import SEED_MAX, chance, int_in_range, seed
 from showdown.app.cli import main
 from showdown.game.journal import Journal
 from showdown.game.messages import SetUpGame
@@ -37,6 +38,13 @@ from showdown.game.session import Session
         (["demo", "--seed", "-3"], "argument --seed"),
         (["run", "--sim", "--seed", str(2**32)], "argument --seed"),
         (["demo", "--seed", "x"], "'x' is not a whole number"),
+        (["sim", "duels", "--corrupt", "1"], "argument --corrupt: must be from 0 up to (not"),
+        (["sim", "duels", "--drop", "-0.1"], "argument --drop: must be from 0 up to"),
+        (["sim", "duels", "--drop", "nan"], "argument --drop: must be from 0 up to"),
+        (["sim", "duels", "--corrupt", "5%"], "argument --corrupt: '5%' is not a number"),
+        (["sim", "duels", "--delay-ms", "20000"], "argument --delay-ms: must be 0 to 10000"),
+        (["sim", "duels", "--reset-every", "-1"], "argument --reset-every: must be 0 or more"),
+        (["sim", "duels", "--replug-every", "2.5"], "argument --replug-every: '2.5' is not a"),
     ],
 )
 def test_bad_numbers_are_refused_in_one_line(
@@ -56,6 +64,16 @@ def test_seed_takes_exactly_what_every_random_source_accepts(value: int) -> None
     else:
         with pytest.raises(Exception, match="must be 0 to"):
             seed(str(value))
+
+
+@given(st.text(max_size=12) | st.floats(allow_nan=True).map(str))
+def test_a_chance_is_a_number_from_0_below_1_or_a_one_line_refusal(text: str) -> None:
+    try:
+        value = chance(text)
+    except argparse.ArgumentTypeError as refusal:
+        assert "\n" not in str(refusal)
+    else:
+        assert 0.0 <= value < 1.0
 
 
 def test_an_open_range_has_no_upper_limit() -> None:

@@ -53,9 +53,20 @@ def test_a_unit_result_becomes_the_sessions_entry() -> None:
     assert early.reason == "false-start"
 
 
-@pytest.mark.parametrize("reason", [Reason.TIE, Reason.TIMEOUT, Reason.FAULT])
+@pytest.mark.parametrize("reason", [Reason.TIE, Reason.TIMEOUT, Reason.FAULT, Reason.VOID])
 def test_replays_are_not_entries(reason: Reason) -> None:
     assert entry_from_unit(_result(reason=reason, winner=None, loser=None), "x") is None
+
+
+def test_a_void_showdown_is_never_recorded(tmp_path: Path) -> None:
+    # Left pressed at 210 ms, the unit reset, right's press at 1306 ms got through: void.
+    session = Session(Journal.open(tmp_path / "s.db"))
+    session.handle(SetUpGame(players=["Ann", "Bob"]))
+    recorder = UnitRecorder(session, "20260101T000000")
+    recorder(_result(reason=Reason.VOID, winner=None, loser=None,
+                     press_ns={Side.RIGHT: 2_306_000_000}))
+    assert session.state is not None and session.state.showdowns == ()
+    assert recorder.unrecorded == []
 
 
 def test_a_result_without_players_is_not_scored() -> None:

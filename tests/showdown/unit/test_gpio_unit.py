@@ -27,6 +27,9 @@ class Recorder:
     def launcher_changed(self, toward: Side | None, at_ns: int) -> None:
         pass
 
+    def contact_lost(self, at_ns: int, *, restarted: bool) -> None:
+        raise AssertionError("a back end on the pins never loses contact")
+
 
 def make() -> tuple[GpioUnit, SimFactory, ManualClock, UnitSettings]:
     clock = ManualClock(ms(1000))
