@@ -15,6 +15,7 @@ from typing import cast
 
 from showdown import __version__
 from showdown.app import subcommands
+from showdown.app.errors import UserError
 from showdown.app.signals import Stopped, stop_signals
 
 GROUPS: dict[str, str] = {
@@ -23,10 +24,6 @@ GROUPS: dict[str, str] = {
 }
 
 Runner = Callable[[argparse.Namespace], int]
-
-
-class UserError(Exception):
-    """A problem the user can fix (bad option, bad file): printed as one line, no traceback."""
 
 
 def _command_modules() -> list[ModuleType]:

@@ -26,7 +26,7 @@ from pydantic_settings import (
     SettingsError,
 )
 
-from showdown.app.cli import UserError
+from showdown.app.errors import UserError
 from showdown.game.storage import StorageSettings
 from showdown.unit.config import UnitSettings
 

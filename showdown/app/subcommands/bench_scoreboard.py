@@ -41,7 +41,7 @@ MAX_SIZE = (7680, 4320)
 
 
 def _size(text: str) -> tuple[int, int]:
-    from showdown.app.cli import UserError  # noqa: PLC0415
+    from showdown.app.errors import UserError  # noqa: PLC0415
 
     try:
         width, height = (int(part) for part in text.lower().split("x"))
@@ -80,7 +80,7 @@ def _time(frames: int, step: Callable[[], object]) -> dict[str, float]:
 
 def run(args: argparse.Namespace) -> int:
     """Measure and print."""
-    from showdown.app.cli import UserError  # noqa: PLC0415
+    from showdown.app.errors import UserError  # noqa: PLC0415
 
     if args.frames < 1 or args.idle_seconds <= 0:
         raise UserError("--frames must be at least 1 and --idle-seconds above 0")

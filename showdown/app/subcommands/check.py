@@ -9,8 +9,8 @@ import sys
 import warnings
 from pathlib import Path
 
-from showdown.app.cli import UserError
 from showdown.app.config import CONFIG_ENV, load_settings
+from showdown.app.errors import UserError
 from showdown.unit.backends import BACKENDS
 from showdown.unit.config import UnitSettings
 from showdown.unit.hardware import UnitHardware

@@ -14,7 +14,7 @@ from engine.round import Round
 from engine.rules import PRESETS, UnknownPresetError, preset
 from engine.scoring import RoundScore
 from showdown.app.arguments import TARGET_MAX, int_in_range, seed
-from showdown.app.cli import UserError
+from showdown.app.errors import UserError
 
 NAME = "demo"
 GROUP = None

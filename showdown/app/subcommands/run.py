@@ -26,8 +26,8 @@ from typing import Any
 
 from engine.rules import PRESETS
 from showdown.app.arguments import GAMES_MAX, int_in_range, seed
-from showdown.app.cli import UserError
 from showdown.app.config import load_settings
+from showdown.app.errors import UserError
 from showdown.app.sd_notify import ServiceHeartbeat
 from showdown.app.service import Frontend, Service
 from showdown.app.signals import Stopped, stop_signals

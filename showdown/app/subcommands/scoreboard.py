@@ -30,7 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Open the journal, resume its game, show the scoreboard until it is closed."""
-    from showdown.app.cli import UserError  # noqa: PLC0415
+    from showdown.app.errors import UserError  # noqa: PLC0415
     from showdown.app.scoreboard_main import play  # noqa: PLC0415
     from showdown.app.subcommands.bench_scoreboard import _size  # noqa: PLC0415
     from showdown.game.journal import (  # noqa: PLC0415

@@ -17,7 +17,7 @@ import sys
 import time
 
 from showdown.app.arguments import SHOWDOWNS_MAX, chance, int_in_range, number_in_range, seed
-from showdown.app.cli import UserError
+from showdown.app.errors import UserError
 
 NAME = "duels"
 GROUP = "sim"

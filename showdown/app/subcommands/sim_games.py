@@ -22,8 +22,8 @@ from typing import Any
 from engine.rules import PRESETS, preset
 from engine.scoring import ScoringSettings
 from showdown.app.arguments import GAMES_MAX, TARGET_MAX, int_in_range, seed
-from showdown.app.cli import UserError
 from showdown.app.config import load_settings
+from showdown.app.errors import UserError
 from showdown.game.journal import Journal, JournalError
 from showdown.game.lock import JournalLock
 from showdown.game.session import Session, SessionError, fold

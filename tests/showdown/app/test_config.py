@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from showdown.app.cli import UserError, main
+from showdown.app.cli import main
 from showdown.app.config import ConfigError, load_settings
+from showdown.app.errors import UserError
 from showdown.unit.config import TimingConfig, normalise_pin
 
 
