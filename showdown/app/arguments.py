@@ -7,12 +7,25 @@ Used as ``type=`` in ``add_argument``, so argparse refuses a bad value with its 
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Callable
 
-__all__ = ["SEED_MAX", "int_in_range", "seed"]
+__all__ = [
+    "GAMES_MAX", "SEED_MAX", "SHOWDOWNS_MAX", "TARGET_MAX", "float_in_range", "int_in_range",
+    "seed",
+]
 
 #: The largest seed: random sources with 32-bit seeds (numpy's, used by RLCard) take 0..2**32-1.
 SEED_MAX = 2**32 - 1
+
+#: The most games one command plays (``sim games --count``, ``run --games``): days of play.
+GAMES_MAX = 100_000
+
+#: The most showdowns ``sim duels --count`` runs (about a day of simulated showdowns).
+SHOWDOWNS_MAX = 1_000_000
+
+#: The highest target score: a game to it still ends within the table's round limit.
+TARGET_MAX = 5_000
 
 
 def int_in_range(low: int, high: int | None = None) -> Callable[[str], int]:
@@ -29,6 +42,22 @@ def int_in_range(low: int, high: int | None = None) -> Callable[[str], int]:
         return value
 
     parse.__name__ = "whole number"  # argparse names the type in its messages
+    return parse
+
+
+def float_in_range(low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: a finite number from *low* to *high*."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not math.isfinite(value) or not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be {low:g} to {high:g}, not {text}")
+        return value
+
+    parse.__name__ = "number"
     return parse
 
 

@@ -325,6 +325,9 @@ class EntryRejected(_Message):
     duplicate: bool = False
     """True when the very same entry is already recorded (a retry after a lost answer): the
     table's record is complete, nothing needs entering again."""
+    unstored: bool = False
+    """True when the entry was accepted but the journal could not be written (disk full,
+    read-only): nothing was stored, and the same entry can be sent again later."""
 
 
 Event = Annotated[

@@ -34,7 +34,7 @@ from engine.rules import RuleSet, UnknownPresetError, preset
 from engine.scoring import RoundResult, Scoresheet, ScoringError, ScoringSettings
 from engine.stats import PlayerStats, ShowdownReason, ShowdownRecord, player_stats
 from engine.tally import DeckValues, HandTally, tally_for
-from showdown.game.journal import DuplicateEntryError, Entry, Journal
+from showdown.game.journal import DuplicateEntryError, Entry, Journal, JournalWriteError
 from showdown.game.messages import (
     STORED_EVENTS,
     Command,
@@ -387,6 +387,13 @@ class Session:
                 events = [
                     EntryRejected(
                         command=command.kind, message=str(text), text=text, duplicate=True
+                    )
+                ]
+            except JournalWriteError as error:
+                text = ErrorText("not stored: {error}", {"error": str(error)})
+                events = [
+                    EntryRejected(
+                        command=command.kind, message=str(text), text=text, unstored=True
                     )
                 ]
             for event in events:

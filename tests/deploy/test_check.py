@@ -292,7 +292,7 @@ def test_unclear_answers_are_asked_again(rig: Rig) -> None:
 def test_command_refuses_a_timeout_that_is_not_positive(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["check", "--config", str(EXAMPLE), "--timeout", "0"]) == 2
     assert capsys.readouterr().err.strip() == (
-        "showdown: error: --timeout must be a positive number of seconds"
+        "showdown: error: --timeout must be a positive number of seconds, at most 3600"
     )
 
 
@@ -309,6 +309,7 @@ def test_command_warns_about_a_language_no_font_can_draw(
     monkeypatch.setattr(fonts, "DEBIAN_LATIN_FONTS", ())
     monkeypatch.setattr(fonts, "_pypi_font", lambda: None)
     fonts.forget_choices()
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert cli.main(["check", "--config", str(EXAMPLE), "--serial", "/nowhere/tty"]) == 2
     out = capsys.readouterr().out.splitlines()
     fonts.forget_choices()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import warnings
 from pathlib import Path
 
@@ -22,6 +23,10 @@ HELP = "self-test: light, sound and ask for every part of the unit, and report w
 #: Where the install script puts the configuration; used when neither --config nor
 #: $SHOWDOWN_CONFIG says otherwise, so `showdown check` on a Pi tests the service's own pins.
 INSTALLED_CONFIG = Path("/etc/showdown/showdown.toml")
+
+
+MAX_TIMEOUT_S = 3600
+"""The longest wait for one press or card (an hour: longer is a typo, not a slow builder)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -111,12 +116,14 @@ def _hint(exc: Exception) -> str:
     return _BUSY_HINT
 
 
+_NO_INPUT = "showdown check needs answers on standard input (run it in a terminal)"
+
+
 def _ask(prompt: str) -> str:
     try:
         return input(prompt)
-    except EOFError:
-        message = "showdown check needs answers on standard input (run it in a terminal)"
-        raise UserError(message) from None
+    except (EOFError, RuntimeError, OSError):  # end of input, or no standard input at all
+        raise UserError(_NO_INPUT) from None
 
 
 def font_warnings() -> list[str]:
@@ -131,8 +138,12 @@ def font_warnings() -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     """Walk through the unit; exit 0 when every part answered, 1 otherwise."""
-    if args.timeout <= 0:
-        raise UserError("--timeout must be a positive number of seconds")
+    if not 0 < args.timeout <= MAX_TIMEOUT_S:  # also refuses inf and nan
+        raise UserError(
+            f"--timeout must be a positive number of seconds, at most {MAX_TIMEOUT_S}"
+        )
+    if sys.stdin is None or sys.stdin.closed:  # started with standard input closed (<&-)
+        raise UserError(_NO_INPUT)
     for line in font_warnings():
         print(line, flush=True)
     settings = load_settings(config_path(args.config)).unit

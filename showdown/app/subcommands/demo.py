@@ -13,7 +13,7 @@ from engine.game import Game
 from engine.round import Round
 from engine.rules import PRESETS, UnknownPresetError, preset
 from engine.scoring import RoundScore
-from showdown.app.arguments import seed
+from showdown.app.arguments import TARGET_MAX, int_in_range, seed
 from showdown.app.cli import UserError
 
 NAME = "demo"
@@ -28,7 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--preset", default="official", help=f"rule set: {', '.join(PRESETS)} (default official)"
     )
-    parser.add_argument("--target", type=int, default=None, help="target score (default 500)")
+    parser.add_argument("--target", type=int_in_range(1, TARGET_MAX), default=None,
+                        help=f"target score, 1-{TARGET_MAX} (default 500)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -13,7 +13,7 @@ import logging
 import sys
 import time
 
-from showdown.app.arguments import int_in_range, seed
+from showdown.app.arguments import SHOWDOWNS_MAX, int_in_range, seed
 from showdown.app.cli import UserError
 
 NAME = "duels"
@@ -23,11 +23,12 @@ HELP = "run N seeded showdowns between virtual players on the simulated unit"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``showdown sim duels``."""
-    parser.add_argument("--count", type=int, default=200, help="showdowns to run (default 200)")
+    parser.add_argument("--count", type=int_in_range(1, SHOWDOWNS_MAX), default=200,
+                        help=f"showdowns to run, 1-{SHOWDOWNS_MAX} (default 200)")
     parser.add_argument("--seed", type=seed, default=1, help="seed of players, cards and holds")
     parser.add_argument(
         "--load-threads",
-        type=int,
+        type=int_in_range(0, 64),
         default=0,
         metavar="K",
         help="threads keeping the CPU busy, as a Pi drawing the scoreboard (default 0)",
@@ -73,10 +74,6 @@ def run(args: argparse.Namespace) -> int:
     from showdown.app.config import load_settings  # noqa: PLC0415
     from showdown.sim.duels import run_duels  # noqa: PLC0415
 
-    if args.count < 1:
-        raise UserError("--count must be at least 1")
-    if args.load_threads < 0:
-        raise UserError("--load-threads cannot be negative")
     if args.backend not in SIM_BACKENDS:
         raise UserError(f"unknown back end {args.backend!r} (known: {', '.join(SIM_BACKENDS)})")
     settings = load_settings(args.config).unit

@@ -132,11 +132,12 @@ def test_a_directory_is_refused(tmp_path: Path) -> None:
         Journal.open(tmp_path)
 
 
-def test_empty_file_becomes_a_journal(tmp_path: Path) -> None:
+def test_an_empty_file_is_not_a_journal(tmp_path: Path) -> None:
     db = tmp_path / "s.db"
     db.touch()
-    with Journal.open(db) as journal:
-        assert journal.schema_version() == SCHEMA_VERSION
+    with pytest.raises(JournalError, match="is empty: it is not a journal"):
+        Journal.open(db)
+    assert db.read_bytes() == b""
 
 
 def test_version_one_file_is_migrated_keeping_its_entries(tmp_path: Path) -> None:
