@@ -309,6 +309,7 @@ def test_command_warns_about_a_language_no_font_can_draw(
     monkeypatch.setattr(fonts, "DEBIAN_LATIN_FONTS", ())
     monkeypatch.setattr(fonts, "_pypi_font", lambda: None)
     fonts.forget_choices()
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert cli.main(["check", "--config", str(EXAMPLE), "--serial", "/nowhere/tty"]) == 2
     out = capsys.readouterr().out.splitlines()
     fonts.forget_choices()
