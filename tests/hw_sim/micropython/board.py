@@ -16,6 +16,10 @@ gives it, backed by the one :data:`BOARD` here:
 - PWM frequency limits and the watchdog's maximum timeout as on an RP2040.
 """
 
+import json
+import os
+import select
+
 import micropython
 import utime as host_time  # the built-in: `time` is the shim beside this file
 
@@ -107,6 +111,7 @@ class Board:
         """Free-running clock: jump ahead (a quiet stretch without waiting for it)."""
         if self.free:
             self.offset_us += us
+            self.wdt_fed_at += us  # the loop fed the watchdog all along
         else:
             self.advance(us)
 
@@ -165,6 +170,55 @@ class Board:
                 self.hook(at)
         finally:
             self.preempting = False
+
+    # -- a board run by a test from outside (main.py in its own process) ------------------
+
+    def attach(self, commands_fd, events_fd, pull_up_us, pause):
+        """Free-running clock; commands read from *commands_fd* at every interrupt point,
+        output changes and answers written to *events_fd* (JSON lines)."""
+        self.reset(pull_up_us=pull_up_us, free=True)
+        self.commands = open(commands_fd, "rb")  # noqa: SIM115 - open while the board lives
+        self.events = open(events_fd, "wb")  # noqa: SIM115
+        self.pending = select.poll()
+        self.pending.register(self.commands, select.POLLIN)
+        self.idle_at = host_time.ticks_us()
+        self.hook = self._serve
+        self.tell({"booted": self.now()})
+        if pause:
+            # Stop here (while main.py imports) until the test says "go".
+            self.tell({"paused": self.now()})
+            while not self._command(self.commands.readline()):
+                pass
+
+    def tell(self, event):
+        self.events.write(json.dumps(event).encode() + b"\n")
+
+    def _serve(self, at):
+        if self.changes:
+            changes, self.changes = self.changes, []
+            for gpio, level, when in changes:
+                self.tell({"gpio": gpio, "level": level, "at": when & self.mask})
+        while any(flags & select.POLLIN for _s, flags in self.pending.ipoll(0)):
+            self._command(self.commands.readline())
+        # The simulated Pico's loop never sleeps; this process sometimes does, so that the test
+        # beside it keeps a core.
+        if host_time.ticks_diff(host_time.ticks_us(), self.idle_at) > 2000:
+            host_time.sleep_us(300)
+            self.idle_at = host_time.ticks_us()
+
+    def _command(self, line):
+        """Carry out one command line; True for "go"."""
+        command = json.loads(line)
+        op = command["op"]
+        if op == "drive":
+            self.drive(command["gpio"], command["level"], self.now())
+            self.tell({"driven": command["gpio"], "at": self.now() & self.mask})
+        elif op == "jump":
+            self.jump(command["us"])
+            self.tell({"jumped": self.now() & self.mask})
+        elif op == "levels":
+            self.tell({"levels": {str(g): line.level for g, line in self.lines.items()}})
+        return op == "go"
 
     def _inject(self, at):
         keep = []
@@ -244,3 +298,6 @@ class Board:
 
 
 BOARD = Board()
+if os.getenv("SDFW_BOARD_COMMANDS"):
+    BOARD.attach(int(os.getenv("SDFW_BOARD_COMMANDS")), int(os.getenv("SDFW_BOARD_EVENTS")),
+                 int(os.getenv("SDFW_PULL_UP_US") or 2000), os.getenv("SDFW_PAUSE") == "1")
