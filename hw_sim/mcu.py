@@ -2,7 +2,7 @@
 
 The firmware's own objects (``sdfw_unit.Unit``, ``sdfw_link.McuLink`` from
 ``firmware_bridge/pico``) run
-with stand-ins for ``machine`` and ``utime`` (:mod:`hw_sim.micropython_standins`) in one daemon
+with stand-ins for ``machine`` and ``time`` (:mod:`hw_sim.micropython_standins`) in one daemon
 thread that does what the Pico's ``main.py`` loop does: read the serial line, poll the unit,
 service the link. The serial line is a pseudo-terminal (``os.openpty``): the host opens the other
 end with the real pyserial, optionally through a stable symlink that survives a replug, exactly as

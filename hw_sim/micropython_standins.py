@@ -1,4 +1,4 @@
-"""Small stand-ins for MicroPython's ``machine`` and ``utime``, so the firmware runs under CPython.
+"""Small stand-ins for MicroPython's ``machine`` and ``time``, so the firmware runs under CPython.
 
 Only what the reference firmware uses, with MicroPython's names and the RP2040 port's behaviour
 where the firmware depends on it (the real interpreter runs the same firmware in

@@ -17,10 +17,12 @@ def draw_boot_id(random_bytes, avoid=0):
     fills from ``get_rand_64()`` (pico_rand: the ring oscillator's random bit among its sources);
     ``ticks_cpu()`` is no help there, it reads the same microsecond counter as ``ticks_us()``.
     """
-    while True:
+    for _ in range(8):
         value = int.from_bytes(random_bytes(4), "little")
         if value and value != avoid:
             return value
+    # A source that keeps giving the same bytes is broken; still never repeat the last boot.
+    return (avoid + 1) & 0xFFFFFFFF or 1
 
 
 class McuLink:

@@ -1,9 +1,9 @@
 """Showdown firmware: the unit's parts, edge timestamps and the launcher's safety, in MicroPython.
 
-Hardware comes in as arguments (``machine`` and ``utime`` modules, or the simulator's stand-ins with
+Hardware comes in as arguments (``machine`` and ``time`` modules, or the simulator's stand-ins with
 the same API), so the very same code runs on a Pico and in ``hw_sim/mcu.py`` under CPython.
 
-Edges are stamped in the pin interrupt with ``utime.ticks_us()`` into preallocated arrays: a hard
+Edges are stamped in the pin interrupt with ``time.ticks_us()`` into preallocated arrays: a hard
 IRQ runs with the heap locked (MicroPython's ``mp_irq_dispatch`` takes ``gc_lock`` around it), so
 it stores small ints into arrays that already exist and allocates nothing. :meth:`Unit.poll`,
 called from the main loop, debounces them on the leading edge and queues protocol events. Every

@@ -4,7 +4,9 @@ safe outputs, a ``Fault(CRASH)`` and a watchdog reset."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -80,3 +82,11 @@ def test_the_loop_answers_heartbeats_with_its_clock(app: MpyApp) -> None:
     app.send(Heartbeat(42))
     (reply,) = [m for m in app.messages() if isinstance(m, HeartbeatReply)]
     assert reply.token == 42 and reply.mcu_us == app.now_us_unwrapped
+
+
+def test_a_boot_id_never_repeats_the_last_boots_even_from_a_stuck_entropy_source(
+    app: MpyApp, tmp_path: Path
+) -> None:
+    ids = app.command("boot_ids", path=str(tmp_path / "sdfw_boot.bin"), draws=4)
+    assert all(ids) and all(a != b for a, b in itertools.pairwise(ids))
+    assert (tmp_path / "sdfw_boot.bin").read_bytes() == ids[-1].to_bytes(4, "little")

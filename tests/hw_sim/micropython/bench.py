@@ -115,6 +115,11 @@ class Bench:
         self.cdc.failure = OSError(5)
         self.cdc.rx.extend(b"\x00")
 
+    def boot_ids(self, *, path, draws):
+        """``sdfw_main.boot_id`` at *draws* successive boots whose entropy source gives the same
+        bytes every time (the flash file at *path* survives between them)."""
+        return [sdfw_main.boot_id(lambda count: b"\x5a" * count, path) for _ in range(draws)]
+
     def app_state(self):
         return {"stalls": self.cdc.stalls, "queued": len(self.port.queue) - self.port.sent,
                 "dropped": self.port.dropped, "unacked": len(self.link.unacked)}
