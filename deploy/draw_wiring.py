@@ -22,7 +22,7 @@ import pygame  # after the environment above: SDL reads it when it loads
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from showdown.wiring import HEADER, WiredLine, wired_lines  # noqa: E402
+from showdown.unit.wiring import HEADER, WiredLine, wired_lines  # noqa: E402
 
 WIDTH, HEIGHT = 1400, 1100
 PIN_STEP = 40

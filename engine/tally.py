@@ -27,7 +27,7 @@ from engine.scoring import RoundResult, Scoresheet, ScoringError
 
 __all__ = [
     "DeckValues",
-    "HandEntry",
+    "HandTally",
     "TallyError",
     "kind_label",
     "reachable_totals",
@@ -87,7 +87,7 @@ def kind_label(kind: Hashable) -> str:
 
 
 @dataclass(frozen=True)
-class HandEntry(Generic[K]):
+class HandTally(Generic[K]):
     """What the table reports for one player who did not go out: a total, the cards, or both."""
 
     points: int | None = None
@@ -112,7 +112,7 @@ def reachable_totals(copies: Mapping[K, int], values: Mapping[K, int]) -> frozen
 def tally_round(
     deck: DeckValues[K],
     went_out: int,
-    hands: Mapping[int, HandEntry[K]],
+    hands: Mapping[int, HandTally[K]],
     *,
     players: int,
     seats: Collection[int] | None = None,
@@ -199,7 +199,7 @@ def tally_for(
     sheet: Scoresheet,
     deck: DeckValues[K],
     went_out: int,
-    hands: Mapping[int, HandEntry[K]],
+    hands: Mapping[int, HandTally[K]],
 ) -> RoundResult:
     """:func:`tally_round` for the sheet's next hand: the table ``went_out`` sits at, its names.
 

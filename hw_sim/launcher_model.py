@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from hw_sim.pins import EdgeFeeder, SimFactory, SimPin
-from showdown.clock import Clock, ms
-from showdown.hardware import Side
-from showdown.unit_config import PinsConfig
+from showdown.unit.clock import Clock, ms
+from showdown.unit.config import PinsConfig
+from showdown.unit.hardware import Side
 
 __all__ = ["LauncherModel", "Throw"]
 

@@ -4,7 +4,7 @@ Only what the reference firmware uses, with MicroPython's names and semantics:
 
 - :class:`StandinUtime`: ``ticks_us`` wrapping at ``2**tick_bits`` (30 like the RP2040), read from
   a host clock in nanoseconds (the simulator's clock, so the MCU and the host share time, and a
-  test's :class:`~showdown.clock.ManualClock` controls both); ``ticks_diff`` / ``ticks_add`` in
+  test's :class:`~showdown.unit.clock.ManualClock` controls both); ``ticks_diff`` / ``ticks_add`` in
   modular arithmetic.
 - :class:`StandinMachine`: ``Pin`` (``IN``/``OUT``, ``PULL_UP``, ``value()``, ``irq()``) and
   ``PWM`` (``freq``, ``duty_u16``), on :class:`StandinPin` objects that the simulated world drives

@@ -16,7 +16,7 @@ from typing import Any
 
 from gpiozero.pins.mock import MockFactory, MockPWMPin, PinState
 
-from showdown.clock import Clock
+from showdown.unit.clock import Clock
 
 __all__ = ["EdgeFeeder", "SimFactory", "SimPin"]
 

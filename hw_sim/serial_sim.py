@@ -6,7 +6,8 @@ thread) is connected to the pins of the simulated microcontroller (:mod:`hw_sim.
 reference firmware), as the unit's cables would be connected to a Pico: input lines drive the
 firmware's pins (its interrupts stamp them), the firmware's outputs drive the wiring's output lines
 (the launcher model sees the launcher move). The host side is the real
-:class:`~showdown.serial_unit.SerialUnit` over a pseudo-terminal opened with pyserial through a
+:class:`~showdown.unit.backends.serial.SerialUnit` over a pseudo-terminal opened with pyserial
+through a
 stable symlink, so faults (:class:`~hw_sim.mcu.Faults`, unplug, reset) hit the real link code.
 """
 
@@ -22,10 +23,10 @@ from hw_sim.launcher_model import LauncherModel, Throw
 from hw_sim.mcu import Faults, SimulatedMcu
 from hw_sim.micropython_standins import StandinPin
 from hw_sim.pins import EdgeFeeder, SimFactory, SimPin
-from showdown.clock import JumpClock, ManualClock
-from showdown.hardware import InputLine
-from showdown.serial_unit import SerialUnit
-from showdown.unit_config import LineConfig, UnitSettings
+from showdown.unit.backends.serial import SerialUnit
+from showdown.unit.clock import JumpClock, ManualClock
+from showdown.unit.config import LineConfig, UnitSettings
+from showdown.unit.hardware import InputLine
 
 __all__ = ["SIM_WATCHDOG_MS", "SerialSimUnit", "settle"]
 

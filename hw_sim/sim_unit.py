@@ -6,7 +6,8 @@ which back end is underneath. :class:`GpioSimUnit` is the gpiozero back end on
 launcher's pins. ``SIM_BACKENDS`` maps a back-end name to a builder; the serial back end adds
 ``"serial"`` (a simulated microcontroller on a pseudo-terminal).
 
-The default clock is a :class:`~showdown.clock.JumpClock` without a timer thread: its owner (the
+The default clock is a :class:`~showdown.unit.clock.JumpClock` without a timer thread: its owner
+(the
 duel runner) jumps it and runs due timers. For a simulated unit in real time (``showdown run`` with
 no hardware), pass ``clock=JumpClock()``: its own thread then runs the timers as time passes.
 
@@ -22,10 +23,11 @@ from typing import Any, Protocol
 
 from hw_sim.launcher_model import LauncherModel, Throw
 from hw_sim.pins import EdgeFeeder, SimFactory
-from showdown.clock import Clock, JumpClock, ManualClock
-from showdown.gpio_unit import GpioUnit
-from showdown.hardware import InputLine, Side, UnitHardware
-from showdown.unit_config import UnitSettings
+from showdown.unit.backends import BackendName
+from showdown.unit.backends.gpio import GpioUnit
+from showdown.unit.clock import Clock, JumpClock, ManualClock
+from showdown.unit.config import UnitSettings
+from showdown.unit.hardware import InputLine, Side, UnitHardware
 
 __all__ = ["SIM_BACKENDS", "GpioSimUnit", "SimulatedUnit", "make_sim_unit"]
 
@@ -127,7 +129,7 @@ def _serial(settings: UnitSettings, seed: int, clock: JumpClock | ManualClock | 
 
 
 #: Back-end name -> builder of a simulated unit on it.
-SIM_BACKENDS: dict[str, SimBuilder] = {"gpio": _gpio, "serial": _serial}
+SIM_BACKENDS: dict[BackendName, SimBuilder] = {"gpio": _gpio, "serial": _serial}
 
 
 def make_sim_unit(
@@ -135,7 +137,7 @@ def make_sim_unit(
 ) -> SimulatedUnit:
     """A simulated unit on the named back end (``"gpio"``; ``"serial"`` once it is registered)."""
     try:
-        builder = SIM_BACKENDS[backend]
+        builder = SIM_BACKENDS[backend]  # type: ignore[index]  # a name from outside: checked here
     except KeyError:
         known = ", ".join(sorted(SIM_BACKENDS))
         raise ValueError(f"unknown back end {backend!r} (known: {known})") from None

@@ -2,6 +2,6 @@
 
 import sys
 
-from showdown.cli import main
+from showdown.app.cli import main
 
 sys.exit(main())

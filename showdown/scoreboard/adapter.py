@@ -1,10 +1,10 @@
-"""The scoreboard's port over the real game session (:class:`showdown.session.Session`).
+"""The scoreboard's port over the real game session (:class:`showdown.game.session.Session`).
 
 Touches become the session's typed commands; the session's answer is checked, and a refusal
 becomes :class:`~showdown.scoreboard.port.RefusedError` with the session's own message (its
 template and values, so the banner can be translated). The view is
 rebuilt from the session's folded state. The showdown on the unit is mirrored here from the
-unit's state-change events (:meth:`SessionTable.unit_changed`), which may arrive on any thread.
+unit's state-change events (:meth:`SessionPort.unit_changed`), which may arrive on any thread.
 """
 
 from __future__ import annotations
@@ -15,29 +15,29 @@ from collections.abc import Callable, Mapping
 from engine.error_text import ErrorText
 from engine.rules import PRESETS
 from engine.scoring import ScoringMode, ScoringSettings
-from showdown.scoreboard.mirror import mirror
-from showdown.scoreboard.port import GameSetup, HandEntry, RefusedError
-from showdown.scoreboard.view import (
-    CardKind,
-    Phase,
-    PlayerView,
-    RoundView,
-    ShowdownView,
-    StatsView,
-    TableView,
-)
-from showdown.session import Session, deck_values
-from showdown.session_messages import (
+from showdown.game.messages import (
     Command,
     EditRound,
     EntryRejected,
+    HandEntry,
     RecordRound,
     RecordShowdown,
     SetUpGame,
     UndoLast,
 )
-from showdown.session_messages import HandEntry as SessionHand
-from showdown.showdown_events import ShowdownEvent
+from showdown.game.session import Session, deck_values
+from showdown.scoreboard.mirror import mirror
+from showdown.scoreboard.port import GameSetup, HandInput, RefusedError
+from showdown.scoreboard.view import (
+    CardKind,
+    PlayerView,
+    RoundView,
+    ShowdownView,
+    Stage,
+    StatsView,
+    TableView,
+)
+from showdown.unit.events import ShowdownEvent
 
 LoadListener = Callable[[str, str, int], None]
 """Told who sits at the left and right paddle and how many cards are loaded (the unit)."""
@@ -49,7 +49,7 @@ _KIND_ORDER = (
 _DEFAULT_PRESET = "showdown"
 
 
-class SessionTable:
+class SessionPort:
     """:class:`~showdown.scoreboard.port.TablePort` over a :class:`Session`."""
 
     def __init__(self, session: Session, *, on_load: LoadListener | None = None) -> None:
@@ -154,18 +154,18 @@ class SessionTable:
         with self._lock:
             self._showdown = ShowdownView()
 
-    def _hands(self, entries: Mapping[int, HandEntry]) -> dict[str, SessionHand]:
-        hands: dict[str, SessionHand] = {}
+    def _hands(self, entries: Mapping[int, HandInput]) -> dict[str, HandEntry]:
+        hands: dict[str, HandEntry] = {}
         for seat, entry in entries.items():
             cards = None if entry.tally is None else dict(entry.tally)
-            hands[self._name(seat)] = SessionHand(points=entry.total, cards=cards)
+            hands[self._name(seat)] = HandEntry(points=entry.total, cards=cards)
         return hands
 
-    def record_round(self, went_out: int, entries: Mapping[int, HandEntry]) -> None:
+    def record_round(self, went_out: int, entries: Mapping[int, HandInput]) -> None:
         """A :class:`RecordRound`."""
         self._send(RecordRound(went_out=self._name(went_out), hands=self._hands(entries)))
 
-    def edit_round(self, number: int, went_out: int, entries: Mapping[int, HandEntry]) -> None:
+    def edit_round(self, number: int, went_out: int, entries: Mapping[int, HandInput]) -> None:
         """An :class:`EditRound`."""
         self._send(EditRound(round=number, went_out=self._name(went_out),
                              hands=self._hands(entries)))
@@ -182,7 +182,7 @@ class SessionTable:
         if self.on_load is not None:
             self.on_load(left_name, right_name, cards)
         with self._lock:
-            self._showdown = ShowdownView(Phase.LOADED, left_name, right_name, cards)
+            self._showdown = ShowdownView(Stage.LOADED, left_name, right_name, cards)
 
     def record_showdown_by_hand(self, winner: int, loser: int, cards: int) -> None:
         """A :class:`RecordShowdown` entered by the table (the unit was not used)."""
@@ -190,7 +190,7 @@ class SessionTable:
         self._send(RecordShowdown(winner=winner_name, loser=loser_name, cards_loaded=cards,
                                   source="hand"))
         with self._lock:
-            self._showdown = ShowdownView(Phase.RESULT, winner_name, loser_name, cards,
+            self._showdown = ShowdownView(Stage.RESULT, winner_name, loser_name, cards,
                                           winner=winner_name, loser=loser_name)
 
     # -- the unit -----------------------------------------------------------------------------

@@ -22,9 +22,9 @@ from typing import Protocol
 import pygame
 
 from engine.error_text import ErrorText
-from showdown.accessibility import CueSettings
-from showdown.i18n import N_, _, current_language, on_language_change, set_language
 from showdown.scoreboard import display, preferences, theme
+from showdown.scoreboard.accessibility import CueSettings
+from showdown.scoreboard.i18n import N_, _, current_language, on_language_change, set_language
 from showdown.scoreboard.layout import DESIGN_HEIGHT, DESIGN_WIDTH, Layout
 from showdown.scoreboard.port import RefusedError, TablePort
 from showdown.scoreboard.refusals import translate
@@ -32,7 +32,7 @@ from showdown.scoreboard.screens import SCREENS
 from showdown.scoreboard.screens.base import CONTENT_BOTTOM, Screen
 from showdown.scoreboard.text import TextRenderer
 from showdown.scoreboard.touch import Press, to_press
-from showdown.scoreboard.view import Phase, TableView
+from showdown.scoreboard.view import Stage, TableView
 from showdown.scoreboard.widgets import Button, Canvas, Label, Painter, Widget, hit
 
 log = logging.getLogger(__name__)
@@ -60,7 +60,7 @@ NAV: tuple[tuple[str, str], ...] = (
 NAV_TEXT = theme.READABLE_TEXT
 """Design size of the navigation labels, read from across the table."""
 
-_COUNTDOWN_PHASES = {Phase.COUNTDOWN, Phase.GO, Phase.FALSE_START, Phase.LAUNCHING, Phase.RELEASE}
+_COUNTDOWN_PHASES = {Stage.COUNTDOWN, Stage.GO, Stage.FALSE_START, Stage.LAUNCHING, Stage.RELEASE}
 
 
 class Extra(Protocol):

@@ -1,7 +1,7 @@
 """Cards drawn on the scoreboard: colour, plus a mark and a pattern so no one needs the hue.
 
 Used by the round-end tally (the colour picker and the card buttons). With the colour-mark cue
-off (:class:`showdown.accessibility.CueSettings`), only the fill colour remains.
+off (:class:`showdown.scoreboard.accessibility.CueSettings`), only the fill colour remains.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pygame
 
 from showdown.scoreboard import theme
 from showdown.scoreboard.theme import CARD_COLOURS, Pattern
+from showdown.scoreboard.vocabulary import colour_mark
 from showdown.scoreboard.widgets import Canvas
-from showdown.vocabulary import colour_mark
 
 WILD_FILL: theme.Colour = (30, 30, 30)
 _PATTERN_INK: theme.Colour = (255, 255, 255)

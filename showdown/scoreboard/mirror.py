@@ -1,7 +1,7 @@
 """The unit's state changes turned into what the showdown screen shows.
 
 :func:`mirror` is a pure function from the previous :class:`ShowdownView` and one event of the
-showdown state machine (:mod:`showdown.showdown_events`) to the next view, so the whole
+showdown state machine (:mod:`showdown.unit.events`) to the next view, so the whole
 countdown-to-result sequence is testable without a window or a thread.
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from showdown import hardware
-from showdown.scoreboard.view import Phase, ShowdownView, Side
-from showdown.showdown_events import (
+from showdown.scoreboard.view import ShowdownView, Side, Stage
+from showdown.unit import hardware
+from showdown.unit.events import (
     Armed,
     CountdownBeat,
     Counting,
@@ -20,9 +20,9 @@ from showdown.showdown_events import (
     Launching,
     PaddleHeld,
     ShowdownEvent,
-    ShowdownResult,
+    ShowdownOutcome,
 )
-from showdown.verdict import Reason
+from showdown.unit.verdict import Reason
 
 
 def side_of(side: hardware.Side | None) -> Side | None:
@@ -33,28 +33,28 @@ def side_of(side: hardware.Side | None) -> Side | None:
 def mirror(view: ShowdownView, event: ShowdownEvent) -> ShowdownView:
     """The showdown screen's state after ``event``."""
     if isinstance(event, Armed):
-        return replace(view, phase=Phase.COUNTDOWN, beat=0, beats=0, winner=None, loser=None,
+        return replace(view, phase=Stage.COUNTDOWN, beat=0, beats=0, winner=None, loser=None,
                        reason="", left_ms=None, right_ms=None, false_start_side=None,
                        launch_toward=None)
     if isinstance(event, PaddleHeld):
         held = side_of(event.sides[0]) if event.sides else None
-        return replace(view, phase=Phase.RELEASE, false_start_side=held)
+        return replace(view, phase=Stage.RELEASE, false_start_side=held)
     if isinstance(event, CountdownBeat):
-        return replace(view, phase=Phase.COUNTDOWN, beat=event.beat, beats=event.beats)
+        return replace(view, phase=Stage.COUNTDOWN, beat=event.beat, beats=event.beats)
     if isinstance(event, Go):
-        return replace(view, phase=Phase.GO)
+        return replace(view, phase=Stage.GO)
     if isinstance(event, FalseStart):
-        return replace(view, phase=Phase.FALSE_START, false_start_side=side_of(event.side))
+        return replace(view, phase=Stage.FALSE_START, false_start_side=side_of(event.side))
     if isinstance(event, Launching):
         toward = side_of(event.toward)
         loser = view.left if toward is Side.LEFT else view.right
-        return replace(view, phase=Phase.LAUNCHING, launch_toward=toward, loser=loser)
+        return replace(view, phase=Stage.LAUNCHING, launch_toward=toward, loser=loser)
     if isinstance(event, Counting):
         return view
     return _result(view, event)
 
 
-def _result(view: ShowdownView, result: ShowdownResult) -> ShowdownView:
+def _result(view: ShowdownView, result: ShowdownOutcome) -> ShowdownView:
     reactions = result.reaction_ms
     left = result.left_player or view.left
     right = result.right_player or view.right
@@ -64,7 +64,7 @@ def _result(view: ShowdownView, result: ShowdownResult) -> ShowdownView:
         false_start = side_of(result.loser)
     return replace(
         view,
-        phase=Phase.NO_CONTEST if result.replay else Phase.RESULT,
+        phase=Stage.NO_CONTEST if result.replay else Stage.RESULT,
         left=left,
         right=right,
         cards=result.cards_loaded or view.cards,

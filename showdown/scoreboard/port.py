@@ -42,7 +42,7 @@ Tally = Mapping[str, int]
 
 
 @dataclass(frozen=True)
-class HandEntry:
+class HandInput:
     """One player's round-end entry: a points total typed on the keypad, or a card tally."""
 
     total: int | None = None
@@ -72,11 +72,11 @@ class TablePort(Protocol):
         """Begin a new game."""
         ...
 
-    def record_round(self, went_out: int, entries: Mapping[int, HandEntry]) -> None:
+    def record_round(self, went_out: int, entries: Mapping[int, HandInput]) -> None:
         """Record a round's end: the seat that went out and every other seat's entry."""
         ...
 
-    def edit_round(self, number: int, went_out: int, entries: Mapping[int, HandEntry]) -> None:
+    def edit_round(self, number: int, went_out: int, entries: Mapping[int, HandInput]) -> None:
         """Replace a past round; every total after it is recomputed."""
         ...
 

@@ -2,7 +2,7 @@
 
 A table that picked Japanese and turned the shapes off expects both back after a power cut, as
 it expects its scores back. So the choices are stored in the same SQLite journal as the game
-(:meth:`showdown.journal.Journal.set_setting`, durable before it returns), not in the
+(:meth:`showdown.game.journal.Journal.set_setting`, durable before it returns), not in the
 configuration file: they follow the table's journal across restarts and new games. A stored
 value that cannot be read (a language this version does not know, a damaged cue record) is
 logged and ignored, and the scoreboard keeps its defaults.
@@ -15,8 +15,8 @@ import logging
 from dataclasses import asdict, fields, replace
 from typing import Protocol
 
-from showdown.accessibility import CueSettings
-from showdown.i18n import LANGUAGES
+from showdown.scoreboard.accessibility import CueSettings
+from showdown.scoreboard.i18n import LANGUAGES
 
 __all__ = ["CUES", "LANGUAGE", "SettingsStore", "stored_cues", "stored_language", "to_text"]
 
@@ -30,7 +30,7 @@ CUES = "scoreboard.cues"
 
 
 class SettingsStore(Protocol):
-    """Where the choices are kept: the game's :class:`~showdown.journal.Journal`."""
+    """Where the choices are kept: the game's :class:`~showdown.game.journal.Journal`."""
 
     def settings(self) -> dict[str, str]:
         """Every stored setting by name."""

@@ -4,10 +4,11 @@ The session and the engine refuse in English and hand over the message as plain 
 (:class:`~engine.error_text.ErrorText`): the template is the message id, nested texts (``seat 1
 (Bo)``, ``the winner``) are translated the same way, lists are joined with the language's own
 separator, and a card kind or scoring mode named in a message takes its seed-sheet name
-(:mod:`showdown.vocabulary`). The translation happens when the banner is drawn, so a language
+(:mod:`showdown.scoreboard.vocabulary`). The translation happens when the banner is drawn, so a
+language
 changed while the banner shows redraws it in the new language.
 
->>> from showdown.i18n import use_language
+>>> from showdown.scoreboard.i18n import use_language
 >>> refusal = ErrorText("{who}: points cannot be negative ({points})",
 ...                     {"who": ErrorText("seat {seat} ({name})", {"seat": 1, "name": "Bo"}),
 ...                      "points": -5})
@@ -19,8 +20,8 @@ kursi 1 (Bo): poin tidak boleh negatif (-5)
 from __future__ import annotations
 
 from engine.error_text import ErrorText
-from showdown.i18n import N_, _, pgettext
-from showdown.vocabulary import kind_name, scoring_mode_name
+from showdown.scoreboard.i18n import N_, _, pgettext
+from showdown.scoreboard.vocabulary import kind_name, scoring_mode_name
 
 __all__ = ["translate"]
 

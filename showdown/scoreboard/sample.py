@@ -7,10 +7,10 @@ screens show what a table sees an hour into an evening.
 from __future__ import annotations
 
 from engine.scoring import ScoringSettings
-from showdown.scoreboard.adapter import SessionTable
-from showdown.scoreboard.view import Phase, ShowdownView, Side
-from showdown.session import Session
-from showdown.session_messages import HandEntry, RecordRound, RecordShowdown, SetUpGame
+from showdown.game.messages import HandEntry, RecordRound, RecordShowdown, SetUpGame
+from showdown.game.session import Session
+from showdown.scoreboard.adapter import SessionPort
+from showdown.scoreboard.view import ShowdownView, Side, Stage
 
 PLAYERS = ("Ana", "Budi", "Chen", "Daisuke")
 
@@ -28,7 +28,7 @@ SHOWDOWNS: tuple[tuple[str, str, str, float, float], ...] = (
     ("Chen", "Ana", "Ana", 318.0, 207.0),
 )
 
-RESULT = ShowdownView(Phase.RESULT, "Ana", "Chen", 2, winner="Ana", loser="Chen",
+RESULT = ShowdownView(Stage.RESULT, "Ana", "Chen", 2, winner="Ana", loser="Chen",
                       reason="race", left_ms=231.0, right_ms=289.0, launch_toward=Side.RIGHT,
                       counts=(0, 2))
 """The showdown screen's last result, as the unit reported it."""
@@ -53,9 +53,9 @@ def sample_game(session: Session, target: int = 500) -> None:
         session.handle(RecordRound(went_out=out, hands=hands))
 
 
-def sample_table(session: Session) -> SessionTable:
+def sample_table(session: Session) -> SessionPort:
     """The sample game behind a scoreboard port, with the last showdown's result mirrored."""
     sample_game(session)
-    table = SessionTable(session)
+    table = SessionPort(session)
     table.unit_changed(RESULT)
     return table

@@ -15,23 +15,23 @@ import os
 import tempfile
 from pathlib import Path
 
-from showdown.i18n import set_language
-from showdown.journal import Journal
-from showdown.scoreboard.view import Phase, ShowdownView, Side
+from showdown.game.journal import Journal
+from showdown.scoreboard.i18n import set_language
+from showdown.scoreboard.view import ShowdownView, Side, Stage
 
 SCREENS = ("setup", "names", "table", "showdown", "round", "history", "chart", "stats")
 LANGUAGES = ("en", "ja")
-COUNTDOWN = ShowdownView(Phase.COUNTDOWN, "Ana", "Chen", 2, beat=2, beats=3)
-GO = ShowdownView(Phase.GO, "Ana", "Chen", 2)
-FALSE_START = ShowdownView(Phase.FALSE_START, "Ana", "Chen", 2, false_start_side=Side.RIGHT)
+COUNTDOWN = ShowdownView(Stage.COUNTDOWN, "Ana", "Chen", 2, beat=2, beats=3)
+GO = ShowdownView(Stage.GO, "Ana", "Chen", 2)
+FALSE_START = ShowdownView(Stage.FALSE_START, "Ana", "Chen", 2, false_start_side=Side.RIGHT)
 
 
 def render(out_dir: Path, languages: tuple[str, ...] = LANGUAGES) -> list[Path]:
     """Write the screenshots; the files written."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from showdown.game.session import Session  # noqa: PLC0415
     from showdown.scoreboard.app import Scoreboard  # noqa: PLC0415 (after the SDL driver)
     from showdown.scoreboard.sample import RESULT, sample_table  # noqa: PLC0415
-    from showdown.session import Session  # noqa: PLC0415
 
     written: list[Path] = []
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -68,16 +68,16 @@ def render(out_dir: Path, languages: tuple[str, ...] = LANGUAGES) -> list[Path]:
 
 def _game_over(out_dir: Path, languages: tuple[str, ...], db: Path) -> list[Path]:
     """The game-over screen, over the sample game played to a target its leader reaches."""
-    from showdown.scoreboard.adapter import SessionTable  # noqa: PLC0415
+    from showdown.game.session import Session  # noqa: PLC0415
+    from showdown.scoreboard.adapter import SessionPort  # noqa: PLC0415
     from showdown.scoreboard.app import Scoreboard  # noqa: PLC0415
     from showdown.scoreboard.sample import WINNING_TOTAL, sample_game  # noqa: PLC0415
-    from showdown.session import Session  # noqa: PLC0415
 
     written: list[Path] = []
     journal = Journal.open(db)
     session = Session(journal)
     sample_game(session, target=WINNING_TOTAL)
-    board = Scoreboard(SessionTable(session))
+    board = Scoreboard(SessionPort(session))
     try:
         for code in languages:
             board.set_language(code)

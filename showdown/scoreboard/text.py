@@ -16,8 +16,8 @@ from typing import Any
 
 import pygame
 
-from showdown.fonts import choose_font, load_font
-from showdown.i18n import current_language
+from showdown.scoreboard.fonts import choose_font, load_font
+from showdown.scoreboard.i18n import current_language
 from showdown.scoreboard.layout import Layout
 from showdown.scoreboard.theme import MIN_TEXT, Colour
 
@@ -31,7 +31,8 @@ _chosen: dict[str, Path | None] = {}
 
 
 def current_font() -> Path | None:
-    """The font file for the language in use (see :func:`showdown.fonts.choose_font`), looked
+    """The font file for the language in use (see :func:`showdown.scoreboard.fonts.choose_font`),
+    looked
     up once per language: finding it touches the file system, and every label asks."""
     language = current_language()
     if language not in _chosen:

@@ -66,7 +66,7 @@ class Pattern(Enum):
 @dataclass(frozen=True)
 class CardColourStyle:
     """How one card colour is drawn: its fill and the pattern over it (the mark comes from
-    :func:`showdown.vocabulary.colour_mark`, in the language in use)."""
+    :func:`showdown.scoreboard.vocabulary.colour_mark`, in the language in use)."""
 
     fill: Colour
     pattern: Pattern
@@ -78,6 +78,7 @@ CARD_COLOURS: dict[str, CardColourStyle] = {
     "green": CardColourStyle((30, 160, 110), Pattern.GRID),
     "blue": CardColourStyle((30, 90, 210), Pattern.PLAIN),
 }
-"""The four card colours, keyed as :data:`showdown.vocabulary.COLOURS` keys them. The fills
+"""The four card colours, keyed as :data:`showdown.scoreboard.vocabulary.COLOURS` keys them. The
+fills
 stay at least 17 CIEDE2000 apart under every simulated dichromacy; marks and patterns do
 the rest."""

@@ -11,21 +11,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from showdown.accessibility import Side
+from showdown.unit.hardware import Side
 
 __all__ = [
     "CardKind",
-    "Phase",
     "PlayerView",
     "RoundView",
     "ShowdownView",
     "Side",
+    "Stage",
     "StatsView",
     "TableView",
 ]
 
 
-class Phase(Enum):
+class Stage(Enum):
     """Where the showdown on the unit is, as the showdown screen shows it."""
 
     IDLE = "idle"
@@ -63,7 +63,7 @@ class PlayerView:
 class ShowdownView:
     """The showdown on the unit, mirrored."""
 
-    phase: Phase = Phase.IDLE
+    phase: Stage = Stage.IDLE
     left: str | None = None
     right: str | None = None
     cards: int = 0
@@ -113,7 +113,8 @@ class CardKind:
     key: str
     """The face in card codes: ``"7"``, ``"S"``, ``"+2"``, ``"W+4"``, ``"WSD"``."""
     name: str
-    """Key of its name in :data:`showdown.vocabulary.KINDS` (``"skip"``), or the digit."""
+    """Key of its name in :data:`showdown.scoreboard.vocabulary.KINDS` (``"skip"``), or the
+    digit."""
     points: int
     coloured: bool
 

@@ -19,12 +19,12 @@ from gpiozero import Device
 
 from hw_sim.mcu import SimulatedMcu
 from hw_sim.pins import EdgeFeeder, SimFactory, SimPin
-from showdown import cli
-from showdown.clock import ManualClock, ms
-from showdown.config import load_settings
-from showdown.gpio_unit import GpioUnit
-from showdown.self_test import SelfTest, StepResult, report
-from showdown.unit_config import UnitSettings
+from showdown.app import cli
+from showdown.app.config import load_settings
+from showdown.unit.backends.gpio import GpioUnit
+from showdown.unit.clock import ManualClock, ms
+from showdown.unit.config import UnitSettings
+from showdown.unit.self_test import SelfTest, StepResult, report
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "deploy" / "showdown.toml"
 

@@ -10,10 +10,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from showdown.clock import ms
-from showdown.config import load_settings
-from showdown.hardware import InputLine, Light, Side
-from showdown.self_test import SelfTest, report
+from showdown.app.config import load_settings
+from showdown.unit.clock import ms
+from showdown.unit.hardware import InputLine, Light, Side
+from showdown.unit.self_test import SelfTest, report
 from tests.deploy.test_check import EXAMPLE
 from tests.showdown.rigs import GpioRig, UnitRig
 from tests.showdown.serial_rig import SerialRig

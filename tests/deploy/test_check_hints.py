@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from gpiozero import Device
 
-from showdown import cli
+from showdown.app import cli
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "deploy" / "showdown.toml"
 ON_A_PI = Path("/proc/device-tree/model").exists()

@@ -8,7 +8,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from showdown.sd_notify import SystemdNotifier, WatchdogPinger, socket_address, watchdog_interval
+from showdown.app.sd_notify import (
+    SystemdNotifier,
+    WatchdogPinger,
+    socket_address,
+    watchdog_interval,
+)
 from tests.deploy.conftest import NotifySocket
 
 
@@ -58,7 +63,7 @@ def test_silent_without_notify_socket() -> None:
 
 def test_unreachable_socket_warns_once_and_never_raises(caplog: pytest.LogCaptureFixture) -> None:
     notifier = SystemdNotifier("/nonexistent/showdown/notify")
-    with caplog.at_level(logging.WARNING, logger="showdown.sd_notify"):
+    with caplog.at_level(logging.WARNING, logger="showdown.app.sd_notify"):
         assert not notifier.ready()
         assert not notifier.watchdog()
     assert len([r for r in caplog.records if "cannot notify systemd" in r.message]) == 1

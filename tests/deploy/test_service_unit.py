@@ -133,7 +133,7 @@ def test_udev_rule_agrees_with_the_serial_link() -> None:
 
 
 def test_the_edge_thread_may_run_at_realtime_priority() -> None:
-    # showdown/realtime.py asks for SCHED_FIFO up to the config's ceiling (99) as the non-root
+    # showdown/unit/realtime.py asks for SCHED_FIFO up to the config's ceiling (99) as the non-root
     # service user: it needs CAP_SYS_NICE as an ambient capability (NoNewPrivileges keeps those),
     # kept in the bounding set, and RestrictRealtime= would forbid it outright.
     settings = unit_settings(UNIT.read_text(encoding="utf-8"))

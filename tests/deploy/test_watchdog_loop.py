@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from showdown.journal import Journal
-from showdown.sd_notify import ServiceHeartbeat
-from showdown.service import Service
-from showdown.session import Session
+from showdown.app.sd_notify import ServiceHeartbeat
+from showdown.app.service import Service
+from showdown.game.journal import Journal
+from showdown.game.session import Session
 from tests.deploy.conftest import NotifySocket
 
 WATCHDOG_USEC = 200_000  # systemd's WatchdogSec=0.2s: the service should ping every 0.1 s

@@ -8,7 +8,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-from showdown.wiring import HEADER, physical_pin, wired_lines
+from showdown.unit.wiring import HEADER, physical_pin, wired_lines
 
 REPO = Path(__file__).resolve().parents[2]
 CONFIG = REPO / "deploy" / "showdown.toml"

@@ -12,7 +12,7 @@ from engine.rules import RuleSet
 from engine.scoring import RoundResult, Scoresheet, ScoringSettings
 from engine.tally import (
     DeckValues,
-    HandEntry,
+    HandTally,
     TallyError,
     reachable_totals,
     round_result,
@@ -32,9 +32,9 @@ def test_classic_deck_values_follow_rules_md() -> None:
 
 def test_seed_000_cards_tapped_by_kind_give_the_points() -> None:
     hands = {
-        0: HandEntry(cards={K.SEVEN: 2, K.WILD: 1, K.DRAW_TWO: 1}),  # 14 + 50 + 20
-        2: HandEntry(points=31),
-        3: HandEntry(points=20, cards={K.SKIP: 1}),
+        0: HandTally(cards={K.SEVEN: 2, K.WILD: 1, K.DRAW_TWO: 1}),  # 14 + 50 + 20
+        2: HandTally(points=31),
+        3: HandTally(points=20, cards={K.SKIP: 1}),
     }
     result = tally_round(CLASSIC, 1, hands, players=4)
     assert result == RoundResult(went_out=1, hand_points=(84, 0, 31, 20))
@@ -43,34 +43,34 @@ def test_seed_000_cards_tapped_by_kind_give_the_points() -> None:
 
 
 def test_total_and_cards_that_disagree_are_refused() -> None:
-    hands = {1: HandEntry(points=60, cards={K.WILD: 1, K.NINE: 1})}
+    hands = {1: HandTally(points=60, cards={K.WILD: 1, K.NINE: 1})}
     with pytest.raises(TallyError, match=r"seat 2 \(Bo\): the cards tapped are worth 59"):
         tally_round(CLASSIC, 0, hands, players=2, names=["Ann", "Bo"])
 
 
 def test_agreed_values_come_from_the_rule_set() -> None:
     swap = DeckValues.of(builtin_deck("swap"), RuleSet(blank_value=25, swap_hands_value=30))
-    hands = {1: HandEntry(cards={K.BLANK: 2, K.WILD_SWAP_HANDS: 1})}
+    hands = {1: HandTally(cards={K.BLANK: 2, K.WILD_SWAP_HANDS: 1})}
     assert tally_round(swap, 0, hands, players=2).hand_points == (0, 80)
 
 
 @pytest.mark.parametrize(
     ("hands", "message"),
     [
-        ({1: HandEntry(points=-3)}, "seat 2: points cannot be negative"),
-        ({1: HandEntry(cards={K.WILD: 5})}, "holds 5 wild cards, but the deck has only 4"),
-        ({1: HandEntry(cards={K.ONE: -1, K.TWO: 2})}, "cannot hold -1 1 cards"),
-        ({1: HandEntry(cards={K.WILD_SHOWDOWN: 1})}, "this deck has no wild showdown cards"),
-        ({1: HandEntry(cards={})}, "holds no cards, but did not go out"),
-        ({1: HandEntry()}, "enter a points total or the cards"),
-        ({1: HandEntry(points=1241)}, "more than the cards not yet counted are worth"),
+        ({1: HandTally(points=-3)}, "seat 2: points cannot be negative"),
+        ({1: HandTally(cards={K.WILD: 5})}, "holds 5 wild cards, but the deck has only 4"),
+        ({1: HandTally(cards={K.ONE: -1, K.TWO: 2})}, "cannot hold -1 1 cards"),
+        ({1: HandTally(cards={K.WILD_SHOWDOWN: 1})}, "this deck has no wild showdown cards"),
+        ({1: HandTally(cards={})}, "holds no cards, but did not go out"),
+        ({1: HandTally()}, "enter a points total or the cards"),
+        ({1: HandTally(points=1241)}, "more than the cards not yet counted are worth"),
         ({}, "seat 2: enter a points total"),
-        ({0: HandEntry(points=5), 1: HandEntry(points=5)}, "seat 1 went out"),
-        ({1: HandEntry(points=5), 3: HandEntry(points=5)}, "seat 4 did not play"),
+        ({0: HandTally(points=5), 1: HandTally(points=5)}, "seat 1 went out"),
+        ({1: HandTally(points=5), 3: HandTally(points=5)}, "seat 4 did not play"),
     ],
 )
 def test_impossible_entries_name_the_player_and_the_problem(
-    hands: dict[int, HandEntry[CardKind]], message: str
+    hands: dict[int, HandTally[CardKind]], message: str
 ) -> None:
     with pytest.raises(TallyError, match=message):
         tally_round(CLASSIC, 0, hands, players=2)
@@ -78,8 +78,8 @@ def test_impossible_entries_name_the_player_and_the_problem(
 
 def test_more_of_a_kind_across_hands_than_the_deck_holds() -> None:
     hands = {
-        0: HandEntry(cards={K.WILD_DRAW_FOUR: 3}),
-        1: HandEntry(cards={K.WILD_DRAW_FOUR: 2, K.ONE: 1}),
+        0: HandTally(cards={K.WILD_DRAW_FOUR: 3}),
+        1: HandTally(cards={K.WILD_DRAW_FOUR: 2, K.ONE: 1}),
     }
     with pytest.raises(TallyError, match="seat 1, seat 2 hold 5 wild draw four cards between"):
         tally_round(CLASSIC, 2, hands, players=3)
@@ -87,14 +87,14 @@ def test_more_of_a_kind_across_hands_than_the_deck_holds() -> None:
 
 def test_totals_must_be_makeable_from_the_cards_nobody_tapped() -> None:
     everything = {kind: CLASSIC.copies[kind] for kind in CLASSIC.copies if kind != K.NINE}
-    hands = {0: HandEntry(cards=everything), 1: HandEntry(points=71)}  # only 9s remain
+    hands = {0: HandTally(cards=everything), 1: HandTally(points=71)}  # only 9s remain
     with pytest.raises(
         TallyError, match="seat 2: no hand of the cards not yet counted adds up to 71"
     ):
         tally_round(CLASSIC, 2, hands, players=3)
-    hands[1] = HandEntry(points=72)
+    hands[1] = HandTally(points=72)
     assert tally_round(CLASSIC, 2, hands, players=3).hand_points[1] == 72
-    hands = {0: HandEntry(cards=everything), 1: HandEntry(points=36), 3: HandEntry(points=45)}
+    hands = {0: HandTally(cards=everything), 1: HandTally(points=36), 3: HandTally(points=45)}
     with pytest.raises(TallyError, match="seat 2, seat 4: no cards left uncounted add up to 81"):
         tally_round(CLASSIC, 2, hands, players=4)
 
@@ -102,21 +102,21 @@ def test_totals_must_be_makeable_from_the_cards_nobody_tapped() -> None:
 def test_zero_points_needs_a_zero_card() -> None:
     wilds_only = DeckValues(copies={"wild": 4, "skip": 8}, values={"wild": 50, "skip": 20})
     with pytest.raises(TallyError, match="adds up to 0"):
-        tally_round(wilds_only, 0, {1: HandEntry(points=0)}, players=2)
+        tally_round(wilds_only, 0, {1: HandTally(points=0)}, players=2)
     with pytest.raises(TallyError, match="adds up to 30"):
-        tally_round(wilds_only, 0, {1: HandEntry(points=30)}, players=2)
-    assert tally_round(CLASSIC, 0, {1: HandEntry(points=0)}, players=2).hand_points == (0, 0)
+        tally_round(wilds_only, 0, {1: HandTally(points=30)}, players=2)
+    assert tally_round(CLASSIC, 0, {1: HandTally(points=0)}, players=2).hand_points == (0, 0)
 
 
 def test_tally_for_a_challenge_sheet_skips_eliminated_seats() -> None:
     sheet = Scoresheet(ScoringSettings(mode="challenge", target=50), 3, names=["A", "B", "C"])
     sheet.record(RoundResult(went_out=0, hand_points=(0, 50, 10)))
-    result = tally_for(sheet, CLASSIC, 2, {0: HandEntry(points=12)})
+    result = tally_for(sheet, CLASSIC, 2, {0: HandTally(points=12)})
     assert result.hand_points == (12, 0, 0)
     with pytest.raises(TallyError, match=r"seat 2 \(B\) did not play"):
-        tally_for(sheet, CLASSIC, 2, {0: HandEntry(points=12), 1: HandEntry(points=3)})
+        tally_for(sheet, CLASSIC, 2, {0: HandTally(points=12), 1: HandTally(points=3)})
     with pytest.raises(TallyError, match=r"seat 2 \(B\) is eliminated"):
-        tally_for(sheet, CLASSIC, 1, {0: HandEntry(points=12), 2: HandEntry(points=3)})
+        tally_for(sheet, CLASSIC, 1, {0: HandTally(points=12), 2: HandTally(points=3)})
 
 
 # -- hypothesis: by kind and by total agree --------------------------------------------------
@@ -142,10 +142,10 @@ def test_tally_by_kind_and_by_total_agree(
     hands: list[dict[CardKind, int]], data: st.DataObject
 ) -> None:
     players = len(hands) + 1
-    by_kind = {seat + 1: HandEntry(cards=cards) for seat, cards in enumerate(hands)}
+    by_kind = {seat + 1: HandTally(cards=cards) for seat, cards in enumerate(hands)}
     totals = {seat: MODERN.points(entry.cards or {}) for seat, entry in by_kind.items()}
-    by_total = {seat: HandEntry[CardKind](points=total) for seat, total in totals.items()}
-    both = {seat: HandEntry(points=totals[seat], cards=hands[seat - 1]) for seat in totals}
+    by_total = {seat: HandTally[CardKind](points=total) for seat, total in totals.items()}
+    both = {seat: HandTally(points=totals[seat], cards=hands[seat - 1]) for seat in totals}
     mixed = {
         seat: data.draw(st.sampled_from([by_kind[seat], by_total[seat], both[seat]]))
         for seat in totals
@@ -161,7 +161,7 @@ def test_tally_by_kind_and_by_total_agree(
 def test_a_single_total_is_accepted_exactly_when_some_hand_makes_it(total: int) -> None:
     reach = reachable_totals(CLASSIC.copies, CLASSIC.values)
     try:
-        tally_round(CLASSIC, 0, {1: HandEntry(points=total)}, players=2)
+        tally_round(CLASSIC, 0, {1: HandTally(points=total)}, players=2)
     except TallyError:
         assert total not in reach
     else:
@@ -186,13 +186,13 @@ SLIPS = ["negative", "missing", "extra", "went-out", "no-such-seat", "disagree",
 
 
 @st.composite
-def typed_rounds(draw: st.DrawFn) -> tuple[int, int, dict[int, HandEntry[CardKind]], bool]:
+def typed_rounds(draw: st.DrawFn) -> tuple[int, int, dict[int, HandTally[CardKind]], bool]:
     """A round as a scorekeeper types it: real hands entered one of three ways, sometimes with a
     slip. Returns players, who went out, the entries, and whether the entry is honest."""
     cards = draw(st.permutations(CLASSIC_POOL))  # hands dealt from one real deck
     players = draw(st.integers(2, 5))
     went_out = draw(st.integers(0, players - 1))
-    entries: dict[int, HandEntry[CardKind]] = {}
+    entries: dict[int, HandTally[CardKind]] = {}
     for seat in range(players):
         if seat == went_out:
             continue
@@ -203,9 +203,9 @@ def typed_rounds(draw: st.DrawFn) -> tuple[int, int, dict[int, HandEntry[CardKin
         entries[seat] = draw(
             st.sampled_from(
                 [
-                    HandEntry(cards=hand),
-                    HandEntry(points=total),
-                    HandEntry(points=total, cards=hand),
+                    HandTally(cards=hand),
+                    HandTally(points=total),
+                    HandTally(points=total, cards=hand),
                 ]
             )
         )
@@ -214,26 +214,26 @@ def typed_rounds(draw: st.DrawFn) -> tuple[int, int, dict[int, HandEntry[CardKin
         return players, went_out, entries, True
     seat = draw(st.sampled_from(sorted(entries)))
     if slip == "negative":
-        entries[seat] = HandEntry(points=draw(st.integers(-50, -1)))
+        entries[seat] = HandTally(points=draw(st.integers(-50, -1)))
     elif slip == "missing":
         del entries[seat]
     elif slip == "extra":
-        entries[went_out] = HandEntry(points=draw(st.integers(0, 50)))
+        entries[went_out] = HandTally(points=draw(st.integers(0, 50)))
     elif slip == "went-out":
         went_out = draw(st.sampled_from([-1, players]))
     elif slip == "no-such-seat":
-        entries[draw(st.sampled_from([-1, players]))] = HandEntry(points=5)
+        entries[draw(st.sampled_from([-1, players]))] = HandTally(points=5)
     elif slip == "disagree":
         wrong = draw(st.integers(0, 100).filter(lambda p: p != 7))
-        entries[seat] = HandEntry(points=wrong, cards={K.SEVEN: 1})
+        entries[seat] = HandTally(points=wrong, cards={K.SEVEN: 1})
     else:
-        entries[seat] = HandEntry(cards={K.ONE: 0})
+        entries[seat] = HandTally(cards={K.ONE: 0})
     return players, went_out, entries, False
 
 
 @given(typed_rounds())
 def test_honest_entries_are_accepted_and_slips_refused_with_a_message(
-    typed: tuple[int, int, dict[int, HandEntry[CardKind]], bool],
+    typed: tuple[int, int, dict[int, HandTally[CardKind]], bool],
 ) -> None:
     players, went_out, entries, honest = typed
     try:

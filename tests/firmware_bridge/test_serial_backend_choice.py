@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from showdown.cli import main
-from showdown.unit_config import UnitSettings
+from showdown.app.cli import main
+from showdown.unit.config import UnitSettings
 
 
 def test_the_serial_back_end_is_a_configuration_choice() -> None:
@@ -20,7 +20,7 @@ def test_run_without_a_pico_is_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(
-        "showdown.commands.run.choose_backend", lambda sim: (False, "running on a Pi (test)")
+        "showdown.app.subcommands.run.choose_backend", lambda sim: (False, "running on a Pi (test)")
     )
     config = tmp_path / "showdown.toml"
     config.write_text(f'[unit]\nbackend = "serial"\nserial_port = "{tmp_path / "nothing"}"\n')

@@ -12,10 +12,10 @@ import pytest
 from firmware_bridge.messages import Nack
 from firmware_bridge.protocol import NACK_NOT_ARMED
 from hw_sim.mcu import SimulatedMcu
-from showdown.clock import ManualClock, ms
-from showdown.hardware import Edge, Light, Side
-from showdown.serial_unit import SerialUnit
-from showdown.unit_config import TimingConfig, UnitSettings
+from showdown.unit.backends.serial import SerialUnit
+from showdown.unit.clock import ManualClock, ms
+from showdown.unit.config import TimingConfig, UnitSettings
+from showdown.unit.hardware import Edge, Light, Side
 
 
 class Recorder:

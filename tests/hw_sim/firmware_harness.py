@@ -12,7 +12,7 @@ from firmware_bridge.codec import DecodeError, FrameDecoder, Packet, encode_fram
 from firmware_bridge.messages import Ack, Configure, Hello, Message
 from hw_sim.firmware import firmware_module
 from hw_sim.micropython_standins import StandinMachine, StandinUtime
-from showdown.clock import ManualClock, ms
+from showdown.unit.clock import ManualClock, ms
 
 BOOT_ID = 0x5EED0001
 

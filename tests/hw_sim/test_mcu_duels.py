@@ -6,7 +6,7 @@ apart.)"""
 
 from __future__ import annotations
 
-from hw_sim.duels import run_duels
+from showdown.sim.duels import run_duels
 
 
 def test_serial_duels_decide_like_gpio_duels() -> None:

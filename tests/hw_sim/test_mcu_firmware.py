@@ -31,7 +31,7 @@ from firmware_bridge.protocol import (
     OUTPUT_LIGHT,
     STATUS_WATCHDOG,
 )
-from showdown.clock import ms
+from showdown.unit.clock import ms
 from tests.hw_sim.firmware_harness import BOOT_ID, Firmware
 
 

@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-import hw_sim.duels
 import hw_sim.sim_unit
-from hw_sim.duels import run_duels
+import showdown.sim.duels
 from hw_sim.mcu import Faults
 from hw_sim.serial_sim import SerialSimUnit
-from showdown.showdown_events import Armed, Go, Launching, ShowdownEvent, ShowdownResult
-from showdown.showdown_machine import ShowdownMachine
-from showdown.unit_config import UnitSettings
+from showdown.sim.duels import run_duels
+from showdown.unit.config import UnitSettings
+from showdown.unit.events import Armed, Go, Launching, ShowdownEvent, ShowdownOutcome
+from showdown.unit.machine import ShowdownMachine
 
 
 @dataclass
@@ -43,7 +43,7 @@ def soak(monkeypatch: pytest.MonkeyPatch, duels: int, plan: dict[int, str]) -> A
         record.units.append(unit)
         return unit
 
-    monkeypatch.setattr(hw_sim.duels, "ShowdownMachine", RecordingMachine)
+    monkeypatch.setattr(showdown.sim.duels, "ShowdownMachine", RecordingMachine)
     monkeypatch.setitem(hw_sim.sim_unit.SIM_BACKENDS, "serial-faulty", faulty)
     report = run_duels(duels, seed=5, backend="serial-faulty")
     return report, record
@@ -53,7 +53,7 @@ def check(report: Any, record: Record, duels: int, plan: dict[int, str]) -> None
     (unit,) = record.units
     assert report.duels == duels
     armed = [e.showdown_id for e in record.events if isinstance(e, Armed)]
-    results = [e.showdown_id for e in record.events if isinstance(e, ShowdownResult)]
+    results = [e.showdown_id for e in record.events if isinstance(e, ShowdownOutcome)]
     assert len(results) == len(set(results)), "a result was duplicated"
     assert set(results) == set(armed), "an armed showdown has no result"
     # Every throw of the physical launcher is a launch the machine made after its go.

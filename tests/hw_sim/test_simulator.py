@@ -8,14 +8,14 @@ import threading
 
 import pytest
 
-from hw_sim.duels import expected_outcome, run_duels
 from hw_sim.pins import EdgeFeeder, SimFactory
 from hw_sim.players import make_players
 from hw_sim.sim_unit import GpioSimUnit
-from showdown.cli import main
-from showdown.clock import ManualClock, ms
-from showdown.hardware import Side
-from showdown.unit_config import UnitSettings
+from showdown.app.cli import main
+from showdown.sim.duels import expected_outcome, run_duels
+from showdown.unit.clock import ManualClock, ms
+from showdown.unit.config import UnitSettings
+from showdown.unit.hardware import Side
 
 
 def test_feeder_delivers_from_its_own_thread_with_the_chosen_stamp() -> None:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from showdown.unit_config import UnitSettings
+from showdown.unit.config import UnitSettings
 from tests.showdown.rigs import GpioRig, UnitRig
 from tests.showdown.serial_rig import SerialRig
 

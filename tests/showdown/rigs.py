@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from hw_sim.pins import EdgeFeeder, SimFactory
-from showdown.clock import ManualClock, ms
-from showdown.gpio_unit import GpioUnit
-from showdown.hardware import InputLine, Light, Side, UnitHardware
-from showdown.showdown_events import Go, ShowdownEvent, ShowdownResult
-from showdown.showdown_machine import ShowdownMachine
-from showdown.unit_config import UnitSettings
+from showdown.unit.backends.gpio import GpioUnit
+from showdown.unit.clock import ManualClock, ms
+from showdown.unit.config import UnitSettings
+from showdown.unit.events import Go, ShowdownEvent, ShowdownOutcome
+from showdown.unit.hardware import InputLine, Light, Side, UnitHardware
+from showdown.unit.machine import ShowdownMachine
 
 START_NS = ms(10_000)
 
@@ -141,11 +141,11 @@ class UnitRig(ABC):
             self.advance(1)
             self.edge(InputLine.count(side), False)
 
-    def results(self) -> list[ShowdownResult]:
+    def results(self) -> list[ShowdownOutcome]:
         """Every result so far."""
-        return [event for event in self.events if isinstance(event, ShowdownResult)]
+        return [event for event in self.events if isinstance(event, ShowdownOutcome)]
 
-    def finish(self, limit_ms: float = 20_000) -> ShowdownResult:
+    def finish(self, limit_ms: float = 20_000) -> ShowdownOutcome:
         """Advance until the current showdown's one result; fail if it can never come."""
         end = self.now_ns() + ms(limit_ms)
         while not any(r.showdown_id == self.machine.showdown_id for r in self.results()):

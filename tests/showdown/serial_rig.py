@@ -1,7 +1,8 @@
 """The serial back end's test rig: the simulated microcontroller (running the reference firmware)
-on a pseudo-terminal, and :class:`~showdown.serial_unit.SerialUnit` talking to it with pyserial.
+on a pseudo-terminal, and :class:`~showdown.unit.backends.serial.SerialUnit` talking to it with
+pyserial.
 
-The microcontroller's clock is the rig's :class:`~showdown.clock.ManualClock`, so tests control
+The microcontroller's clock is the rig's :class:`~showdown.unit.clock.ManualClock`, so tests control
 both ends' time. Commands and events cross real threads and a real pty; the rig waits for them
 with :meth:`SerialRig.settle` (a barrier on the firmware's main loop and the link's queues) after
 every edge and after every batch of timers, so a test sees what a player would see once the
@@ -16,9 +17,9 @@ import time
 from pathlib import Path
 
 from hw_sim.mcu import SimulatedMcu
-from showdown.clock import ManualClock
-from showdown.hardware import InputLine, Light, Side, UnitHardware
-from showdown.serial_unit import SerialUnit
+from showdown.unit.backends.serial import SerialUnit
+from showdown.unit.clock import ManualClock
+from showdown.unit.hardware import InputLine, Light, Side, UnitHardware
 from tests.showdown.rigs import START_NS, Outputs, UnitRig
 
 _LINE_PINS = {

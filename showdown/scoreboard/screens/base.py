@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from engine.error_text import ErrorText
-from showdown.accessibility import CueSettings
+from showdown.scoreboard.accessibility import CueSettings
 from showdown.scoreboard.port import TablePort
 from showdown.scoreboard.view import TableView
 from showdown.scoreboard.widgets import Widget

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pygame
 
-from showdown.i18n import _
 from showdown.scoreboard import theme
+from showdown.scoreboard.i18n import _
 from showdown.scoreboard.screens.base import CONTENT_BOTTOM, Screen
 from showdown.scoreboard.view import TableView
 from showdown.scoreboard.widgets import Canvas, Custom, Label, Widget

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from showdown.i18n import _
 from showdown.scoreboard import theme
+from showdown.scoreboard.i18n import _
 from showdown.scoreboard.screens.base import Screen
 from showdown.scoreboard.view import TableView
 from showdown.scoreboard.widgets import Button, Label, Widget

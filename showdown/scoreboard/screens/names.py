@@ -6,8 +6,8 @@ from functools import partial
 
 import pygame
 
-from showdown.i18n import _
 from showdown.scoreboard import theme
+from showdown.scoreboard.i18n import _
 from showdown.scoreboard.screens.base import Screen, Ui
 from showdown.scoreboard.screens.setup import SetupScreen
 from showdown.scoreboard.view import TableView

@@ -9,15 +9,15 @@ from functools import partial
 import pygame
 
 from engine.error_text import ErrorText
-from showdown.i18n import _
 from showdown.scoreboard import theme
 from showdown.scoreboard.cards import paint_card
-from showdown.scoreboard.port import HandEntry
+from showdown.scoreboard.i18n import _
+from showdown.scoreboard.port import HandInput
 from showdown.scoreboard.screens.base import Screen, Ui
 from showdown.scoreboard.theme import CARD_COLOURS
 from showdown.scoreboard.view import CardKind, RoundView, TableView
+from showdown.scoreboard.vocabulary import colour_name, kind_name
 from showdown.scoreboard.widgets import Button, Custom, Label, Widget
-from showdown.vocabulary import colour_name, kind_name
 
 MAX_DIGITS = 4
 WORD_COLUMNS = 4
@@ -123,7 +123,7 @@ class RoundEndScreen(Screen):
         if self.went_out is None:
             self.ui.say(ErrorText("Tap who went out, then Went out"))
             return
-        entries: dict[int, HandEntry] = {}
+        entries: dict[int, HandInput] = {}
         for seat, player in enumerate(view.players):
             if seat == self.went_out or player.eliminated:
                 continue
@@ -131,9 +131,9 @@ class RoundEndScreen(Screen):
                 counts: dict[str, int] = {}
                 for _colour, key in self.tallies[seat]:
                     counts[key] = counts.get(key, 0) + 1
-                entries[seat] = HandEntry(tally=counts)
+                entries[seat] = HandInput(tally=counts)
             elif self.totals.get(seat):
-                entries[seat] = HandEntry(total=int(self.totals[seat]))
+                entries[seat] = HandInput(total=int(self.totals[seat]))
             else:
                 self.ui.say(ErrorText("Enter the points {name} holds", {"name": player.name}))
                 self.selected = seat

@@ -8,13 +8,13 @@ from functools import partial
 
 import pygame
 
-from showdown.i18n import LANGUAGES, _, current_language
 from showdown.scoreboard import theme
+from showdown.scoreboard.i18n import LANGUAGES, _, current_language
 from showdown.scoreboard.port import GameSetup
 from showdown.scoreboard.screens.base import Screen, Ui
 from showdown.scoreboard.view import TableView
+from showdown.scoreboard.vocabulary import preset_name, scoring_mode_name
 from showdown.scoreboard.widgets import Button, Label, Widget
-from showdown.vocabulary import preset_name, scoring_mode_name
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10

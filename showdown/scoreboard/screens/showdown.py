@@ -12,22 +12,22 @@ from functools import partial
 
 import pygame
 
-from showdown.accessibility import (
+from showdown.scoreboard import theme
+from showdown.scoreboard.accessibility import (
     CountdownPhase,
     CueSettings,
     countdown_word,
     false_start_message,
     release_paddle_message,
 )
-from showdown.i18n import _
-from showdown.scoreboard import theme
+from showdown.scoreboard.i18n import _
 from showdown.scoreboard.screens.base import Screen, Ui
-from showdown.scoreboard.view import Phase, ShowdownView, Side, TableView
+from showdown.scoreboard.view import ShowdownView, Side, Stage, TableView
 from showdown.scoreboard.widgets import Button, Canvas, Custom, Label, Widget
 
 MAX_CARDS = 10
 LIGHT = pygame.Rect(250, 134, 300, 240)
-_SETTABLE = {Phase.IDLE, Phase.LOADED, Phase.RESULT, Phase.NO_CONTEST}
+_SETTABLE = {Stage.IDLE, Stage.LOADED, Stage.RESULT, Stage.NO_CONTEST}
 
 
 def octagon(centre: tuple[int, int], size: int) -> list[tuple[int, int]]:
@@ -57,7 +57,7 @@ def paint_light(canvas: Canvas, box: pygame.Rect, sd: ShowdownView, cues: CueSet
     word = ""
     ink = theme.TEXT
     ring = canvas.layout.px(5)
-    if sd.phase is Phase.COUNTDOWN:
+    if sd.phase is Stage.COUNTDOWN:
         if cues.countdown_shapes:
             pygame.draw.polygon(surface, theme.WAITING_RED, octagon(centre, size))
             pygame.draw.polygon(surface, theme.TEXT, octagon(centre, size), width=ring)
@@ -65,7 +65,7 @@ def paint_light(canvas: Canvas, box: pygame.Rect, sd: ShowdownView, cues: CueSet
             pygame.draw.circle(surface, theme.WAITING_RED, centre, size // 2)
         if cues.countdown_words:
             word = countdown_word(CountdownPhase.WAITING)
-    elif sd.phase is Phase.GO:
+    elif sd.phase is Stage.GO:
         pygame.draw.circle(surface, theme.GO_GREEN, centre, size // 2)
         if cues.countdown_shapes:
             pygame.draw.circle(surface, theme.TEXT, centre, size // 2, width=ring)
@@ -73,11 +73,11 @@ def paint_light(canvas: Canvas, box: pygame.Rect, sd: ShowdownView, cues: CueSet
         if cues.countdown_words:
             word = countdown_word(CountdownPhase.GO)
             ink = theme.BACKGROUND  # dark on the light green: white would be too faint
-    elif sd.phase in (Phase.FALSE_START, Phase.LAUNCHING) or (
-        sd.phase is Phase.RESULT and sd.false_start_side is not None
+    elif sd.phase in (Stage.FALSE_START, Stage.LAUNCHING) or (
+        sd.phase is Stage.RESULT and sd.false_start_side is not None
     ):
-        side = sd.false_start_side if sd.phase is not Phase.LAUNCHING else sd.launch_toward
-        colour = theme.WAITING_RED if sd.phase is not Phase.LAUNCHING else theme.ACCENT
+        side = sd.false_start_side if sd.phase is not Stage.LAUNCHING else sd.launch_toward
+        colour = theme.WAITING_RED if sd.phase is not Stage.LAUNCHING else theme.ACCENT
         if side is not None:
             paint_arrow(surface, pygame.Rect(centre[0] - size // 2, centre[1] - size // 2,
                                              size, size), side, colour)
@@ -85,7 +85,7 @@ def paint_light(canvas: Canvas, box: pygame.Rect, sd: ShowdownView, cues: CueSet
         pygame.draw.circle(surface, theme.PANEL, centre, size // 2)
         pygame.draw.circle(surface, theme.PANEL_LIGHT, centre, size // 2,
                            width=canvas.layout.px(3))
-        if sd.phase is Phase.RESULT and sd.winner:
+        if sd.phase is Stage.RESULT and sd.winner:
             inner = pygame.Rect(0, 0, int(size * 0.7 / canvas.layout.scale),
                                 int(size * 0.6 / canvas.layout.scale))
             inner.center = box.center
@@ -212,44 +212,44 @@ class ShowdownScreen(Screen):
         return found
 
     def _status(self, sd: ShowdownView) -> str:
-        if sd.phase is Phase.COUNTDOWN and sd.beats:
+        if sd.phase is Stage.COUNTDOWN and sd.beats:
             return _("Beat {beat} of {beats}").format(beat=sd.beat, beats=sd.beats)
         return {
-            Phase.IDLE: "",
-            Phase.LOADED: _("Loaded"),
-            Phase.RELEASE: release_paddle_message(),
-            Phase.COUNTDOWN: countdown_word(CountdownPhase.WAITING),
-            Phase.GO: countdown_word(CountdownPhase.GO),
-            Phase.FALSE_START: _("False start"),
-            Phase.LAUNCHING: _("Launching"),
-            Phase.RESULT: _("Settled"),
-            Phase.NO_CONTEST: _("No contest: replay"),
+            Stage.IDLE: "",
+            Stage.LOADED: _("Loaded"),
+            Stage.RELEASE: release_paddle_message(),
+            Stage.COUNTDOWN: countdown_word(CountdownPhase.WAITING),
+            Stage.GO: countdown_word(CountdownPhase.GO),
+            Stage.FALSE_START: _("False start"),
+            Stage.LAUNCHING: _("Launching"),
+            Stage.RESULT: _("Settled"),
+            Stage.NO_CONTEST: _("No contest: replay"),
         }[sd.phase]
 
     def _story(self, sd: ShowdownView) -> str:
         """The words that say what the light and arrow say (never colour alone)."""
-        if sd.phase in (Phase.FALSE_START, Phase.RESULT) and sd.false_start_side is not None:
+        if sd.phase in (Stage.FALSE_START, Stage.RESULT) and sd.false_start_side is not None:
             who = sd.left if sd.false_start_side is Side.LEFT else sd.right
             if not self.ui.cues.false_start_words:
                 return ""
             return false_start_message(who or "?", sd.false_start_side)
-        if sd.phase is Phase.LAUNCHING and sd.loser:
+        if sd.phase is Stage.LAUNCHING and sd.loser:
             return _("Cards fly at {name}").format(name=sd.loser)
-        if sd.phase is Phase.RESULT and sd.winner:
+        if sd.phase is Stage.RESULT and sd.winner:
             return _("{winner} wins; {loser} takes {count} cards").format(
                 winner=sd.winner, loser=sd.loser or "?", count=sd.cards)
-        if sd.phase is Phase.RELEASE:
+        if sd.phase is Stage.RELEASE:
             return release_paddle_message()
-        if sd.phase is Phase.GO:
+        if sd.phase is Stage.GO:
             return _("Slam your paddle!")
-        if sd.phase is Phase.COUNTDOWN:
+        if sd.phase is Stage.COUNTDOWN:
             return _("Wait for green")
         return ""
 
     def _hint(self, sd: ShowdownView) -> str:
-        if sd.phase is Phase.LOADED:
+        if sd.phase is Stage.LOADED:
             return _("Press the timer button on the unit")
-        if sd.phase in (Phase.IDLE, Phase.RESULT, Phase.NO_CONTEST):
+        if sd.phase in (Stage.IDLE, Stage.RESULT, Stage.NO_CONTEST):
             return _("Choose the players and cards, then load the unit")
         return ""
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from showdown.i18n import N_, _
 from showdown.scoreboard import theme
+from showdown.scoreboard.i18n import N_, _
 from showdown.scoreboard.screens.base import Screen
 from showdown.scoreboard.view import StatsView, TableView
 from showdown.scoreboard.widgets import Label, Widget

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from showdown.i18n import _
 from showdown.scoreboard import theme
+from showdown.scoreboard.i18n import _
 from showdown.scoreboard.screens.base import CONTENT_BOTTOM, Screen, Ui
-from showdown.scoreboard.view import Phase, TableView
+from showdown.scoreboard.view import Stage, TableView
 from showdown.scoreboard.widgets import Bar, Button, Canvas, Custom, Label, Widget
 
 HEADER = 52
@@ -73,7 +73,7 @@ class TableScreen(Screen):
         size = max(20, min(34, int(row_h * 0.62)))
         sd = view.showdown
         at_paddle = {}
-        if sd.phase not in (Phase.IDLE, Phase.RESULT, Phase.NO_CONTEST):
+        if sd.phase not in (Stage.IDLE, Stage.RESULT, Stage.NO_CONTEST):
             if sd.left:
                 at_paddle[sd.left] = _("Left paddle")
             if sd.right:

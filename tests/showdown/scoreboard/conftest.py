@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from showdown.i18n import set_language
-from showdown.journal import Journal
-from showdown.scoreboard.adapter import SessionTable
+from showdown.game.journal import Journal
+from showdown.game.session import Session
+from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
-from showdown.session import Session
+from showdown.scoreboard.i18n import set_language
 from tests.showdown.scoreboard.helpers import ARTIFACTS
 
 
@@ -32,12 +32,12 @@ def session(tmp_path: Path) -> Iterator[Session]:
 
 
 @pytest.fixture
-def table(session: Session) -> SessionTable:
-    return SessionTable(session)
+def table(session: Session) -> SessionPort:
+    return SessionPort(session)
 
 
 @pytest.fixture
-def board(table: SessionTable) -> Iterator[Scoreboard]:
+def board(table: SessionPort) -> Iterator[Scoreboard]:
     set_language("en")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     scoreboard = Scoreboard(table)

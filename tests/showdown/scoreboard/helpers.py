@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pygame
 
-from showdown.scoreboard.adapter import SessionTable
+from showdown.game.messages import RecordShowdown
+from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.touch import finger_event
-from showdown.scoreboard.view import Phase, ShowdownView, Side
+from showdown.scoreboard.view import ShowdownView, Side, Stage
 from showdown.scoreboard.widgets import Widget
-from showdown.session_messages import RecordShowdown
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "_artifacts" / "scoreboard"
 
@@ -69,7 +69,7 @@ def play_round(board: Scoreboard, went_out: int, held: dict[int, str]) -> None:
     touch(board, "save")
 
 
-def record_unit_showdown(table: SessionTable, left: str, right: str, winner: Side, *,
+def record_unit_showdown(table: SessionPort, left: str, right: str, winner: Side, *,
                          left_ms: float, right_ms: float, cards: int = 2) -> None:
     """What the service does when the unit reports a race: the session records it and the
     showdown screen mirrors the result."""
@@ -77,7 +77,7 @@ def record_unit_showdown(table: SessionTable, left: str, right: str, winner: Sid
     table.session.handle(RecordShowdown(
         winner=win, loser=lose, cards_loaded=cards, source="unit", left=left, right=right,
         reaction_ms={left: left_ms, right: right_ms}))
-    table.unit_changed(ShowdownView(Phase.RESULT, left, right, cards, winner=win, loser=lose,
+    table.unit_changed(ShowdownView(Stage.RESULT, left, right, cards, winner=win, loser=lose,
                                     reason="race", left_ms=left_ms, right_ms=right_ms,
                                     launch_toward=Side.RIGHT if winner is Side.LEFT else
                                     Side.LEFT))

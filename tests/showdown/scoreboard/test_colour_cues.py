@@ -1,7 +1,8 @@
 """Waiting and go, and the four card colours, stay apart for protanopes and deuteranopes.
 
 The screens are rendered, passed through the Machado (2009) dichromacy simulation
-(:mod:`showdown.colour_vision`), and measured with CIEDE2000 against the stated thresholds. The
+(:mod:`showdown.scoreboard.colour_vision`), and measured with CIEDE2000 against the stated
+thresholds. The
 non-colour cues are checked too: waiting and go differ in shape and word, each card colour shows
 its mark, and a false start is said in words.
 """
@@ -13,8 +14,12 @@ import itertools
 import pygame
 import pytest
 
-from showdown.accessibility import CueSettings
-from showdown.colour_vision import (
+from showdown.scoreboard import theme
+from showdown.scoreboard.accessibility import CueSettings
+from showdown.scoreboard.adapter import SessionPort
+from showdown.scoreboard.app import Scoreboard
+from showdown.scoreboard.cards import _PLATE
+from showdown.scoreboard.colour_vision import (
     CARD_MIN_DELTA_E,
     CUE_MIN_DELTA_E,
     MARK_MIN_CONTRAST,
@@ -25,18 +30,14 @@ from showdown.colour_vision import (
     simulate_colour,
     simulate_surface,
 )
-from showdown.scoreboard import theme
-from showdown.scoreboard.adapter import SessionTable
-from showdown.scoreboard.app import Scoreboard
-from showdown.scoreboard.cards import _PLATE
 from showdown.scoreboard.screens.showdown import LIGHT
-from showdown.scoreboard.view import Phase, ShowdownView, Side
+from showdown.scoreboard.view import ShowdownView, Side, Stage
 from tests.showdown.scoreboard.helpers import shot, start_game, touch, widget
 
 DICHROMACIES = (Deficiency.PROTANOPIA, Deficiency.DEUTERANOPIA)
 
 
-def light_region(board: Scoreboard, table: SessionTable, phase: Phase) -> pygame.Surface:
+def light_region(board: Scoreboard, table: SessionPort, phase: Stage) -> pygame.Surface:
     table.unit_changed(ShowdownView(phase, "Player 1", "Player 2", 2, beat=1, beats=3))
     board.refresh()
     board.frame()
@@ -64,19 +65,19 @@ def showdown_board(board: Scoreboard) -> Scoreboard:
 
 
 @pytest.mark.parametrize("deficiency", DICHROMACIES, ids=lambda d: d.value)
-def test_waiting_and_go_stay_apart_in_colour(showdown_board: Scoreboard, table: SessionTable,
+def test_waiting_and_go_stay_apart_in_colour(showdown_board: Scoreboard, table: SessionPort,
                                              deficiency: Deficiency) -> None:
-    waiting = simulate_surface(light_region(showdown_board, table, Phase.COUNTDOWN), deficiency)
-    go = simulate_surface(light_region(showdown_board, table, Phase.GO), deficiency)
+    waiting = simulate_surface(light_region(showdown_board, table, Stage.COUNTDOWN), deficiency)
+    go = simulate_surface(light_region(showdown_board, table, Stage.GO), deficiency)
     assert colour_difference(lit_colour(waiting), lit_colour(go)) >= CUE_MIN_DELTA_E
 
 
 def test_waiting_and_go_differ_in_shape_and_word(showdown_board: Scoreboard,
-                                                 table: SessionTable) -> None:
-    waiting = light_region(showdown_board, table, Phase.COUNTDOWN)
+                                                 table: SessionPort) -> None:
+    waiting = light_region(showdown_board, table, Stage.COUNTDOWN)
     waiting_word = widget(showdown_board, "status").text  # type: ignore[attr-defined]
     shot(showdown_board, "cue-waiting")
-    go = light_region(showdown_board, table, Phase.GO)
+    go = light_region(showdown_board, table, Stage.GO)
     go_word = widget(showdown_board, "status").text  # type: ignore[attr-defined]
     shot(showdown_board, "cue-go")
     outline_waiting = shape_mask(waiting)
@@ -89,18 +90,18 @@ def test_waiting_and_go_differ_in_shape_and_word(showdown_board: Scoreboard,
 
 
 def test_with_cues_off_only_colour_remains(showdown_board: Scoreboard,
-                                           table: SessionTable) -> None:
+                                           table: SessionPort) -> None:
     showdown_board.cues = CueSettings(countdown_words=False, countdown_shapes=False,
                                       colour_marks=False, false_start_words=False)
     showdown_board.painter.invalidate()
-    waiting = shape_mask(light_region(showdown_board, table, Phase.COUNTDOWN))
-    go = shape_mask(light_region(showdown_board, table, Phase.GO))
+    waiting = shape_mask(light_region(showdown_board, table, Stage.COUNTDOWN))
+    go = shape_mask(light_region(showdown_board, table, Stage.GO))
     assert waiting.overlap_area(go, (0, 0)) == waiting.count() == go.count()
 
 
 def test_a_false_start_is_said_in_words(showdown_board: Scoreboard,
-                                        table: SessionTable) -> None:
-    table.unit_changed(ShowdownView(Phase.FALSE_START, "Player 1", "Player 2", 2,
+                                        table: SessionPort) -> None:
+    table.unit_changed(ShowdownView(Stage.FALSE_START, "Player 1", "Player 2", 2,
                                     false_start_side=Side.RIGHT))
     showdown_board.refresh()
     story = widget(showdown_board, "story").text  # type: ignore[attr-defined]

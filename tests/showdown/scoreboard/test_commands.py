@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from showdown.cli import main
+from showdown.app.cli import main
 
 
 def test_bench_scoreboard_prints_every_screen_and_the_idle_figure(

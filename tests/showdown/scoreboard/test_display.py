@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from showdown.cli import main
+from showdown.app.cli import main
 from showdown.scoreboard.display import NoWindowError, check_driver, check_environment
 
 NO_SCREEN = {"PATH": "/usr/bin:/bin"}
@@ -100,6 +100,6 @@ def test_a_missing_journal_is_named_as_new(
     def play(*_args: object, **_kwargs: object) -> None:  # the window itself is tested elsewhere
         return None
 
-    monkeypatch.setattr("showdown.scoreboard.play.play", play)
+    monkeypatch.setattr("showdown.app.scoreboard_main.play", play)
     assert main(["scoreboard", "--db", str(missing)]) == 0
     assert f"no journal at {missing}: starting a new one" in capsys.readouterr().err

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from showdown.scoreboard.adapter import SessionTable
+from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.view import Side
 from tests.showdown.scoreboard.helpers import (
@@ -16,14 +16,14 @@ from tests.showdown.scoreboard.helpers import (
 )
 
 
-def totals(table: SessionTable) -> dict[str, int]:
+def totals(table: SessionPort) -> dict[str, int]:
     state = table.session.state
     assert state is not None
     return state.totals
 
 
 def test_names_typed_on_the_screen_keyboard_reach_the_session(board: Scoreboard,
-                                                              table: SessionTable) -> None:
+                                                              table: SessionPort) -> None:
     touch(board, "fewer")
     touch(board, "fewer")
     touch(board, "seat1")
@@ -43,7 +43,7 @@ def test_names_typed_on_the_screen_keyboard_reach_the_session(board: Scoreboard,
 
 
 def test_undo_from_the_history_takes_back_the_last_round(board: Scoreboard,
-                                                         table: SessionTable) -> None:
+                                                         table: SessionPort) -> None:
     start_game(board, players=3)
     play_round(board, went_out=0, held={1: "10", 2: "20"})
     play_round(board, went_out=1, held={0: "5", 2: "5"})
@@ -56,7 +56,7 @@ def test_undo_from_the_history_takes_back_the_last_round(board: Scoreboard,
 
 
 def test_editing_a_past_round_recomputes_every_total(board: Scoreboard,
-                                                     table: SessionTable) -> None:
+                                                     table: SessionPort) -> None:
     start_game(board, players=3)
     play_round(board, went_out=0, held={1: "10", 2: "20"})
     play_round(board, went_out=1, held={0: "5", 2: "5"})
@@ -73,7 +73,7 @@ def test_editing_a_past_round_recomputes_every_total(board: Scoreboard,
     assert board.current == "table"
 
 
-def test_a_card_tally_records_its_kinds(board: Scoreboard, table: SessionTable) -> None:
+def test_a_card_tally_records_its_kinds(board: Scoreboard, table: SessionPort) -> None:
     start_game(board, players=2)
     board.go("round")
     touch(board, "player1")
@@ -92,7 +92,7 @@ def test_a_card_tally_records_its_kinds(board: Scoreboard, table: SessionTable) 
 
 
 def test_a_refused_entry_is_shown_and_changes_nothing(board: Scoreboard,
-                                                      table: SessionTable) -> None:
+                                                      table: SessionPort) -> None:
     start_game(board, players=2)
     board.go("round")
     touch(board, "player1")
@@ -107,7 +107,7 @@ def test_a_refused_entry_is_shown_and_changes_nothing(board: Scoreboard,
 
 
 def test_reaching_the_target_shows_the_winner_and_a_new_game(board: Scoreboard,
-                                                             table: SessionTable) -> None:
+                                                             table: SessionPort) -> None:
     start_game(board, players=2, target=100)
     play_round(board, went_out=0, held={1: "120"})
     assert board.current == "gameover"
@@ -121,7 +121,7 @@ def test_reaching_the_target_shows_the_winner_and_a_new_game(board: Scoreboard,
 
 
 def test_statistics_rank_the_fastest_reaction_first(board: Scoreboard,
-                                                    table: SessionTable) -> None:
+                                                    table: SessionPort) -> None:
     start_game(board, players=3)
     record_unit_showdown(table, "Player 1", "Player 2", Side.RIGHT, left_ms=350, right_ms=240)
     record_unit_showdown(table, "Player 3", "Player 1", Side.LEFT, left_ms=199, right_ms=260)
@@ -132,7 +132,7 @@ def test_statistics_rank_the_fastest_reaction_first(board: Scoreboard,
 
 
 def test_challenge_uno_skips_an_eliminated_player_at_the_round_end(
-    board: Scoreboard, table: SessionTable
+    board: Scoreboard, table: SessionPort
 ) -> None:
     board.go("setup")
     touch(board, "fewer")  # three players

@@ -7,14 +7,14 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from showdown.clock import ManualClock, ms
-from showdown.scoreboard.adapter import SessionTable
+from showdown.app.scoreboard_main import build_scoreboard
+from showdown.game.session import Session
+from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
-from showdown.scoreboard.interactive import KeyboardUnit
-from showdown.scoreboard.play import build_scoreboard
-from showdown.scoreboard.view import Phase
-from showdown.session import Session
-from showdown.showdown_events import Go
+from showdown.scoreboard.view import Stage
+from showdown.sim.panel import KeyboardUnit
+from showdown.unit.clock import ManualClock, ms
+from showdown.unit.events import Go
 from tests.showdown.scoreboard.helpers import shot, start_game, touch, widget
 
 
@@ -34,9 +34,9 @@ def sim_board(session: Session, unit: KeyboardUnit) -> Iterator[Scoreboard]:
 
 
 @pytest.fixture
-def table(sim_board: Scoreboard) -> SessionTable:
+def table(sim_board: Scoreboard) -> SessionPort:
     port = sim_board.port
-    assert isinstance(port, SessionTable)
+    assert isinstance(port, SessionPort)
     return port
 
 
@@ -62,7 +62,7 @@ def run_to_go(unit: KeyboardUnit, go_seen: list[Go]) -> None:
 
 
 def test_keys_play_a_showdown_that_the_session_records(
-    sim_board: Scoreboard, table: SessionTable, unit: KeyboardUnit
+    sim_board: Scoreboard, table: SessionPort, unit: KeyboardUnit
 ) -> None:
     start_game(sim_board, players=2)
     sim_board.go("showdown")
@@ -71,11 +71,11 @@ def test_keys_play_a_showdown_that_the_session_records(
     unit.machine.subscribe(lambda e: gos.append(e) if isinstance(e, Go) else None)
     key(sim_board, unit, pygame.K_SPACE, True)
     key(sim_board, unit, pygame.K_SPACE, False)
-    assert table.view().showdown.phase is Phase.COUNTDOWN
+    assert table.view().showdown.phase is Stage.COUNTDOWN
     shot(sim_board, "interactive-countdown")
     run_to_go(unit, gos)
     sim_board.pump()
-    assert table.view().showdown.phase is Phase.GO
+    assert table.view().showdown.phase is Stage.GO
     shot(sim_board, "interactive-go")
     assert isinstance(unit.clock, ManualClock)
     unit.clock.advance(ms(240))
@@ -83,7 +83,7 @@ def test_keys_play_a_showdown_that_the_session_records(
     key(sim_board, unit, pygame.K_l, False)
     clock = unit.clock
     for _ in range(100):
-        if table.view().showdown.phase in (Phase.RESULT, Phase.NO_CONTEST):
+        if table.view().showdown.phase in (Stage.RESULT, Stage.NO_CONTEST):
             break
         deadline = clock.next_deadline_ns()
         assert deadline is not None
@@ -91,19 +91,23 @@ def test_keys_play_a_showdown_that_the_session_records(
         assert unit.feeder.wait_idle(5.0)  # the cards' pulses, delivered as lgpio would
     sim_board.pump()
     view = table.view()
-    assert view.showdown.phase is Phase.RESULT
+    assert view.showdown.phase is Stage.RESULT
     assert view.showdown.winner == "Player 2"
     assert view.showdown.right_ms == pytest.approx(240, abs=1)
     assert view.showdown.counts == (2, 0)  # both cards flew at the loser, on the left
     state = table.session.state
     assert state is not None
-    assert [(s.winner, s.loser, s.source) for s in state.showdowns] == [
-        ("Player 2", "Player 1", "unit")]
+    assert [(s.winner, s.loser, s.source, s.cards_loaded) for s in state.showdowns] == [
+        ("Player 2", "Player 1", "unit", 2)]
+    # Recorded through the one unit-to-session translation: the entry names the unit's showdown,
+    # so the same outcome offered again is refused instead of scored twice.
+    recorded = state.showdowns[0].showdown_id
+    assert recorded is not None and recorded.endswith("#1")
     shot(sim_board, "interactive-result")
 
 
 def test_a_false_start_by_key_points_the_arrow_and_says_who(
-    sim_board: Scoreboard, table: SessionTable, unit: KeyboardUnit
+    sim_board: Scoreboard, table: SessionPort, unit: KeyboardUnit
 ) -> None:
     start_game(sim_board, players=3)
     sim_board.go("showdown")
@@ -113,6 +117,6 @@ def test_a_false_start_by_key_points_the_arrow_and_says_who(
     key(sim_board, unit, pygame.K_a, True)
     key(sim_board, unit, pygame.K_a, False)
     assert unit.outputs().arrow is not None
-    assert table.view().showdown.phase in (Phase.FALSE_START, Phase.RESULT)
+    assert table.view().showdown.phase in (Stage.FALSE_START, Stage.RESULT)
     assert "Player 1" in widget(sim_board, "story").text  # type: ignore[attr-defined]
     shot(sim_board, "interactive-false-start")

@@ -6,30 +6,30 @@ from __future__ import annotations
 import pytest
 
 from engine.scoring import ScoringSettings
-from showdown.i18n import LANGUAGES, current_language
-from showdown.scoreboard.adapter import SessionTable
+from showdown.game.messages import HandEntry, RecordRound, SetUpGame
+from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
-from showdown.scoreboard.view import Phase, ShowdownView, Side
-from showdown.session_messages import HandEntry, RecordRound, SetUpGame
+from showdown.scoreboard.i18n import LANGUAGES, current_language
+from showdown.scoreboard.view import ShowdownView, Side, Stage
 from tests.showdown.scoreboard.helpers import keypad, record_unit_showdown, shot, touch, widget
 
 NAMES = ["Ana", "Budi", "Chen", "Daisuke", "Eko", "Fumiko"]
 
 SHOWDOWN_STATES = {
-    "countdown": ShowdownView(Phase.COUNTDOWN, "Ana", "Chen", 2, beat=1, beats=3),
-    "go": ShowdownView(Phase.GO, "Ana", "Chen", 2),
-    "release": ShowdownView(Phase.RELEASE, "Ana", "Chen", 2, false_start_side=Side.LEFT),
-    "false-start": ShowdownView(Phase.FALSE_START, "Ana", "Chen", 2,
+    "countdown": ShowdownView(Stage.COUNTDOWN, "Ana", "Chen", 2, beat=1, beats=3),
+    "go": ShowdownView(Stage.GO, "Ana", "Chen", 2),
+    "release": ShowdownView(Stage.RELEASE, "Ana", "Chen", 2, false_start_side=Side.LEFT),
+    "false-start": ShowdownView(Stage.FALSE_START, "Ana", "Chen", 2,
                                 false_start_side=Side.LEFT),
-    "launching": ShowdownView(Phase.LAUNCHING, "Ana", "Chen", 2, loser="Chen",
+    "launching": ShowdownView(Stage.LAUNCHING, "Ana", "Chen", 2, loser="Chen",
                               launch_toward=Side.RIGHT),
-    "result": ShowdownView(Phase.RESULT, "Ana", "Chen", 2, winner="Ana", loser="Chen",
+    "result": ShowdownView(Stage.RESULT, "Ana", "Chen", 2, winner="Ana", loser="Chen",
                            left_ms=212.0, right_ms=305.0, launch_toward=Side.RIGHT),
-    "no-contest": ShowdownView(Phase.NO_CONTEST, "Ana", "Chen", 2),
+    "no-contest": ShowdownView(Stage.NO_CONTEST, "Ana", "Chen", 2),
 }
 
 
-def populate(table: SessionTable) -> None:
+def populate(table: SessionPort) -> None:
     """A game under way: six players, three rounds, two showdowns."""
     session = table.session
     session.handle(SetUpGame(players=NAMES, preset="showdown",
@@ -42,7 +42,7 @@ def populate(table: SessionTable) -> None:
     record_unit_showdown(table, "Budi", "Eko", Side.RIGHT, left_ms=420.0, right_ms=198.0)
 
 
-def every_screen(board: Scoreboard, table: SessionTable) -> dict[str, list[str]]:
+def every_screen(board: Scoreboard, table: SessionPort) -> dict[str, list[str]]:
     """Render each screen (and each showdown state); the overflowing texts of each."""
     found: dict[str, list[str]] = {}
     board.refresh()
@@ -74,7 +74,7 @@ def every_screen(board: Scoreboard, table: SessionTable) -> dict[str, list[str]]
 
 
 @pytest.mark.parametrize("code", list(LANGUAGES))
-def test_no_text_overflows_on_any_screen(board: Scoreboard, table: SessionTable,
+def test_no_text_overflows_on_any_screen(board: Scoreboard, table: SessionPort,
                                          code: str) -> None:
     populate(table)
     board.set_language(code)
@@ -85,7 +85,7 @@ def test_no_text_overflows_on_any_screen(board: Scoreboard, table: SessionTable,
 
 
 def test_language_changes_mid_game_without_losing_the_entry(board: Scoreboard,
-                                                            table: SessionTable) -> None:
+                                                            table: SessionPort) -> None:
     populate(table)
     board.refresh()
     board.go("round")
@@ -101,8 +101,8 @@ def test_language_changes_mid_game_without_losing_the_entry(board: Scoreboard,
 
 
 def test_a_language_changed_elsewhere_redraws_the_whole_screen(board: Scoreboard,
-                                                              table: SessionTable) -> None:
-    from showdown.i18n import set_language
+                                                              table: SessionPort) -> None:
+    from showdown.scoreboard.i18n import set_language
 
     populate(table)
     board.refresh()
@@ -121,7 +121,7 @@ def _banner(board: Scoreboard) -> str:
 
 
 def test_a_refused_round_end_entry_is_explained_in_japanese(board: Scoreboard,
-                                                             table: SessionTable) -> None:
+                                                             table: SessionPort) -> None:
     from tests.showdown.scoreboard.helpers import start_game
 
     start_game(board, players=2)
@@ -144,7 +144,7 @@ def test_a_refused_round_end_entry_is_explained_in_japanese(board: Scoreboard,
 
 
 def test_refused_showdowns_are_explained_in_the_language(board: Scoreboard,
-                                                         table: SessionTable) -> None:
+                                                         table: SessionPort) -> None:
     from tests.showdown.scoreboard.helpers import start_game
 
     start_game(board, players=2)  # named in English: "Player 1" is a name now, not translated

@@ -7,7 +7,7 @@ import pygame
 from hypothesis import given
 from hypothesis import strategies as st
 
-from showdown.fonts import choose_font
+from showdown.scoreboard.fonts import choose_font
 from showdown.scoreboard.layout import Layout
 from showdown.scoreboard.text import NO_LINE_END, NO_LINE_START, TextRenderer, break_units
 

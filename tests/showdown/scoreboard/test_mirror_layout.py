@@ -6,60 +6,60 @@ import pygame
 from hypothesis import given
 from hypothesis import strategies as st
 
-from showdown import hardware
 from showdown.scoreboard.layout import DESIGN_HEIGHT, DESIGN_WIDTH, Layout
 from showdown.scoreboard.mirror import mirror
-from showdown.scoreboard.view import Phase, ShowdownView, Side
-from showdown.showdown_events import (
+from showdown.scoreboard.view import ShowdownView, Side, Stage
+from showdown.unit import hardware
+from showdown.unit.events import (
     Armed,
     CountdownBeat,
     FalseStart,
     Go,
     Launching,
     PaddleHeld,
-    ShowdownResult,
+    ShowdownOutcome,
 )
-from showdown.verdict import Reason
+from showdown.unit.verdict import Reason
 
-LOADED = ShowdownView(Phase.LOADED, "Ana", "Bob", 3)
+LOADED = ShowdownView(Stage.LOADED, "Ana", "Bob", 3)
 MS = 1_000_000
 
 
 def test_a_race_from_arming_to_the_result() -> None:
     view = mirror(LOADED, Armed(1, 0))
-    assert view.phase is Phase.COUNTDOWN
+    assert view.phase is Stage.COUNTDOWN
     view = mirror(view, CountdownBeat(1, 2, 3, 500 * MS))
-    assert (view.phase, view.beat, view.beats) == (Phase.COUNTDOWN, 2, 3)
+    assert (view.phase, view.beat, view.beats) == (Stage.COUNTDOWN, 2, 3)
     view = mirror(view, Go(1, 3000 * MS))
-    assert view.phase is Phase.GO
+    assert view.phase is Stage.GO
     view = mirror(view, Launching(1, hardware.Side.RIGHT, 3180 * MS, 3181 * MS))
-    assert (view.phase, view.launch_toward, view.loser) == (Phase.LAUNCHING, Side.RIGHT, "Bob")
-    result = ShowdownResult(
+    assert (view.phase, view.launch_toward, view.loser) == (Stage.LAUNCHING, Side.RIGHT, "Bob")
+    result = ShowdownOutcome(
         1, "Ana", "Bob", 3, hardware.Side.LEFT, hardware.Side.RIGHT, Reason.RACE,
         go_ns=3000 * MS, press_ns={hardware.Side.LEFT: 3180 * MS, hardware.Side.RIGHT: 3250 * MS},
         counts={hardware.Side.RIGHT: 3}, launched_toward=hardware.Side.RIGHT)
     view = mirror(view, result)
-    assert (view.phase, view.winner, view.loser) == (Phase.RESULT, "Ana", "Bob")
+    assert (view.phase, view.winner, view.loser) == (Stage.RESULT, "Ana", "Bob")
     assert (view.left_ms, view.right_ms) == (180.0, 250.0)
     assert view.counts == (0, 3)
 
 
 def test_a_false_start_points_at_the_early_player_and_shows_no_reaction() -> None:
     view = mirror(mirror(LOADED, Armed(1, 0)), FalseStart(1, hardware.Side.RIGHT, 900 * MS))
-    assert (view.phase, view.false_start_side) == (Phase.FALSE_START, Side.RIGHT)
-    result = ShowdownResult(
+    assert (view.phase, view.false_start_side) == (Stage.FALSE_START, Side.RIGHT)
+    result = ShowdownOutcome(
         1, "Ana", "Bob", 3, hardware.Side.LEFT, hardware.Side.RIGHT, Reason.FALSE_START,
         go_ns=None, press_ns={hardware.Side.RIGHT: 900 * MS})
     view = mirror(view, result)
-    assert (view.phase, view.false_start_side, view.loser) == (Phase.RESULT, Side.RIGHT, "Bob")
+    assert (view.phase, view.false_start_side, view.loser) == (Stage.RESULT, Side.RIGHT, "Bob")
     assert view.right_ms is None
 
 
 def test_a_held_paddle_asks_for_release_and_a_timeout_is_a_replay() -> None:
     held = mirror(LOADED, PaddleHeld((hardware.Side.LEFT,), 0))
-    assert (held.phase, held.false_start_side) == (Phase.RELEASE, Side.LEFT)
-    timeout = ShowdownResult(1, "Ana", "Bob", 3, None, None, Reason.TIMEOUT, go_ns=5 * MS)
-    assert mirror(mirror(LOADED, Armed(1, 0)), timeout).phase is Phase.NO_CONTEST
+    assert (held.phase, held.false_start_side) == (Stage.RELEASE, Side.LEFT)
+    timeout = ShowdownOutcome(1, "Ana", "Bob", 3, None, None, Reason.TIMEOUT, go_ns=5 * MS)
+    assert mirror(mirror(LOADED, Armed(1, 0)), timeout).phase is Stage.NO_CONTEST
 
 
 sizes = st.tuples(st.integers(160, 3840), st.integers(96, 2160))

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import threading
 
-from showdown.scoreboard.adapter import SessionTable
+from showdown.game.messages import HandEntry, RecordRound, RecordShowdown
+from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
-from showdown.scoreboard.view import Phase, ShowdownView
-from showdown.session_messages import HandEntry, RecordRound, RecordShowdown
+from showdown.scoreboard.view import ShowdownView, Stage
 from tests.showdown.scoreboard.helpers import start_game
 
 
@@ -26,7 +26,7 @@ def test_an_unchanged_screen_is_not_repainted(board: Scoreboard) -> None:
 
 
 def test_a_new_round_repaints_only_what_changed(board: Scoreboard,
-                                                table: SessionTable) -> None:
+                                                table: SessionPort) -> None:
     start_game(board, players=4)
     board.painter.invalidate()
     full = area(board.frame())
@@ -39,7 +39,7 @@ def test_a_new_round_repaints_only_what_changed(board: Scoreboard,
 
 
 def test_the_unit_thread_never_waits_for_a_frame(board: Scoreboard,
-                                                 table: SessionTable) -> None:
+                                                 table: SessionPort) -> None:
     start_game(board, players=2)
     board.go("showdown")
     frames = board.frames
@@ -47,7 +47,7 @@ def test_the_unit_thread_never_waits_for_a_frame(board: Scoreboard,
 
     def unit_thread() -> None:
         # What the unit's callbacks do: update the mirror, record, notify; no drawing here.
-        table.unit_changed(ShowdownView(Phase.GO, "Player 1", "Player 2", 1))
+        table.unit_changed(ShowdownView(Stage.GO, "Player 1", "Player 2", 1))
         board.notify()
         table.session.handle(RecordShowdown(winner="Player 1", loser="Player 2",
                                             cards_loaded=1, source="unit"))

@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 
 from engine.scoring import ScoringSettings
-from showdown.accessibility import CueSettings
-from showdown.i18n import _, current_language, set_language
-from showdown.journal import SCHEMA_VERSION, Journal
+from showdown.app.scoreboard_main import build_scoreboard
+from showdown.game.journal import SCHEMA_VERSION, Journal
+from showdown.game.messages import SetUpGame
+from showdown.game.session import Session
+from showdown.scoreboard.accessibility import CueSettings
 from showdown.scoreboard.app import Scoreboard
-from showdown.scoreboard.play import build_scoreboard
+from showdown.scoreboard.i18n import _, current_language, set_language
 from showdown.scoreboard.preferences import CUES, LANGUAGE, stored_cues
-from showdown.session import Session
-from showdown.session_messages import SetUpGame
 from tests.showdown.scoreboard.helpers import touch, widget
 
 

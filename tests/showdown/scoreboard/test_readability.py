@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from showdown.i18n import LANGUAGES
-from showdown.scoreboard.adapter import SessionTable
+from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import NAV, Scoreboard
+from showdown.scoreboard.i18n import LANGUAGES
 from showdown.scoreboard.theme import READABLE_TEXT
 from showdown.scoreboard.widgets import Button, Label
 from tests.showdown.scoreboard.helpers import widget
@@ -22,7 +22,7 @@ def _fits_at_full_size(board: Scoreboard, found: Label | Button, margin: int) ->
 
 @pytest.mark.parametrize("code", list(LANGUAGES))
 def test_labels_read_across_the_table_are_never_shrunk(
-    board: Scoreboard, table: SessionTable, code: str
+    board: Scoreboard, table: SessionPort, code: str
 ) -> None:
     populate(table)
     board.set_language(code)

@@ -7,9 +7,9 @@ import re
 import pytest
 
 from engine.error_text import ErrorText
-from showdown.i18n import LANGUAGES
 from showdown.scoreboard.app import Scoreboard
-from tests.showdown.test_i18n import _code_messages
+from showdown.scoreboard.i18n import LANGUAGES
+from tests.showdown.scoreboard.test_i18n import _code_messages
 
 PLACEHOLDER = re.compile(r"\{(\w+)[^{}]*\}")
 NAMES = ("Daisuke", "Fumiko", "Budi", "Chen")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from showdown.scoreboard.adapter import SessionTable
+from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
-from showdown.scoreboard.view import Phase, ShowdownView, Side
+from showdown.scoreboard.view import ShowdownView, Side, Stage
 from tests.showdown.scoreboard.helpers import (
     keypad,
     play_round,
@@ -17,7 +17,7 @@ from tests.showdown.scoreboard.helpers import (
 
 
 def test_setup_by_touch_starts_the_game_in_the_session(board: Scoreboard,
-                                                       table: SessionTable) -> None:
+                                                       table: SessionPort) -> None:
     assert board.current == "setup"
     shot(board, "setup")
     start_game(board, players=3, target=300)
@@ -30,7 +30,7 @@ def test_setup_by_touch_starts_the_game_in_the_session(board: Scoreboard,
 
 
 def test_round_entered_on_the_keypad_updates_the_totals(board: Scoreboard,
-                                                        table: SessionTable) -> None:
+                                                        table: SessionPort) -> None:
     start_game(board, players=4)
     play_round(board, went_out=1, held={0: "25", 2: "8", 3: "40"})
     state = table.session.state
@@ -59,22 +59,22 @@ def test_round_screen_screenshot(board: Scoreboard) -> None:
     shot(board, "round-cards")
 
 
-def test_showdown_screen(board: Scoreboard, table: SessionTable) -> None:
+def test_showdown_screen(board: Scoreboard, table: SessionPort) -> None:
     start_game(board, players=4)
     board.go("showdown")
     touch(board, "right-next")
     touch(board, "load")
-    assert table.view().showdown.phase is Phase.LOADED
+    assert table.view().showdown.phase is Stage.LOADED
     shot(board, "showdown-loaded")
-    table.unit_changed(ShowdownView(Phase.COUNTDOWN, "Player 1", "Player 3", 2, beat=2, beats=3))
+    table.unit_changed(ShowdownView(Stage.COUNTDOWN, "Player 1", "Player 3", 2, beat=2, beats=3))
     board.notify()
     board.pump()
     shot(board, "showdown-waiting")
-    table.unit_changed(ShowdownView(Phase.GO, "Player 1", "Player 3", 2))
+    table.unit_changed(ShowdownView(Stage.GO, "Player 1", "Player 3", 2))
     board.notify()
     board.pump()
     shot(board, "showdown-go")
-    table.unit_changed(ShowdownView(Phase.FALSE_START, "Player 1", "Player 3", 2,
+    table.unit_changed(ShowdownView(Stage.FALSE_START, "Player 1", "Player 3", 2,
                                     false_start_side=Side.RIGHT))
     board.notify()
     board.pump()
@@ -85,7 +85,7 @@ def test_showdown_screen(board: Scoreboard, table: SessionTable) -> None:
     shot(board, "showdown-result")
 
 
-def test_other_screens(board: Scoreboard, table: SessionTable) -> None:
+def test_other_screens(board: Scoreboard, table: SessionPort) -> None:
     start_game(board, players=5)
     record_unit_showdown(table, "Player 1", "Player 3", Side.LEFT, left_ms=231.4, right_ms=288.9)
     record_unit_showdown(table, "Player 2", "Player 4", Side.RIGHT, left_ms=301.0, right_ms=256.0)

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from showdown.scoreboard.adapter import SessionTable
+from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.layout import MIN_TARGET
 from showdown.scoreboard.screens.setup import SetupScreen
@@ -78,7 +78,7 @@ def tappable(widgets: list[Widget]) -> list[Widget]:
 
 
 def test_every_touch_target_is_at_least_48_pixels(board: Scoreboard,
-                                                  table: SessionTable) -> None:
+                                                  table: SessionPort) -> None:
     small: dict[str, list[str]] = {}
 
     def check(name: str) -> None:
@@ -102,7 +102,7 @@ def test_every_touch_target_is_at_least_48_pixels(board: Scoreboard,
 
 
 @pytest.fixture(params=[(1280, 720), (480, 320), (1024, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
-def sized_board(request: pytest.FixtureRequest, table: SessionTable) -> Iterator[Scoreboard]:
+def sized_board(request: pytest.FixtureRequest, table: SessionPort) -> Iterator[Scoreboard]:
     board = Scoreboard(table, request.param)
     board.frame()
     yield board
@@ -110,7 +110,7 @@ def sized_board(request: pytest.FixtureRequest, table: SessionTable) -> Iterator
 
 
 def test_other_screen_sizes_scale_and_taps_still_land(sized_board: Scoreboard,
-                                                      table: SessionTable) -> None:
+                                                      table: SessionPort) -> None:
     start_game(sized_board, players=3)
     state = table.session.state
     assert state is not None and len(state.players) == 3

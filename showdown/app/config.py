@@ -1,0 +1,150 @@
+"""The configuration: one TOML file plus ``SHOWDOWN_*`` environment overrides.
+
+The root :class:`Settings` holds one section per area, each defined in its own module (``unit`` in
+:mod:`showdown.unit.config`); an area adds its section as one field here. Environment variables
+override the file, nested with ``__``: ``SHOWDOWN_UNIT__TIMING__TIE_WINDOW_MS=2``.
+
+:func:`load_settings` turns every mistake into :class:`ConfigError` (a ``UserError``)
+whose one line names the file, the TOML line number when it can be found, and the setting at fault.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field, ValidationError
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+)
+
+from showdown.app.cli import UserError
+from showdown.game.storage import StorageSettings
+from showdown.unit.config import UnitSettings
+
+__all__ = ["ConfigError", "Settings", "load_settings"]
+
+#: Environment variable naming the configuration file when none is given on the command line.
+CONFIG_ENV = "SHOWDOWN_CONFIG"
+
+
+class ConfigError(UserError):
+    """The configuration cannot be used; the message names what is wrong and where."""
+
+
+class Settings(BaseSettings):
+    """The whole configuration. Sections: ``unit`` (pins, timings, sounds), ``storage``."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="SHOWDOWN_", env_nested_delimiter="__", extra="forbid", frozen=True
+    )
+
+    unit: UnitSettings = Field(default_factory=UnitSettings)
+    storage: StorageSettings = Field(default_factory=StorageSettings)
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        """The environment wins over the file's values (passed as init arguments)."""
+        return (env_settings, init_settings)
+
+
+def _toml_line(text: str, loc: tuple[str | int, ...]) -> int | None:
+    """The line of *text* that best matches the setting at *loc* (longest matching key path)."""
+    want = [str(part) for part in loc]
+    table: list[str] = []
+    best: tuple[int, int] | None = None  # (matched depth, line number)
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if line.startswith("[") and line.endswith("]"):
+            table = [part.strip().strip("\"'") for part in line.strip("[]").split(".")]
+            path = table
+        elif "=" in line:
+            key = line.split("=", 1)[0].strip()
+            path = table + [part.strip().strip("\"'") for part in key.split(".")]
+            inline = line.split("=", 1)[1]
+            for part in want[len(path) :]:
+                if f"{part} " in inline or f"{part}=" in inline:
+                    path = [*path, part]
+                else:
+                    break
+        else:
+            continue
+        depth = 0
+        while depth < min(len(path), len(want)) and path[depth] == want[depth]:
+            depth += 1
+        if depth == len(path) and depth > 0 and (best is None or depth > best[0]):
+            best = (depth, number)
+    return None if best is None else best[1]
+
+
+def _env_variable(loc: tuple[str | int, ...]) -> str | None:
+    """The set ``SHOWDOWN_*`` variable that gave the setting at *loc* (or a section holding it)."""
+    names = {name.upper(): name for name in os.environ}
+    for depth in range(len(loc), 0, -1):
+        wanted = "SHOWDOWN_" + "__".join(str(part) for part in loc[:depth]).upper()
+        if wanted in names:
+            return names[wanted]
+    return None
+
+
+def _describe(error: ValidationError, source: Path | None, text: str) -> str:
+    problems = []
+    for item in error.errors():
+        loc = tuple(item["loc"])
+        message = str(item["msg"]).removeprefix("Value error, ")
+        # A section's own check names the setting first ("paddle_left: GPIO17 is ..."): point there.
+        head, sep, rest = message.partition(": ")
+        if sep and head.isidentifier():
+            loc, message = (*loc, head), rest
+        where = ".".join(str(part) for part in loc) or "(top level)"
+        if item["type"] == "extra_forbidden":
+            message = "unknown setting (check its spelling)"
+        prefix = ""
+        variable = _env_variable(loc)
+        if variable is not None:
+            prefix = f"environment variable {variable}: "
+        elif source is not None:
+            number = _toml_line(text, loc)
+            prefix = f"{source}:{number}: " if number else f"{source}: "
+        problems.append(f"{prefix}{where}: {message}")
+    return "; ".join(problems)
+
+
+def load_settings(path: Path | str | None = None) -> Settings:
+    """Read *path* (or ``$SHOWDOWN_CONFIG``, or nothing: the defaults) plus the environment.
+
+    Raises :class:`ConfigError` with a one-line message naming the file, line and setting.
+    """
+    if path is None and os.environ.get(CONFIG_ENV):
+        path = os.environ[CONFIG_ENV]
+    source = None if path is None else Path(path)
+    text = ""
+    data: dict[str, Any] = {}
+    if source is not None:
+        try:
+            text = source.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ConfigError(f"{source}: cannot read the configuration: {exc.strerror}") from None
+        except UnicodeDecodeError as exc:
+            raise ConfigError(
+                f"{source}: not a text file in UTF-8 (byte {exc.start}); a configuration is TOML"
+            ) from None
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"{source}: not valid TOML: {exc}") from None
+    try:
+        return Settings(**data)
+    except ValidationError as exc:
+        raise ConfigError(_describe(exc, source, text)) from None

@@ -1,0 +1,112 @@
+"""Running the scoreboard for real: over a session, with the unit's state machine wired in.
+
+:func:`build_scoreboard` makes the window the service drives (``Service(frontend=...)`` calls its
+``pump`` and ``notify``); :func:`play` builds one and runs its own loop. With a
+:class:`~showdown.sim.panel.KeyboardUnit`, the unit is drawn beside the scoreboard
+and played from the keyboard (``showdown run --sim --interactive``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from engine.error_text import ErrorText
+from showdown.game.recorder import UnitRecorder
+from showdown.game.session import Session
+from showdown.scoreboard.accessibility import CueSettings
+from showdown.scoreboard.adapter import SessionPort
+from showdown.scoreboard.app import Scoreboard
+from showdown.scoreboard.layout import DESIGN_SIZE
+from showdown.scoreboard.port import RefusedError
+from showdown.sim.panel import PANEL_WIDTH, KeyboardUnit, UnitPanel
+from showdown.unit.events import ShowdownEvent
+from showdown.unit.machine import ShowdownBusyError, ShowdownMachine
+
+
+def build_scoreboard(
+    session: Session,
+    *,
+    machine: ShowdownMachine | None = None,
+    unit: KeyboardUnit | None = None,
+    size: tuple[int, int] = DESIGN_SIZE,
+    fullscreen: bool = False,
+    record_results: bool = False,
+    load_unit: bool = True,
+    cues: CueSettings | None = None,
+) -> Scoreboard:
+    """The scoreboard over ``session``, mirroring ``machine`` (or the keyboard ``unit``'s).
+
+    ``record_results`` also records the machine's results in the session; leave it off when the
+    service records them itself (its ``UnitRecorder``). ``load_unit``: the showdown screen loads
+    the machine (off when virtual players load it). Closing the scoreboard unsubscribes it.
+    The language and cues chosen on the scoreboard are kept in the session's journal and come
+    back with it after a restart (:mod:`showdown.scoreboard.preferences`).
+    """
+    if unit is not None:
+        machine = unit.machine
+    table = SessionPort(session)
+    board = Scoreboard(table, size, fullscreen=fullscreen and unit is None, cues=cues,
+                       beside=PANEL_WIDTH if unit is not None else 0, hide_cursor=unit is None,
+                       settings=session.journal)
+    board.on_close.append(session.subscribe(lambda _event: board.notify()))
+    if machine is not None:
+        board.on_close.append(wire(table, machine, board.notify, record=record_results,
+                                   load=load_unit, unit=unit))
+    if unit is not None:
+        board.extras.append(UnitPanel(unit, table, board.window))
+        unit.watch(board.notify)
+    return board
+
+
+def play(
+    session: Session,
+    *,
+    machine: ShowdownMachine | None = None,
+    interactive: bool = False,
+    size: tuple[int, int] = DESIGN_SIZE,
+    fullscreen: bool = False,
+) -> None:
+    """Show the scoreboard until its window is closed (or Esc); ``interactive`` adds a simulated
+    unit played from the keyboard, whose results are recorded in the session."""
+    unit = KeyboardUnit() if interactive else None
+    board = build_scoreboard(session, machine=machine, unit=unit, size=size,
+                             fullscreen=fullscreen, record_results=unit is not None)
+    try:
+        board.run()
+    finally:
+        board.close()
+        if unit is not None:
+            unit.close()
+
+
+def wire(table: SessionPort, machine: ShowdownMachine, notify: Callable[[], None], *,
+         record: bool = True, load: bool = True,
+         unit: KeyboardUnit | None = None) -> Callable[[], None]:
+    """Connect the state machine to the scoreboard: its events are mirrored (and, with
+    ``record``, its results recorded in the session by the one
+    :class:`~showdown.game.recorder.UnitRecorder`, as the service records them); ``notify`` wakes
+    the scoreboard. Runs on the machine's threads and never waits for a frame. With ``load``,
+    the showdown screen's
+    "load the unit" loads ``machine`` (leave it off when something else loads it, such as the
+    simulated table's virtual players). Returns the unsubscribe function."""
+
+    recorder = UnitRecorder(table.session, datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%f"))
+
+    def on_event(event: ShowdownEvent) -> None:
+        table.unit_event(event)
+        if record:
+            recorder(event)
+        notify()
+
+    loader = machine.load if unit is None else unit.load
+
+    def load_machine(left: str, right: str, cards: int) -> None:
+        try:
+            loader(left, right, cards)
+        except ShowdownBusyError:
+            raise RefusedError(ErrorText("Wait until this showdown is over")) from None
+
+    if load:
+        table.on_load = load_machine
+    return machine.subscribe(on_event)

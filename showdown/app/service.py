@@ -1,0 +1,121 @@
+"""The service: the unit, the showdown state machine, the session, the journal and a front end.
+
+``showdown run`` builds the parts (:mod:`showdown.app.subcommands.run`); this module holds
+the main loop:
+
+- :class:`~showdown.game.recorder.UnitRecorder` records every decided showdown of a real table
+  (players loaded from the scoreboard); :class:`~showdown.sim.bot_table.BotTable` drives a
+  simulated one instead; :class:`~showdown.app.status.StatusPrinter` is the headless status.
+- :class:`Service` runs the main loop. Each iteration calls ``tick`` first (the one place for a
+  watchdog ping), then lets the front end draw (or waits), until the stop event is set (SIGINT,
+  SIGTERM, the window closed, the simulated games finished). Shutdown is in one order, whatever
+  ended the loop: stop the table, make the unit's outputs safe, close the front end, close the
+  journal.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from typing import Protocol
+
+from showdown.game.session import Session
+
+__all__ = ["Frontend", "Service"]
+
+log = logging.getLogger(__name__)
+
+
+class Frontend(Protocol):
+    """A window the main loop drives (the scoreboard). Optional: headless runs without one."""
+
+    def notify(self, note: object = None) -> None:
+        """Something changed (called from any thread); redraw soon."""
+
+    def pump(self, timeout_ms: int) -> bool:
+        """Handle input and redraw for up to *timeout_ms*; False once the window was closed."""
+
+    def close(self) -> None:
+        """Close the window."""
+
+
+Tick = Callable[[], None]
+"""Called once per main-loop iteration (systemd's watchdog ping goes here)."""
+
+
+class Service:
+    """The main loop and the shutdown order (see the module docstring)."""
+
+    IDLE_WAIT_S = 0.25
+    """How long a headless iteration waits for the stop event (so ticks keep coming)."""
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        worker: Callable[[threading.Event], None] | None = None,
+        frontend: Frontend | None = None,
+        tick: Tick | None = None,
+        on_stop: list[Callable[[], None]] | None = None,
+        stop: threading.Event | None = None,
+    ) -> None:
+        self.session = session
+        self.worker = worker
+        self.frontend = frontend
+        self.tick = tick
+        self.on_stop = on_stop or []
+        """Shutdown steps after the worker stops, in order (outputs safe first)."""
+        self.stop = stop if stop is not None else threading.Event()
+        """Set to end the loop: by a signal handler, the worker finishing, the window closing."""
+        self.failure: BaseException | None = None
+        self.iterations = 0
+
+    def _work(self) -> None:
+        assert self.worker is not None
+        try:
+            self.worker(self.stop)
+        except BaseException as error:
+            self.failure = error
+            log.exception("the table stopped with an error")
+        finally:
+            self.stop.set()
+            if self.frontend is not None:
+                self.frontend.notify()
+
+    def run(self) -> int:
+        """Run until stopped; returns the exit status (0, or 1 when the worker failed)."""
+        thread = None
+        if self.worker is not None:
+            thread = threading.Thread(target=self._work, name="table", daemon=True)
+            thread.start()
+        try:
+            while not self.stop.is_set():
+                self.iterations += 1
+                if self.tick is not None:
+                    self.tick()
+                if self.frontend is not None:
+                    if not self.frontend.pump(int(self.IDLE_WAIT_S * 1000)):
+                        self.stop.set()
+                else:
+                    self.stop.wait(self.IDLE_WAIT_S)
+        finally:
+            self.stop.set()
+            self._shut_down(thread)
+        return 1 if self.failure is not None else 0
+
+    def _shut_down(self, thread: threading.Thread | None) -> None:
+        if thread is not None:
+            thread.join(timeout=5.0)
+            if thread.is_alive():
+                log.warning("the table did not stop within 5 s; closing around it")
+        for step in self.on_stop:
+            try:
+                step()
+            except Exception:
+                log.exception("a shutdown step failed; continuing with the next")
+        if self.frontend is not None:
+            try:
+                self.frontend.close()
+            except Exception:
+                log.exception("closing the scoreboard failed")

@@ -1,0 +1,99 @@
+"""The headless mode's live terminal status: one line per showdown, round and game."""
+
+from __future__ import annotations
+
+import threading
+from typing import TextIO
+
+from showdown.game.messages import (
+    EntryRejected,
+    Event,
+    GameStarted,
+    GameWon,
+    RoundRecorded,
+    ScoresUpdated,
+    ShowdownRecorded,
+)
+from showdown.unit.events import Armed, FalseStart, Go, ShowdownEvent
+
+__all__ = ["StatusPrinter"]
+
+
+class StatusPrinter:
+    """The headless live status: one line per showdown, round and game, plus the unit's phase.
+
+    On a terminal the unit's phase (countdown, go, ...) is rewritten in place on the last line;
+    into a file or a pipe only the lines that matter are written.
+    """
+
+    def __init__(self, stream: TextIO, *, live: bool | None = None) -> None:
+        self.stream = stream
+        self.live = stream.isatty() if live is None else live
+        self._lock = threading.Lock()
+        self._pending = ""
+        self._rounds = 0
+
+    def session_event(self, event: Event) -> None:
+        """A session listener: print what the table would want to hear."""
+        if isinstance(event, ScoresUpdated):
+            if event.rounds != self._rounds and event.rounds:
+                board = ", ".join(f"{n} {t}" for n, t in event.totals.items())
+                dealer = f"; {event.dealer} deals next" if event.dealer else ""
+                self.line(f"  totals: {board}{dealer}")
+            self._rounds = event.rounds
+            return
+        text = _describe(event)
+        if text:
+            self.line(text)
+
+    def unit_event(self, event: ShowdownEvent) -> None:
+        """A state-machine subscriber: the phase line on a terminal."""
+        if not self.live:
+            return
+        if isinstance(event, Armed):
+            self.phase(f"showdown {event.showdown_id}: red light, wait for it...")
+        elif isinstance(event, Go):
+            self.phase(f"showdown {event.showdown_id}: GREEN - slam!")
+        elif isinstance(event, FalseStart):
+            self.phase(f"showdown {event.showdown_id}: false start on the {event.side.value}")
+
+    def line(self, text: str) -> None:
+        """Print one lasting line."""
+        with self._lock:
+            if self.live and self._pending:
+                self.stream.write("\r\x1b[2K")
+            self.stream.write(text + "\n")
+            if self.live and self._pending:
+                self.stream.write(self._pending)
+            self.stream.flush()
+
+    def phase(self, text: str) -> None:
+        """Replace the live phase line (terminal only)."""
+        with self._lock:
+            self._pending = text
+            self.stream.write("\r\x1b[2K" + text)
+            self.stream.flush()
+
+
+def _describe(event: Event) -> str:
+    if isinstance(event, GameStarted):
+        return (
+            f"game {event.game_id}: {', '.join(event.players)}; {event.preset} rules, "
+            f"{event.scoring.mode} to {event.scoring.target}; {event.first_dealer} deals"
+        )
+    if isinstance(event, ShowdownRecorded):
+        how = "false start by " + event.loser if event.reason == "false-start" else event.reason
+        times = ", ".join(f"{n} {ms:.0f} ms" for n, ms in event.reaction_ms.items())
+        return (
+            f"  showdown: {event.winner} beat {event.loser} ({how}{'; ' + times if times else ''})"
+            f" - {event.loser} takes {event.cards_loaded}"
+        )
+    if isinstance(event, RoundRecorded):
+        scored = sum(event.points.values())
+        return f"round {event.round}: {event.went_out} went out; the others held {scored} points"
+    if isinstance(event, GameWon):
+        board = ", ".join(f"{n} {t}" for n, t in event.totals.items())
+        return f"game over: {' and '.join(event.winners)} won ({board})"
+    if isinstance(event, EntryRejected):
+        return f"  refused: {event.message}"
+    return ""

@@ -1,0 +1,140 @@
+"""``showdown check``: the self-test a builder runs after wiring (see
+:mod:`showdown.unit.self_test`)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import warnings
+from pathlib import Path
+
+from showdown.app.cli import UserError
+from showdown.app.config import CONFIG_ENV, load_settings
+from showdown.unit.backends import BACKENDS
+from showdown.unit.config import UnitSettings
+from showdown.unit.hardware import UnitHardware
+from showdown.unit.self_test import SelfTest, report
+
+NAME = "check"
+GROUP = None
+HELP = "self-test: light, sound and ask for every part of the unit, and report what was seen"
+
+#: Where the install script puts the configuration; used when neither --config nor
+#: $SHOWDOWN_CONFIG says otherwise, so `showdown check` on a Pi tests the service's own pins.
+INSTALLED_CONFIG = Path("/etc/showdown/showdown.toml")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``showdown check``."""
+    parser.add_argument(
+        "--config",
+        type=Path,
+        help=f"configuration file (default: ${CONFIG_ENV}, else {INSTALLED_CONFIG} if present)",
+    )
+    parser.add_argument(
+        "--serial",
+        nargs="?",
+        const="auto",
+        metavar="PORT",
+        help="the unit is behind a microcontroller on USB: check through it (PORT: a path or "
+        "pyserial URL; default: /dev/showdown-unit, else the Pico's USB id)",
+    )
+    parser.add_argument(
+        "--no-launcher", action="store_true", help="skip the launcher (it is never fired unasked)"
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=20.0,
+        metavar="SECONDS",
+        help="how long to wait for each press or card before calling it missing (default 20)",
+    )
+
+
+def config_path(given: Path | None) -> Path | None:
+    """The file to read: the option, the environment, the installed file, or none (defaults)."""
+    if given is not None:
+        return given
+    if os.environ.get(CONFIG_ENV):
+        return Path(os.environ[CONFIG_ENV])
+    return INSTALLED_CONFIG if INSTALLED_CONFIG.exists() else None
+
+
+#: The hint after a failure to open the pins or the link, when nothing more specific fits.
+_BUSY_HINT = "is the service running? `sudo systemctl stop showdown` first"
+_NO_GPIO_HINT = (
+    "no GPIO on this machine: check a unit behind a microcontroller with --serial, or try the "
+    "check on the simulator with GPIOZERO_PIN_FACTORY=mock GPIOZERO_MOCK_PIN_CLASS=mockpwmpin"
+)
+_NO_PWM_HINT = (
+    "these pins cannot do PWM for the tonal buzzer: with GPIOZERO_PIN_FACTORY=mock also set "
+    "GPIOZERO_MOCK_PIN_CLASS=mockpwmpin, or set unit.buzzer_kind = \"plain\""
+)
+
+
+def open_unit(settings: UnitSettings, serial: str | None = None) -> UnitHardware:
+    """The configured unit: on this machine's pins (gpiozero picks lgpio on a Pi), or behind the
+    microcontroller on ``serial`` (``"auto"``: find it)."""
+    if serial is not None and serial.startswith("/") and not Path(serial).exists():
+        raise UserError(
+            f"cannot open the microcontroller: {serial} does not exist (is the board plugged in? "
+            "the udev rule names it /dev/showdown-unit)"
+        )
+    try:
+        if serial is not None:
+            return BACKENDS["serial"].open(settings, port=None if serial == "auto" else serial)
+        return _open_pins(settings)
+    except Exception as exc:  # many kinds (gpiozero, pyserial, the link); the message is the point
+        reason = str(exc) or type(exc).__name__
+        where = "the microcontroller" if serial is not None else "the unit's pins"
+        raise UserError(f"cannot open {where}: {reason} ({_hint(exc)})") from None
+
+
+def _open_pins(settings: UnitSettings) -> UnitHardware:
+    # gpiozero warns once per pin factory it cannot load before giving up: the one-line error
+    # below says it better, so those warnings are not printed.
+    from gpiozero.exc import PinFactoryFallback  # noqa: PLC0415  (gpiozero only when needed)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PinFactoryFallback)
+        return BACKENDS["gpio"].open(settings)
+
+
+def _hint(exc: Exception) -> str:
+    """What to do about *exc*: no GPIO here, no PWM on these pins, or the pins are busy."""
+    from gpiozero.exc import BadPinFactory, PinPWMUnsupported  # noqa: PLC0415
+
+    if isinstance(exc, BadPinFactory):
+        return _NO_GPIO_HINT
+    if isinstance(exc, PinPWMUnsupported):
+        return _NO_PWM_HINT
+    return _BUSY_HINT
+
+
+def _ask(prompt: str) -> str:
+    try:
+        return input(prompt)
+    except EOFError:
+        message = "showdown check needs answers on standard input (run it in a terminal)"
+        raise UserError(message) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Walk through the unit; exit 0 when every part answered, 1 otherwise."""
+    if args.timeout <= 0:
+        raise UserError("--timeout must be a positive number of seconds")
+    settings = load_settings(config_path(args.config)).unit
+    with open_unit(settings, args.serial) as unit:
+        test = SelfTest(
+            unit,
+            settings,
+            say=lambda text: print(text, flush=True),
+            ask=_ask,
+            launcher=not args.no_launcher,
+            timeout_s=args.timeout,
+        )
+        results = test.run()
+    print()
+    for line in report(results):
+        print(line)
+    return 0 if all(result.ok is not False for result in results) else 1

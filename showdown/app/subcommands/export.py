@@ -1,0 +1,79 @@
+"""``showdown export``: a game from the journal as JSON or CSV."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from showdown.app.cli import UserError
+from showdown.app.config import load_settings
+from showdown.game.export import game_json, rounds_csv, showdowns_csv
+from showdown.game.journal import Journal, JournalError
+from showdown.game.session import SessionError, fold
+from showdown.game.storage import add_db_argument, db_path
+
+NAME = "export"
+GROUP = None
+HELP = "export a game from the journal as JSON or CSV (rounds or showdowns)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``showdown export``."""
+    add_db_argument(parser)
+    parser.add_argument("--game", type=int, help="game number (default: the latest)")
+    parser.add_argument("--list", action="store_true", help="list the games and stop")
+    parser.add_argument("--format", choices=("json", "csv"), default="json")
+    parser.add_argument(
+        "--showdowns", action="store_true", help="CSV: one row per showdown instead of per round"
+    )
+    parser.add_argument("-o", "--output", type=Path, help="write here instead of standard output")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read the journal (never writing to it beyond opening) and print the export."""
+    path = db_path(args.db, load_settings().storage)
+    if not path.exists():
+        raise UserError(f"no journal at {path} (choose one with --db)")
+    try:
+        journal = Journal.open(path)
+    except JournalError as error:
+        raise UserError(str(error)) from None
+    with journal:
+        try:
+            text = _export(args, journal, path)
+        except (JournalError, SessionError) as error:
+            raise UserError(str(error)) from None
+    if text is None:
+        return 0
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        args.output.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise UserError(f"{args.output}: cannot write the export: {error.strerror}") from None
+    return 0
+
+
+def _export(args: argparse.Namespace, journal: Journal, path: Path) -> str | None:
+    games = journal.games()
+    if args.list:
+        for game in games:
+            state = fold(game.id, journal.entries(game.id))
+            players = ", ".join(state.players) if state else "(not set up)"
+            status = "over" if state and state.is_over else "open"
+            print(f"{game.id}\t{game.created_at}\t{status}\t{players}")
+        return None
+    game_id = args.game if args.game is not None else journal.latest_game()
+    if game_id is None or game_id not in {g.id for g in games}:
+        which = f"no game {args.game}" if args.game is not None else "no games"
+        raise UserError(f"{path} has {which}")
+    entries = journal.entries(game_id)
+    state = fold(game_id, entries)
+    if state is None:
+        raise UserError(f"game {game_id} was never set up")
+    if args.format == "json":
+        return json.dumps(game_json(state, entries), indent=2) + "\n"
+    return showdowns_csv(state) if args.showdowns else rounds_csv(state)

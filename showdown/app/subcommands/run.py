@@ -1,0 +1,314 @@
+"""``showdown run``: the service - the unit, its state machine, the session and the journal.
+
+On a Raspberry Pi it drives the unit on the Pi's pins (gpiozero) and records each showdown the
+unit settles. Anywhere else, or with ``--sim``, it runs the simulated unit with virtual players:
+bots play UNO by the engine's rules, every showdown runs through the real state machine, and the
+score is kept in the journal exactly as at a real table. One log line says which back end and why.
+
+It stops cleanly on Ctrl-C (SIGINT) and SIGTERM: the table stops at its next entry, the unit's
+outputs go safe, the journal is closed. The open game resumes on the next start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import os
+import signal
+import sys
+import threading
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from engine.rules import PRESETS
+from showdown.app.arguments import int_in_range, seed
+from showdown.app.cli import UserError
+from showdown.app.config import load_settings
+from showdown.app.sd_notify import ServiceHeartbeat
+from showdown.app.service import Frontend, Service
+from showdown.app.status import StatusPrinter
+from showdown.game.journal import Journal, JournalError
+from showdown.game.recorder import UnitRecorder
+from showdown.game.session import Session, SessionError
+from showdown.game.storage import add_db_argument, db_path
+from showdown.sim.bot_table import BotTable, TableStopped
+from showdown.unit.backends import BACKENDS
+from showdown.unit.machine import ShowdownMachine
+
+NAME = "run"
+GROUP = None
+HELP = "run the service: the unit (or its simulator), the session and the journal"
+
+log = logging.getLogger("showdown.run")
+
+PI_MODEL = Path("/proc/device-tree/model")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``showdown run``."""
+    parser.add_argument(
+        "--config", type=Path, help="TOML configuration (default: $SHOWDOWN_CONFIG)"
+    )
+    add_db_argument(parser)
+    parser.add_argument(
+        "--sim", action="store_true", help="use the simulated unit with virtual players"
+    )
+    parser.add_argument(
+        "--headless", action="store_true", help="no scoreboard: a live status in the terminal"
+    )
+    parser.add_argument(
+        "--interactive", action="store_true",
+        help="with --sim: no virtual players; the simulated unit is drawn beside the scoreboard "
+        "and played from the keyboard (A left paddle, L right paddle, Space timer button)",
+    )
+    sim = parser.add_argument_group("simulated table (with --sim or off a Pi)")
+    sim.add_argument(
+        "--games", type=int_in_range(0), default=0, help="stop after this many games (0: never)"
+    )
+    sim.add_argument("--players", type=int, default=4, help="virtual players, 2-10 (default 4)")
+    sim.add_argument("--seed", type=seed, default=1, help="seed for shuffles, bots and players")
+    sim.add_argument(
+        "--preset", default="showdown", help=f"rules: {', '.join(PRESETS)} (default showdown)"
+    )
+    sim.add_argument(
+        "--fast", action="store_true", help="skip the countdown's waiting (the unit's clock jumps)"
+    )
+    sim.add_argument(
+        "--speed", type=float, default=1.0,
+        help="the simulated unit's time runs this many times faster than real time (default 1; "
+        "make run uses 2, so a round is scored within about a minute)",
+    )
+
+
+def choose_backend(sim: bool, model_file: Path = PI_MODEL) -> tuple[bool, str]:
+    """(use the simulator?, why) - the reason goes into the one log line about it."""
+    if sim:
+        return True, "--sim was given"
+    factory = os.environ.get("GPIOZERO_PIN_FACTORY", "")
+    if factory.lower() == "mock":
+        return True, "GPIOZERO_PIN_FACTORY=mock"
+    try:
+        model = model_file.read_text(encoding="utf-8", errors="replace").strip("\x00\n ")
+    except OSError:
+        return True, f"no Raspberry Pi found ({model_file} is absent)"
+    if "Raspberry Pi" not in model:
+        return True, f"no Raspberry Pi found ({model_file} says {model!r})"
+    return False, f"running on a {model}"
+
+
+class _Scoreboard:
+    """The scoreboard (``showdown.scoreboard``, when installed) as the service's front end."""
+
+    def __init__(
+        self, session: Session, machine: ShowdownMachine, *, real_unit: bool, keyboard: Any = None
+    ) -> None:
+        play = importlib.import_module("showdown.app.scoreboard_main")
+        # At a real table (or played by keyboard) the scoreboard says who is on the paddles;
+        # the virtual players load the simulated unit themselves. The service records results.
+        self.board: Any = play.build_scoreboard(
+            session, machine=machine, unit=keyboard, fullscreen=real_unit,
+            record_results=False, load_unit=real_unit or keyboard is not None,
+        )
+
+    def notify(self, note: object = None) -> None:
+        self.board.notify(note)
+
+    def pump(self, timeout_ms: int) -> bool:
+        return bool(self.board.pump(timeout_ms))
+
+    def close(self) -> None:
+        self.board.close()
+
+
+def _frontend(
+    args: argparse.Namespace, session: Session, machine: ShowdownMachine, real_unit: bool,
+    keyboard: Any = None,
+) -> Frontend | None:
+    """The scoreboard, when this installation has one and a window can open; else headless."""
+    if args.headless:
+        return None
+    try:
+        importlib.import_module("showdown.scoreboard.app")
+    except ImportError:
+        log.info("no scoreboard in this installation: running headless")
+        return None
+    display = importlib.import_module("showdown.scoreboard.display")
+    try:
+        return _Scoreboard(session, machine, real_unit=real_unit, keyboard=keyboard)
+    except display.NoWindowError as error:  # no screen here: SDL would draw an invisible window
+        if keyboard is not None:
+            raise UserError(f"--interactive needs a window for the scoreboard, and none can open "
+                            f"here: {error}") from None
+        log.info("no screen for the scoreboard (%s): running headless, the live status below",
+                 error)
+        return None
+    except Exception as error:  # no video driver: the service still keeps score
+        log.warning("the scoreboard cannot open (%s): running headless", error)
+        return None
+
+
+def _window_or_refuse() -> None:
+    """Refuse ``--interactive`` at once where no screen can be reached (nothing is created)."""
+    display = importlib.import_module("showdown.scoreboard.display")
+    try:
+        display.check_environment()
+    except display.NoWindowError as error:
+        raise UserError(f"--interactive needs a window for the scoreboard, and none can open "
+                        f"here: {error}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build the parts, run the main loop, shut down in order."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    if not 2 <= args.players <= 10:
+        raise UserError(f"--players must be 2-10, not {args.players}")
+    if args.preset not in PRESETS:
+        raise UserError(f"unknown preset {args.preset!r}: choose one of {', '.join(PRESETS)}")
+    if not 0.1 <= args.speed <= 100:
+        raise UserError(f"--speed must be 0.1-100, not {args.speed}")
+    if args.interactive and args.headless:
+        raise UserError("--interactive plays on the scoreboard: leave out --headless")
+    if args.interactive:  # before any file is made: no screen, nothing to play on
+        _window_or_refuse()
+    settings = load_settings(args.config)
+    path = db_path(args.db, settings.storage)
+    use_sim, why = choose_backend(args.sim or args.interactive)
+    try:
+        journal = Journal.open(path)
+        session = Session(journal)
+    except (JournalError, SessionError) as error:
+        raise UserError(str(error)) from None
+    state = session.state
+    if state is None or state.is_over:
+        log.info("journal %s: no open game", path)
+    else:
+        log.info("journal %s: resuming game %d at round %d", path, state.game_id,
+                 state.current_round)
+        if len(state.players) != args.players or state.preset != args.preset:
+            log.warning(
+                "the open game %d goes on with its own %d players and rules %r; --players %d "
+                "--preset %s apply to a new game (finish this one, or start one with another "
+                "--db)", state.game_id, len(state.players), state.preset, args.players,
+                args.preset,
+            )
+    status = StatusPrinter(sys.stdout)
+    session.subscribe(status.session_event)
+    on_stop: list[Callable[[], None]] = []
+    worker = None
+    keyboard = None
+    stop = threading.Event()
+    try:
+        if args.interactive:
+            interactive = importlib.import_module("showdown.sim.panel")
+            keyboard = interactive.KeyboardUnit(settings.unit)
+            log.info("unit back end: the simulated unit played from the keyboard (--interactive)")
+            machine = keyboard.machine
+            started = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%f")
+            machine.subscribe(UnitRecorder(session, started))
+            machine.subscribe(status.unit_event)
+            on_stop += [keyboard.close]
+        elif use_sim:
+            from showdown.sim.referee import SimulatedReferee  # noqa: PLC0415 - only when simulating
+
+            unit = SimulatedReferee(settings.unit, seed=args.seed, fast=args.fast, stop=stop,
+                                 speed=args.speed)
+            log.info("unit back end: the simulated unit with virtual players (%s)", why)
+            unit.machine.subscribe(status.unit_event)
+            machine = unit.machine
+            on_stop += [unit.close]
+            worker = _table_worker(session, unit.referee, args)
+        else:
+            backend = BACKENDS[settings.unit.backend]
+            try:
+                hardware = backend.open(settings.unit, port=settings.unit.serial_port)
+            except Exception as error:  # no lgpio, pins busy, link down: say so, no trace
+                hint = "; use --sim to simulate" if backend.name == "gpio" else ""
+                raise UserError(f"cannot drive the unit through {backend.describe} ({error}){hint}"
+                                ) from None
+            log.info("unit back end: %s (%s)", backend.describe, why)
+            machine = ShowdownMachine(hardware, settings.unit)
+            started = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%f")
+            machine.subscribe(UnitRecorder(session, started))
+            machine.subscribe(status.unit_event)
+            on_stop += [machine.close, hardware.close]
+    except BaseException:
+        for step in on_stop:
+            step()
+        journal.close()
+        raise
+    on_stop.append(journal.close)
+    try:
+        frontend = _frontend(args, session, machine, real_unit=not use_sim, keyboard=keyboard)
+    except UserError:
+        frontend = None
+        for step in on_stop:
+            step()
+        raise
+    if keyboard is not None and frontend is None:
+        for step in on_stop:
+            step()
+        raise UserError("--interactive needs a window for the scoreboard, and none could open")
+    heartbeat = ServiceHeartbeat.from_environ()  # systemd: READY, WATCHDOG per tick, STOPPING
+    service = Service(session, worker=worker, frontend=frontend, tick=heartbeat.tick,
+                      on_stop=on_stop, stop=stop)
+    previous = _stop_on_signals(service.stop)
+    print(banner(args, use_sim, frontend is not None, path), flush=True)
+    heartbeat.started("keeping score" if frontend is None else "scoreboard up")
+    try:
+        code = service.run()
+    finally:
+        heartbeat.stopping()
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+    log.info("stopped; every output is safe and the journal is closed")
+    return code
+
+
+def banner(args: argparse.Namespace, use_sim: bool, window: bool, path: Path) -> str:
+    """What a newcomer reads first: what is running, where the score goes, how to stop."""
+    where = "on the scoreboard" if window else "below"
+    if args.interactive:
+        what = "the simulated unit, played from the keyboard (A, L, Space) beside the scoreboard"
+    elif use_sim:
+        what = (f"{args.players} virtual players play UNO Showdown ({args.preset} rules) on the "
+                f"simulated unit; each showdown and round is scored {where}")
+    else:
+        what = f"the unit at this table; each showdown and round is scored {where}"
+    return (f"UNO Showdown is running: {what}.\n"
+            f"The score is kept in {path}. Ctrl-C stops it; the game resumes next time.")
+
+
+def _table_worker(
+    session: Session, referee: Callable[..., object], args: argparse.Namespace
+) -> Callable[[threading.Event], None]:
+    def play(stop: threading.Event) -> None:
+        table = BotTable(
+            session, referee,  # type: ignore[arg-type]
+            seed=args.seed, players=args.players, preset_name=args.preset, stop=stop,
+        )
+        played = 0
+        try:
+            while not stop.is_set() and (args.games == 0 or played < args.games):
+                table.play_game(game_number=len(session.journal.games()))
+                played += 1
+        except TableStopped:
+            return
+
+    return play
+
+
+def _stop_on_signals(stop: threading.Event) -> dict[int, Any]:
+    """SIGINT and SIGTERM set *stop*; returns the handlers they replace."""
+
+    def handler(signum: int, _frame: FrameType | None) -> None:
+        log.info("%s received: stopping", signal.Signals(signum).name)
+        stop.set()
+
+    previous: dict[int, Any] = {}
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        previous[signum] = signal.signal(signum, handler)
+    return previous

@@ -1,0 +1,97 @@
+"""Export a game from the journal: JSON for programs, CSV for a spreadsheet.
+
+The JSON holds the game as it stands (set-up, every round with each player's points and totals,
+every showdown, statistics, winners) and, for an audit, every journal entry as stored, undone
+ones included. The CSV holds one row per round, or one row per showdown.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import asdict
+from typing import Any
+
+from showdown.game.journal import Entry
+from showdown.game.session import GameState
+
+__all__ = ["game_json", "rounds_csv", "showdowns_csv"]
+
+EXPORT_FORMAT = 1
+"""Bumped when the exported JSON changes shape."""
+
+
+def game_json(state: GameState, entries: list[Entry]) -> dict[str, Any]:
+    """The whole game as one JSON-ready object."""
+    history = state.sheet.history
+    rounds = []
+    for played, line in zip(state.rounds, history, strict=True):
+        rounds.append(
+            {
+                "round": played.round,
+                "went_out": played.went_out,
+                "held": played.points,
+                "scored": dict(zip(state.players, line.deltas, strict=True)),
+                "totals": dict(zip(state.players, line.totals, strict=True)),
+                "entered": {p: h.model_dump(exclude_none=True) for p, h in played.hands.items()},
+            }
+        )
+    return {
+        "format": EXPORT_FORMAT,
+        "game": state.game_id,
+        "players": list(state.players),
+        "preset": state.preset,
+        "scoring": state.scoring.model_dump(mode="json"),
+        "first_dealer": state.first_dealer,
+        "rounds": rounds,
+        "showdowns": [s.model_dump(mode="json") for s in state.showdowns],
+        "totals": state.totals,
+        "over": state.is_over,
+        "winners": list(state.winners),
+        "stats": {name: asdict(line) for name, line in state.stats.items()},
+        "journal": [
+            {"seq": e.seq, "kind": e.kind, "key": e.key, "recorded_at": e.recorded_at,
+             "events": e.events}
+            for e in entries
+        ],
+    }
+
+
+def rounds_csv(state: GameState) -> str:
+    """One row per round: who went out, then each player's points held and total after it."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        ["round", "went_out"]
+        + [f"{p} held" for p in state.players]
+        + [f"{p} total" for p in state.players]
+    )
+    for played, line in zip(state.rounds, state.sheet.history, strict=True):
+        writer.writerow(
+            [played.round, played.went_out]
+            + [played.points.get(p, 0) for p in state.players]
+            + list(line.totals)
+        )
+    return out.getvalue()
+
+
+def showdowns_csv(state: GameState) -> str:
+    """One row per showdown: round, paddles, winner, loser, cards, reason, reaction times."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        ["round", "showdown_id", "source", "left", "right", "winner", "loser", "cards_loaded",
+         "reason", "winner_reaction_ms", "loser_reaction_ms", "left_count", "right_count"]
+    )
+    for s in state.showdowns:
+        counts = s.side_counts or (None, None)
+        writer.writerow(
+            [s.round, s.showdown_id or "", s.source, s.left or "", s.right or "", s.winner,
+             s.loser, s.cards_loaded, s.reason, _blank(s.reaction_ms.get(s.winner)),
+             _blank(s.reaction_ms.get(s.loser)), _blank(counts[0]), _blank(counts[1])]
+        )
+    return out.getvalue()
+
+
+def _blank(value: object) -> object:
+    return "" if value is None else value

@@ -1,0 +1,162 @@
+"""The game's shared words, translated when drawn: card colours and kinds, scoring modes, presets.
+
+The tables map stable keys (what the engine and the journal store) to English message ids
+marked with :func:`~showdown.scoreboard.i18n.N_`; the functions translate them into the current
+language at
+call time, so a screen that calls them every frame follows a change of language at once. Card and
+rule names follow the seed rule sheets' own translations (000: Chinese, Indonesian; 003: Japanese).
+
+Every colour also has a one-letter (or one-character) mark in each language, drawn on the card
+swatch, so no colour is told by its hue alone.
+
+>>> from showdown.scoreboard.i18n import use_language
+>>> with use_language("ja"):
+...     print(colour_name("red"), kind_name("draw_two"), colour_mark("red"))
+赤 ドロー2 赤
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from showdown.scoreboard.i18n import N_, _, pgettext
+
+__all__ = [
+    "COLOURS",
+    "CUSTOM_EFFECTS",
+    "DECKS",
+    "KINDS",
+    "PRESETS",
+    "SCORING_MODES",
+    "colour_mark",
+    "colour_name",
+    "custom_effect_name",
+    "deck_name",
+    "key_of",
+    "kind_name",
+    "preset_name",
+    "scoring_mode_name",
+]
+
+COLOURS: dict[str, str] = {
+    "red": N_("Red"),
+    "yellow": N_("Yellow"),
+    "green": N_("Green"),
+    "blue": N_("Blue"),
+}
+"""The four card colours, in the order the seeds list them on the score sheets."""
+
+KINDS: dict[str, str] = {
+    "number": N_("Number"),
+    "skip": N_("Skip"),
+    "reverse": N_("Reverse"),
+    "draw_two": N_("Draw Two"),
+    "wild": N_("Wild"),
+    "wild_draw_four": N_("Wild Draw Four"),
+    "wild_shuffle_hands": N_("Wild Shuffle Hands"),
+    "wild_customizable": N_("Wild Customizable"),
+    "wild_swap_hands": N_("Wild Swap Hands"),
+    "blank": N_("Blank"),
+    "wild_showdown": N_("Wild Showdown"),
+    "showdown": N_("Showdown"),
+}
+"""Card kinds (what the round-end tally taps), with the seed sheets' own names."""
+
+SCORING_MODES: dict[str, str] = {
+    "standard": N_("Standard"),
+    "running_tally": N_("Running tally"),
+    "challenge": N_("Challenge UNO"),
+    "plus_minus": N_("Plus/minus sheet"),
+    "partners": N_("Partners"),
+}
+"""The scoring modes of ``rules.md``."""
+
+PRESETS: dict[str, str] = {
+    "official": N_("Official"),
+    "classic": N_("Classic"),
+    "edition_2018": N_("2018 edition"),
+    "showdown": N_("Showdown"),
+    "party": N_("Party"),
+}
+"""The engine's named rule sets (``engine.rules.PRESETS``)."""
+
+DECKS: dict[str, str] = {
+    "classic": N_("Classic (108 cards)"),
+    "modern": N_("Modern (112 cards)"),
+    "swap": N_("Swap Hands (112 cards)"),
+    "showdown": N_("Showdown (112 cards)"),
+}
+"""The engine's built-in decks (``rules.md``, "Decks")."""
+
+CUSTOM_EFFECTS: dict[str, str] = {
+    "none": N_("No effect"),
+    "next_draws_until_colour": N_("Next player draws until the colour"),
+    "others_discard_wilds": N_("Everyone else discards their wilds"),
+    "extra_turn": N_("Extra turn"),
+    "next_to_seven": N_("Next player to exactly 7 cards"),
+    "everyone_to_three": N_("Everyone to exactly 3 cards"),
+    "hands_face_up": N_("Hands face up"),
+}
+"""The house rules a Wild Customizable or Blank card can carry (``engine.rules.CustomEffect``)."""
+
+_NUMBER_KINDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def key_of(value: str | Enum) -> str:
+    """The table key for an engine enum member or a stored string: ``RUNNING_TALLY``,
+    ``"running-tally"`` and ``"running_tally"`` are all ``"running_tally"``."""
+    text = value.name if isinstance(value, Enum) else value
+    return text.strip().lower().replace("-", "_")
+
+
+def colour_mark(colour: str | Enum) -> str:
+    """The short mark drawn on a card of ``colour`` beside its hue (R/Y/G/B, 赤/黄/緑/青, ...)."""
+    marks = {
+        "red": pgettext("colour mark", "R"),
+        "yellow": pgettext("colour mark", "Y"),
+        "green": pgettext("colour mark", "G"),
+        "blue": pgettext("colour mark", "B"),
+    }
+    key = key_of(colour)
+    return marks.get(key, key[:1].upper())
+
+
+def _lookup(table: dict[str, str], value: str | Enum) -> str:
+    """A translated name, or the value itself for something the table does not know (user data)."""
+    message = table.get(key_of(value))
+    if message is None:
+        return value.name if isinstance(value, Enum) else value
+    return _(message)
+
+
+def colour_name(colour: str | Enum) -> str:
+    """The name of a card colour in the current language."""
+    return _lookup(COLOURS, colour)
+
+
+def kind_name(kind: str | Enum) -> str:
+    """The name of a card kind in the current language; number kinds are their digit."""
+    key = key_of(kind)
+    if key in _NUMBER_KINDS:
+        return str(_NUMBER_KINDS.index(key))
+    return _lookup(KINDS, kind)
+
+
+def scoring_mode_name(mode: str | Enum) -> str:
+    """The name of a scoring mode in the current language."""
+    return _lookup(SCORING_MODES, mode)
+
+
+def preset_name(preset: str | Enum) -> str:
+    """The name of a preset in the current language; an unknown (user) preset keeps its own name."""
+    return _lookup(PRESETS, preset)
+
+
+def deck_name(deck: str | Enum) -> str:
+    """The name of a built-in deck in the current language; a user's deck file keeps its name."""
+    return _lookup(DECKS, deck)
+
+
+def custom_effect_name(effect: str | Enum) -> str:
+    """The house rule of a Wild Customizable / Blank card in the current language."""
+    return _lookup(CUSTOM_EFFECTS, effect)

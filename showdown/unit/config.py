@@ -1,0 +1,223 @@
+"""The ``[unit]`` section of the configuration: which pin each line is on, and every timing.
+
+Every duration is in milliseconds and every default is documented on its field; the defaults are
+what a unit out of the box does. Pins use Broadcom numbering (``"GPIO17"``; ``17`` and ``"BCM17"``
+are accepted and normalised). Each line says which level means "active" (``"high"`` or ``"low"``);
+inputs get the pull resistor opposite to their active level.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+
+__all__ = [
+    "RESERVED_PINS",
+    "LineConfig",
+    "PinsConfig",
+    "TimingConfig",
+    "ToneConfig",
+    "UnitSettings",
+    "normalise_pin",
+]
+
+#: Pins the Raspberry Pi board keeps for itself: GPIO0 and GPIO1 read the HAT ID EEPROM.
+RESERVED_PINS = frozenset({"GPIO0", "GPIO1"})
+_HIGHEST_GPIO = 27  # the 40-pin header exposes GPIO0..GPIO27
+_PIN_NAME = re.compile(r"^(?:GPIO|BCM)?(\d+)$", re.IGNORECASE)
+
+
+def normalise_pin(value: object) -> str:
+    """``17``, ``"17"``, ``"BCM17"``, ``"gpio17"`` -> ``"GPIO17"``; anything else is refused."""
+    text = str(value).strip()
+    match = _PIN_NAME.match(text)
+    if match is None or isinstance(value, bool):
+        raise ValueError(f"unknown pin name {text!r} (use Broadcom names like 'GPIO17')")
+    number = int(match.group(1))
+    if number > _HIGHEST_GPIO:
+        raise ValueError(f"unknown pin name {text!r}: the header has GPIO0 to GPIO{_HIGHEST_GPIO}")
+    name = f"GPIO{number}"
+    if name in RESERVED_PINS:
+        raise ValueError(f"{name} is reserved by the board (HAT ID EEPROM); pick another pin")
+    return name
+
+
+PinName = Annotated[str, BeforeValidator(normalise_pin)]
+
+
+BackendName = Literal["gpio", "serial"]
+"""The unit's back ends by name (:data:`showdown.unit.backends.BACKENDS` says what each is)."""
+
+
+class LineConfig(BaseModel):
+    """One wire: the pin it is on and the level that means active (pressed, lit, energised)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    pin: PinName
+    active: Literal["high", "low"] = Field(
+        description="'high' if the line is active at 3.3 V, 'low' if active at 0 V"
+    )
+
+    @property
+    def active_high(self) -> bool:
+        """True when the line is active at the high level."""
+        return self.active == "high"
+
+
+def _line(pin: str, active: Literal["high", "low"]) -> LineConfig:
+    return LineConfig(pin=pin, active=active)
+
+
+class PinsConfig(BaseModel):
+    """Every line of the unit. Defaults suit the reference wiring in ``deploy/``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    timer_button: LineConfig = _line("GPIO4", "low")
+    paddle_left: LineConfig = _line("GPIO17", "low")
+    paddle_right: LineConfig = _line("GPIO27", "low")
+    count_left: LineConfig = _line("GPIO22", "high")
+    count_right: LineConfig = _line("GPIO23", "high")
+    light_red: LineConfig = _line("GPIO5", "high")
+    light_green: LineConfig = _line("GPIO6", "high")
+    buzzer: LineConfig = _line("GPIO12", "high")
+    arrow_left: LineConfig = _line("GPIO20", "high")
+    arrow_right: LineConfig = _line("GPIO21", "high")
+    launcher_direction: LineConfig = Field(
+        default=_line("GPIO24", "high"), description="active: throw toward the RIGHT player"
+    )
+    launcher_enable: LineConfig = _line("GPIO25", "high")
+
+    @model_validator(mode="after")
+    def _no_shared_pins(self) -> PinsConfig:
+        seen: dict[str, str] = {}
+        for name in type(self).model_fields:
+            line: LineConfig = getattr(self, name)
+            if line.pin in seen:
+                raise ValueError(
+                    f"{name}: {line.pin} is already used by {seen[line.pin]}; "
+                    "each line needs its own pin"
+                )
+            seen[line.pin] = name
+        return self
+
+    def lines(self) -> dict[str, LineConfig]:
+        """Line name -> its configuration."""
+        return {name: getattr(self, name) for name in type(self).model_fields}
+
+
+class ToneConfig(BaseModel):
+    """A beep: a pitch and an on/off pattern (ms: on, off, on, ...)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    hz: float = Field(gt=20, le=20_000)
+    pattern_ms: tuple[Annotated[float, Field(gt=0)], ...] = Field(min_length=1)
+
+    @property
+    def length_ms(self) -> float:
+        """How long the whole pattern takes."""
+        return sum(self.pattern_ms)
+
+
+class TimingConfig(BaseModel):
+    """Every duration and window of a showdown, in milliseconds."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    beats: int = Field(default=3, ge=1, le=10, description="red flashes with a beep")
+    beat_period_ms: float = Field(default=1000, gt=0, description="time from one beat to the next")
+    beat_flash_ms: float = Field(default=400, gt=0, description="how long red is lit in each beat")
+    hold_min_ms: float = Field(default=1000, ge=0, description="shortest random hold before go")
+    hold_max_ms: float = Field(default=3000, ge=0, description="longest random hold before go")
+    anticipation_ms: float = Field(
+        default=0, ge=0, description="a press this soon after go is a false start (0: off; 100)"
+    )
+    tie_window_ms: float = Field(
+        default=1.0, ge=0, description="presses closer than this are a tie: side counts decide"
+    )
+    timeout_ms: float = Field(default=5000, gt=0, description="no press this long after go: replay")
+    launcher_pulse_ms: float = Field(
+        default=300, gt=0, le=2000, description="longest time the launcher is energised per fire"
+    )
+    launcher_cooldown_ms: float = Field(
+        default=2000, ge=0, description="shortest time from one fire's end to the next fire"
+    )
+    count_settle_ms: float = Field(
+        default=1500, gt=0, description="how long the side-count lines count after a launch"
+    )
+    bounce_ms: float = Field(
+        default=5, ge=0, description="paddle/button bounces this soon after an edge are ignored"
+    )
+    count_bounce_ms: float = Field(
+        default=0.5, ge=0, description="side-count line bounces this soon after a pulse are ignored"
+    )
+    late_edge_grace_ms: float = Field(
+        default=20, ge=0, description="wait for late-delivered earlier presses after a false start"
+    )
+    arrow_blink_ms: float = Field(default=250, gt=0, description="arrow blink half-period")
+    release_paddle_ms: float = Field(
+        default=2000, gt=0, description="how long the arrow blinks when a paddle is held at arm"
+    )
+
+    @model_validator(mode="after")
+    def _hold_range(self) -> TimingConfig:
+        if self.hold_max_ms < self.hold_min_ms:
+            raise ValueError(
+                f"hold_max_ms ({self.hold_max_ms}) is below hold_min_ms ({self.hold_min_ms})"
+            )
+        if self.beat_flash_ms > self.beat_period_ms:
+            raise ValueError("beat_flash_ms is longer than beat_period_ms")
+        return self
+
+
+class UnitSettings(BaseModel):
+    """The ``[unit]`` section: pins, timings and the two sounds."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    pins: PinsConfig = PinsConfig()
+    timing: TimingConfig = TimingConfig()
+    buzzer_kind: Literal["tonal", "plain"] = Field(
+        default="tonal", description="'tonal': a PWM TonalBuzzer; 'plain': an on/off Buzzer"
+    )
+    beat_tone: ToneConfig = ToneConfig(hz=440, pattern_ms=(150,))
+    go_tone: ToneConfig = Field(
+        default=ToneConfig(hz=880, pattern_ms=(80, 60, 80, 60, 400)),
+        description="must differ from beat_tone in pitch AND pattern: players who cannot tell "
+        "red from green rely on it",
+    )
+    edge_thread_priority: int = Field(
+        default=10,
+        ge=0,
+        le=99,
+        description="SCHED_FIFO priority of the thread delivering edges (0: normal scheduling); "
+        "needs root or CAP_SYS_NICE, else a warning and normal scheduling",
+    )
+    gil_switch_interval_ms: float = Field(
+        default=0.5, ge=0, description="Python's GIL switch interval (0: Python's default, 5 ms)"
+    )
+    hold_seed: int | None = Field(
+        default=None, description="seed of the random hold (None: a fresh seed each start)"
+    )
+    backend: BackendName = Field(
+        default="gpio",
+        description="'gpio': the parts on the Pi's own pins; 'serial': behind a Pico on USB "
+        "(firmware_bridge, README 'The serial link')",
+    )
+    serial_port: str | None = Field(
+        default=None,
+        description="with backend 'serial': a path or pyserial URL (None: /dev/showdown-unit, "
+        "else the Pico's USB id)",
+    )
+
+    @model_validator(mode="after")
+    def _go_is_distinct(self) -> UnitSettings:
+        if self.go_tone.hz == self.beat_tone.hz:
+            raise ValueError("go_tone: its pitch must differ from beat_tone's")
+        if self.go_tone.pattern_ms == self.beat_tone.pattern_ms:
+            raise ValueError("go_tone: its pattern must differ from beat_tone's")
+        return self

@@ -1,0 +1,1 @@
+"""Tests of how the packages fit together."""

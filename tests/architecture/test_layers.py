@@ -1,0 +1,109 @@
+"""The layering: imports only go down, so the layout cannot silently decay.
+
+Layers, bottom up (docs/architecture.md draws them): ``engine`` and ``firmware_bridge``; the unit
+(``showdown.unit``); the simulator (``hw_sim``, which may use only the unit); the game session
+(``showdown.game``); the scoreboard; the simulation drivers (``showdown.sim``); the application
+(``showdown.app``), the one place that wires the others together. Every import is read from the
+source with :mod:`ast`, including those inside functions.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+RANK = {
+    "engine": 0,
+    "firmware_bridge": 0,
+    "showdown.unit": 1,
+    "hw_sim": 2,
+    "showdown.game": 3,
+    "showdown.scoreboard": 4,
+    "showdown.sim": 5,
+    "showdown.app": 6,
+    "showdown.__main__": 6,  # ``python -m showdown``: the application's entry
+}
+ALLOWED_BESIDE = {"hw_sim": {"showdown.unit", "engine", "firmware_bridge"}, "engine": set()}
+"""Layers held to a stricter rule than "anything below": hw_sim sees only the unit."""
+
+
+def layer(module: str) -> str | None:
+    for name in sorted(RANK, key=len, reverse=True):
+        if module == name or module.startswith(name + "."):
+            return name
+    return None
+
+
+def imports() -> list[tuple[str, str]]:
+    """(importing module, imported module) for every import between our packages."""
+    found = []
+    for package in ("engine", "firmware_bridge", "hw_sim", "showdown"):
+        for path in sorted((REPO / package).rglob("*.py")):
+            if "pico" in path.relative_to(REPO).parts:
+                continue  # MicroPython firmware: flat module names, imports nothing of ours
+            parts = path.relative_to(REPO).with_suffix("").parts
+            module = ".".join(parts).removesuffix(".__init__")
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Import):
+                    found += [(module, alias.name) for alias in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                    found.append((module, node.module))
+                    found += [(module, f"{node.module}.{alias.name}") for alias in node.names]
+                elif isinstance(node, ast.Call) and getattr(node.func, "attr", "") in {
+                    "import_module"
+                } and node.args and isinstance(node.args[0], ast.Constant):
+                    found.append((module, str(node.args[0].value)))
+    return found
+
+
+def test_every_module_belongs_to_a_layer() -> None:
+    modules = {source for source, _target in imports()}
+    assert modules, "no modules found"
+    assert [m for m in modules if layer(m) is None and m != "showdown"] == []
+
+
+def violations(pairs: list[tuple[str, str]]) -> list[str]:
+    """The imports among *pairs* that go up a layer, or sideways where a layer may not."""
+    upward = []
+    for source, target in pairs:
+        low, high = layer(target), layer(source)
+        if low is None or high is None or low == high:
+            continue
+        allowed = ALLOWED_BESIDE.get(high)
+        if RANK[low] > RANK[high] or (allowed is not None and low not in allowed):
+            upward.append(f"{source} imports {target}")
+    return sorted(set(upward))
+
+
+def test_imports_only_go_down() -> None:
+    assert violations(imports()) == []
+
+
+def test_the_layer_graph_stays_small() -> None:
+    links = {(layer(s), layer(t)) for s, t in imports() if layer(s) and layer(t)}
+    links = {(a, b) for a, b in links if a != b}
+    # 18 links today between 8 layers; a jump means a layer started reaching past its neighbours.
+    assert len(links) <= 21, sorted(links)
+
+
+def test_the_checker_sees_an_upward_import() -> None:
+    """The rule itself can fail: upward and forbidden sideways imports are caught."""
+    assert violations([("hw_sim.pins", "showdown.game.session")]) == [
+        "hw_sim.pins imports showdown.game.session"]
+    assert violations([("showdown.unit.machine", "hw_sim.pins")]) != []
+    assert violations([("engine.round", "showdown.unit.clock")]) != []
+    assert violations([("showdown.app.cli", "showdown.unit.clock")]) == []
+
+
+@pytest.mark.parametrize("name", ["gpio", "serial"])
+def test_one_registry_of_back_ends_by_name(name: str) -> None:
+    from hw_sim.sim_unit import SIM_BACKENDS
+    from showdown.unit.backends import BACKENDS
+    from tests.showdown.conftest import BACKENDS as RIGS
+
+    assert set(BACKENDS) == set(SIM_BACKENDS) == set(RIGS)
+    assert BACKENDS[name].name == name  # type: ignore[index]

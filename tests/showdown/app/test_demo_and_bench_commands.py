@@ -1,0 +1,71 @@
+"""``showdown demo`` (what ``make run`` plays for now) and ``showdown bench engine``'s output
+shape. No timing is asserted: benchmarks print figures, tests only check they are printed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from showdown.app.cli import main
+
+
+def test_demo_plays_a_game_to_the_target(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--players", "3", "--seed", "2", "--target", "150"]) == 0
+    out = capsys.readouterr().out
+    assert "Round  1:" in out and "Winner: " in out
+    final = int(out.strip().splitlines()[-1].rsplit(" ", 1)[1])
+    assert final >= 150
+
+
+def test_demo_bad_preset_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--preset", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown preset 'nope'" in err and "Traceback" not in err
+
+
+def test_bench_engine_prints_the_figures_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(
+        [
+            "bench",
+            "engine",
+            "--games",
+            "3",
+            "--players",
+            "5",
+            "--seed",
+            "1",
+            "--json",
+            "--no-rlcard",
+            "--repeat",
+            "2",
+        ]
+    )
+    assert code == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["games"] == 3 and figures["players"] == 5 and figures["repeat"] == 2
+    for key in ("seconds", "games_per_s", "actions_per_s", "median_games_per_s"):
+        assert figures[key] > 0
+    assert figures["games_per_s"] >= figures["median_games_per_s"]  # the fastest of the runs
+
+
+def test_bench_engine_refuses_bad_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "engine", "--games", "0"]) == 2
+    assert "--games" in capsys.readouterr().err
+    assert main(["bench", "engine", "--games", "3", "--repeat", "0"]) == 2
+    assert "--repeat" in capsys.readouterr().err
+
+
+def _bench_json(capsys: pytest.CaptureFixture[str], seed: int) -> dict[str, object]:
+    args = ["bench", "engine", "--games", "4", "--players", "3", "--seed", str(seed)]
+    assert main([*args, "--json", "--no-rlcard"]) == 0
+    figures: dict[str, object] = json.loads(capsys.readouterr().out)
+    return figures
+
+
+def test_bench_engine_digest_names_the_rounds_played(capsys: pytest.CaptureFixture[str]) -> None:
+    """``make bench`` compares the compiled and the pure engine by this digest: it must repeat
+    for the same seed and change with the rounds. The test venv runs the pure-Python engine."""
+    first, again, other = (_bench_json(capsys, seed) for seed in (5, 5, 6))
+    assert first["digest"] == again["digest"] != other["digest"]
+    assert first["engine_build"] == "python"

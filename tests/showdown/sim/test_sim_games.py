@@ -1,0 +1,68 @@
+"""``showdown sim games`` plays whole games through the unit and the session, and reports them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from showdown.app.cli import main
+from showdown.game.journal import Journal
+from showdown.game.session import Session
+
+
+def test_games_reach_their_target_and_the_figures_add_up(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "games.db"
+    code = main(["sim", "games", "--count", "2", "--players", "3", "--seed", "5",
+                 "--target", "200", "--db", str(db), "--json"])
+    figures = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert figures["games"] == figures["games_reaching_target"] == 2
+    assert figures["target"] == 200
+    assert sum(figures["winners_by_seat"].values()) >= 2
+    assert set(figures["winners_by_seat"]) == {"0", "1", "2"}
+    assert figures["integrity_check"] == "ok"
+    assert figures["showdowns"] > 0 and figures["rounds"] >= 2 and figures["seconds"] > 0
+    with Journal.open(db) as journal:
+        games = journal.games()
+        assert len(games) == 2
+        states = [Session(journal, game_id=g.id).state for g in games]
+    assert all(s is not None and s.is_over for s in states)
+    assert sum(len(s.showdowns) for s in states if s) == figures["showdowns"]
+    assert all(sd.source == "unit" for s in states if s for sd in s.showdowns)
+
+
+def test_same_seed_same_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    runs = []
+    for n in range(2):
+        main(["sim", "games", "--count", "1", "--players", "2", "--seed", "9", "--target", "150",
+              "--db", str(tmp_path / f"{n}.db"), "--json"])
+        figures = json.loads(capsys.readouterr().out)
+        del figures["seconds"]
+        runs.append(figures)
+    assert runs[0] == runs[1]
+
+
+def test_readable_summary_without_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "games", "--count", "1", "--players", "2", "--target", "100"]) == 0
+    out = capsys.readouterr().out
+    assert "1 games (1 reached 100)" in out and "journal integrity: ok" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--count", "0"], "--count"),
+        (["--players", "11"], "2-10"),
+        (["--preset", "poker"], "unknown preset"),
+        (["--target", "-5"], "--target"),
+    ],
+)
+def test_bad_options_are_one_line(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["sim", "games", *argv]) == 2
+    assert says in capsys.readouterr().err
