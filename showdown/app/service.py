@@ -70,6 +70,11 @@ class Service:
         """Set to end the loop: by a signal handler, the worker finishing, the window closing."""
         self.failure: BaseException | None = None
         self.iterations = 0
+        self.frozen = threading.Event()
+        """The debug hook (SIGUSR2 under ``showdown run``): the main loop stops where it is,
+        ticks and all, as a hung loop would, so the watchdog's restart can be tested for real."""
+        self.thaw = threading.Event()
+        """Lets a frozen loop go on (tests only; a frozen service is meant to be killed)."""
 
     def _work(self) -> None:
         assert self.worker is not None
@@ -91,6 +96,10 @@ class Service:
             thread.start()
         try:
             while not self.stop.is_set():
+                if self.frozen.is_set():
+                    log.warning("main loop frozen (debug hook): no more watchdog pings")
+                    self.thaw.wait()
+                    self.frozen.clear()
                 self.iterations += 1
                 if self.tick is not None:
                     self.tick()

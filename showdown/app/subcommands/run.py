@@ -31,7 +31,7 @@ from showdown.app.config import load_settings
 from showdown.app.sd_notify import ServiceHeartbeat
 from showdown.app.service import Frontend, Service
 from showdown.app.status import StatusPrinter
-from showdown.game.journal import Journal, JournalError
+from showdown.game.journal import Entry, Journal, JournalError
 from showdown.game.recorder import UnitRecorder
 from showdown.game.session import Session, SessionError
 from showdown.game.storage import add_db_argument, db_path
@@ -84,13 +84,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def choose_backend(sim: bool, model_file: Path = PI_MODEL) -> tuple[bool, str]:
-    """(use the simulator?, why) - the reason goes into the one log line about it."""
+def choose_backend(
+    sim: bool, model_file: Path = PI_MODEL, backend: str = "gpio"
+) -> tuple[bool, str]:
+    """(use the simulator?, why) - the reason goes into the one log line about it.
+
+    Only the ``gpio`` back end needs a Pi: a unit behind a microcontroller on USB (``serial``)
+    can be run from any Linux machine."""
     if sim:
         return True, "--sim was given"
     factory = os.environ.get("GPIOZERO_PIN_FACTORY", "")
     if factory.lower() == "mock":
         return True, "GPIOZERO_PIN_FACTORY=mock"
+    if backend != "gpio":
+        return False, f"unit.backend is {backend!r}"
     try:
         model = model_file.read_text(encoding="utf-8", errors="replace").strip("\x00\n ")
     except OSError:
@@ -176,9 +183,11 @@ def run(args: argparse.Namespace) -> int:
         _window_or_refuse()
     settings = load_settings(args.config)
     path = db_path(args.db, settings.storage)
-    use_sim, why = choose_backend(args.sim or args.interactive)
+    use_sim, why = choose_backend(args.sim or args.interactive, backend=settings.unit.backend)
     try:
         journal = Journal.open(path)
+        if settings.storage.log_entries:
+            journal.on_append = _log_entry
         session = Session(journal)
     except (JournalError, SessionError) as error:
         raise UserError(str(error)) from None
@@ -256,6 +265,7 @@ def run(args: argparse.Namespace) -> int:
     service = Service(session, worker=worker, frontend=frontend, tick=heartbeat.tick,
                       on_stop=on_stop, stop=stop)
     previous = _stop_on_signals(service.stop)
+    previous[signal.SIGUSR2] = signal.signal(signal.SIGUSR2, _freeze_on_signal(service))
     print(banner(args, use_sim, frontend is not None, path), flush=True)
     heartbeat.started("keeping score" if frontend is None else "scoreboard up")
     try:
@@ -299,6 +309,22 @@ def _table_worker(
             return
 
     return play
+
+
+def _log_entry(entry: Entry) -> None:
+    """``storage.log_entries``: one line per journal entry once it is on disk (a power-cut test
+    reads them from the console and checks each is still there after the cut)."""
+    log.info("journal entry on disk: game %d seq %d %s key %s", entry.game_id, entry.seq,
+             entry.kind, entry.key)
+
+
+def _freeze_on_signal(service: Service) -> Callable[[int, FrameType | None], None]:
+    """The watchdog test's debug hook: SIGUSR2 freezes the main loop (see Service.frozen)."""
+
+    def handler(signum: int, _frame: FrameType | None) -> None:
+        service.frozen.set()
+
+    return handler
 
 
 def _stop_on_signals(stop: threading.Event) -> dict[int, Any]:
