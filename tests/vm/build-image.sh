@@ -4,7 +4,7 @@
 #   tests/vm/build-image.sh CACHE_DIR
 #
 # Writes CACHE_DIR/{rootfs.raw,vmlinuz,initrd.img,image.stamp}; does nothing when the stamp
-# matches this script (the image depends on nothing else: the product comes in at run time).
+# matches these scripts (the image depends on nothing else: the product comes in at run time).
 # Packages come from the Debian mirror this machine's apt uses. The guest has no network, so
 # everything deploy/install.sh asks apt for is installed here already, and apt in the guest
 # has no sources: its `apt-get install` finds them installed, as on a Pi that has them.
@@ -12,7 +12,7 @@ set -euo pipefail
 
 CACHE=${1:?usage: build-image.sh CACHE_DIR}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-STAMP_VALUE=$(sha256sum "$HERE/build-image.sh" "$HERE/guest-boot.sh" | sha256sum | cut -c1-16)
+STAMP_VALUE=$(sha256sum "$HERE/build-image.sh" "$HERE/customize-image.sh" "$HERE/guest-boot.sh" | sha256sum | cut -c1-16)
 if [[ -f $CACHE/image.stamp && $(cat "$CACHE/image.stamp") == "$STAMP_VALUE" \
       && -f $CACHE/rootfs.raw && -f $CACHE/vmlinuz && -f $CACHE/initrd.img ]]; then
     echo "vm image: cached in $CACHE"
@@ -42,17 +42,7 @@ echo "vm image: mmdebstrap bookworm from $MIRROR (the first build downloads the 
 started=$SECONDS
 mmdebstrap --quiet --variant=minbase --mode=root --format=directory \
     --include="$(IFS=,; echo "${PACKAGES[*]}")" \
-    --customize-hook="cp '$HERE/guest-boot.sh' \"\$1/usr/local/sbin/showdown-vm-boot\"" \
-    --customize-hook='chmod 0755 "$1/usr/local/sbin/showdown-vm-boot"' \
-    --customize-hook='echo pi-in-a-box > "$1/etc/hostname"' \
-    --customize-hook='printf "/dev/vda / ext4 defaults,errors=remount-ro 0 1\n" > "$1/etc/fstab"' \
-    --customize-hook='rm -f "$1"/etc/apt/sources.list "$1"/etc/apt/sources.list.d/*' \
-    --customize-hook='passwd --root "$1" --delete root' \
-    --customize-hook='mkdir -p "$1/etc/systemd/journald.conf.d"' \
-    --customize-hook='printf "[Journal]\nForwardToConsole=yes\nTTYPath=/dev/ttyS0\nMaxLevelConsole=info\n" > "$1/etc/systemd/journald.conf.d/console.conf"' \
-    --customize-hook='printf "[Unit]\nDescription=Pi-in-a-box harness: the host'"'"'s checks for this boot\n[Service]\nType=simple\nExecStart=/usr/local/sbin/showdown-vm-boot\nStandardOutput=tty\nStandardError=tty\nTTYPath=/dev/ttyS0\n[Install]\nWantedBy=multi-user.target\n" > "$1/etc/systemd/system/showdown-vm-boot.service"' \
-    --customize-hook='chroot "$1" systemctl enable showdown-vm-boot.service' \
-    --customize-hook='chroot "$1" systemctl mask getty@tty1.service serial-getty@ttyS0.service apt-daily.timer apt-daily-upgrade.timer e2scrub_all.timer fstrim.timer' \
+    --customize-hook="'$HERE/customize-image.sh' \"\$1\"" \
     bookworm "$WORK/root" "$MIRROR"
 cp "$WORK"/root/boot/vmlinuz-* "$WORK/vmlinuz"
 cp "$WORK"/root/boot/initrd.img-* "$WORK/initrd.img"
