@@ -229,11 +229,15 @@ EOT
     say cuts_ready 1
 }
 
-export_journal() { # what the service had written, read back through `showdown export`
-    local dir=$OUT/boot-$BOOT game
+# What the service had written, read back through `showdown export`: the games the host names
+# in $OUT/export-games (those with entries acknowledged since the last check), else all of them.
+export_journal() {
+    local dir=$OUT/boot-$BOOT game wanted=""
     mkdir -p "$dir"
     runuser -u showdown -- showdown export --db "$DB" --list > "$dir/games.tsv" 2> "$dir/export.err"
+    if [[ -f $OUT/export-games ]]; then wanted=$(cat "$OUT/export-games"); fi
     cut -f1 "$dir/games.tsv" | while read -r game; do
+        if [[ -n $wanted && " $wanted " != *" $game "* ]]; then continue; fi
         runuser -u showdown -- showdown export --db "$DB" --game "$game" \
             > "$dir/game-$game.json" 2>> "$dir/export.err"
     done
@@ -269,7 +273,6 @@ case $STAGE in
         say verified 1
         ;;
     final)
-        export_journal
         systemctl stop showdown
         export_journal
         uninstall_product

@@ -372,6 +372,8 @@ def main() -> int:
     lost: set[tuple[int, int, str, str]] = set()
     duplicated: set[tuple[int, int, str, str]] = set()
     integrity_all = True
+    fresh_games: set[int] = set()
+    fresh_acks: set[tuple[int, int]] = set()
 
     def slow() -> float:  # plain emulation runs the guest several times slower
         return 1.0 if machine.accel == "kvm" else 4.0
@@ -439,14 +441,20 @@ def main() -> int:
             assert machine.console is not None
             if cut > 1:
                 final = cut == args.cuts + 1
+                # after a cut, the games with entries acknowledged since the last check: each
+                # entry is checked after the first cut that follows its acknowledgement
+                (run / "out" / "export-games").write_text(
+                    " ".join(str(g) for g in sorted(fresh_games)), encoding="utf-8")
                 machine.boot("final" if final else "verify")
                 done = "done" if final else "verified"
                 machine.wait_for(lambda c, d=done: d in c.marks, 300 * slow(), f"stage {done}")
-                verdict = check_exports(run / "out" / f"boot-{machine.boots}", acks)
+                checked = {k: v for k, v in acks.items() if k in fresh_acks}
+                verdict = check_exports(run / "out" / f"boot-{machine.boots}", checked)
                 lost |= set(verdict["lost"])
                 duplicated |= set(verdict["duplicated"])
                 integrity_all &= verdict["integrity"] == "ok"
-                log(f"after cut {cut - 1}: {len(acks)} acknowledged, {verdict['entries']} in the "
+                log(f"after cut {cut - 1}: {len(checked)} acknowledged (games "
+                    f"{sorted({g for g, _ in checked})}), {verdict['entries']} in the "
                     f"export, lost {len(verdict['lost'])}, duplicated "
                     f"{len(verdict['duplicated'])}, integrity {verdict['integrity']}")
                 if final:
@@ -457,6 +465,8 @@ def main() -> int:
             time.sleep(rng.uniform(0.0, 3.0))
             machine.cut_power()
             result["power_cuts"] += 1
+            fresh_acks = {(game, seq) for game, seq, _kind, _key in machine.console.acks}
+            fresh_games = {game for game, _seq in fresh_acks}
             for game, seq, kind, key in machine.console.acks:
                 acks[(game, seq)] = (kind, key)
         machine.wait_exit(120 * slow())
