@@ -113,7 +113,7 @@ check_watchdog() {
             break
         fi
     done
-    say watchdog_restarted "$restarted" after_s "$i"
+    say watchdog_restarted "$restarted"
     if wait_active 120; then say watchdog_active_again 1; else say watchdog_active_again 0; fi
     journalctl -u showdown --no-pager -o cat | grep -iE 'watchdog|resum|freez' | tail -n 8 > "$OUT/watchdog.txt"
     cat "$OUT/watchdog.txt"

@@ -46,6 +46,10 @@ MARK = re.compile(r"@@VM (\S+) ?(.*)")
 ACK = re.compile(r"journal entry on disk: game (\d+) seq (\d+) (\S+) key (\S+)")
 VERDICT = re.compile(r"showdown (\d+): (left|right) won, but the unit was not told who played")
 KERNEL_START = "Linux version"
+# journald forwards with the guest's uptime in brackets: the freeze and systemd's kill, timed
+FROZEN = re.compile(r"\[\s*([\d.]+)\] .*main loop frozen \(debug hook\)")
+WATCHDOG_KILL = re.compile(r"\[\s*([\d.]+)\] .*showdown\.service: Watchdog timeout")
+WATCHDOG_SEC = 10.0  # deploy/showdown.service
 
 
 def log(text: str) -> None:
@@ -121,6 +125,8 @@ class Console:
     acks: list[tuple[int, int, str, str]] = field(default_factory=list)
     verdicts: list[tuple[int, str]] = field(default_factory=list)
     kernel_seen: bool = False
+    frozen_at: float | None = None
+    killed_at: float | None = None
     _offset: int = 0
     _partial: str = ""
 
@@ -145,6 +151,10 @@ class Console:
             self.marks[mark.group(1)] = mark.group(2).strip()
         if (ack := ACK.search(line)) is not None:
             self.acks.append((int(ack.group(1)), int(ack.group(2)), ack.group(3), ack.group(4)))
+        if (frozen := FROZEN.search(line)) is not None:
+            self.frozen_at = float(frozen.group(1))
+        if (killed := WATCHDOG_KILL.search(line)) is not None:
+            self.killed_at = float(killed.group(1))
         if (verdict := VERDICT.search(line)) is not None:
             self.verdicts.append((int(verdict.group(1)), verdict.group(2)))
 
@@ -403,7 +413,12 @@ def main() -> int:
         machine.wait_for(lambda c: "watchdog_resumed" in c.marks, 180 * slow(), "the watchdog")
         result["watchdog_restarts"] = int(mark("watchdog_restarts") or 0)
         extra["watchdog_resumed"] = mark("watchdog_resumed") == "1"
-        extra["watchdog_restarted_after_s"] = mark("watchdog_restarted")
+        # systemd pings are WatchdogSec/2 apart: the kill must come within WatchdogSec of the
+        # freeze (the console's timestamps are the guest's own uptime)
+        if console.frozen_at is not None and console.killed_at is not None:
+            extra["watchdog_kill_after_s"] = round(console.killed_at - console.frozen_at, 2)
+        kill_after = extra.get("watchdog_kill_after_s", -1.0)
+        extra["watchdog_in_time"] = 0 <= kill_after <= WATCHDOG_SEC + 0.5
         machine.wait_for(lambda c: "serial_ready" in c.marks, 120 * slow(), "the udev checks")
         ftdi = mark("ftdi_named") or ""
         pico = mark("pico_named") or ""
@@ -494,7 +509,8 @@ def main() -> int:
     result.update(extra)
     print(json.dumps(result), flush=True)
     ok = (result["install_ok"] and result["notify_ready"] and result["watchdog_restarts"] >= 1
-          and extra.get("watchdog_resumed") and extra.get("check_ok")
+          and extra.get("watchdog_resumed") and extra.get("watchdog_in_time")
+          and extra.get("check_ok")
           and extra.get("check_serial_ok") and result["udev_named"]
           and result["serial_duels"] == args.duels
           and result["serial_duels_correct"] == args.duels
