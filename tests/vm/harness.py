@@ -498,6 +498,9 @@ def main() -> int:
         extra["uninstall_ok"] = (mark("uninstall_rc") == "0" and mark("unit_known") == "0"
                                  and mark("process_left") == "0" and mark("dev_link_left") == "0"
                                  and mark("journal_kept") == "1" and not unexpected)
+    except Exception as error:  # still the JSON line, with what went wrong: the run fails
+        log(f"harness error: {error!r}")
+        extra["error"] = repr(error)
     finally:
         machine.cut_power()
         mcu.close()
@@ -508,7 +511,8 @@ def main() -> int:
     result["seconds"] = round(time.monotonic() - started, 1)
     result.update(extra)
     print(json.dumps(result), flush=True)
-    ok = (result["install_ok"] and result["notify_ready"] and result["watchdog_restarts"] >= 1
+    ok = ("error" not in extra and result["install_ok"] and result["notify_ready"]
+          and result["watchdog_restarts"] >= 1
           and extra.get("watchdog_resumed") and extra.get("watchdog_in_time")
           and extra.get("check_ok")
           and extra.get("check_serial_ok") and result["udev_named"]
