@@ -269,7 +269,11 @@ case $STAGE in
         start_cuts
         ;;
     verify)
+        # The service came up by itself and scores on; it pauses (a clean stop) while the
+        # export runs, so each cut's check stays small under plain emulation, then goes on.
+        systemctl stop showdown
         export_journal
+        systemctl start showdown
         say verified 1
         ;;
     final)
