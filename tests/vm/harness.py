@@ -430,11 +430,17 @@ def main() -> int:
                                 and opened[:1] == ["/dev/showdown-unit"]
                                 and opened[2:] == ftdi.split()[:1])
         if mark("serial_ready") == "active":
-            for _ in range(args.duels):
+            # A starved guest (plain emulation on a busy host) may miss a round: such an
+            # attempt is retried after a pause long enough for the unit to time it out, and
+            # counted in serial_duel_attempts; every verdict that does come is checked.
+            attempts = 0
+            while result["serial_duels"] < args.duels and attempts < 3 * args.duels:
+                attempts += 1
                 before = len(console.verdicts)
                 expected = table.duel()
                 if expected is None:
-                    log("serial duel: no green light from the service")
+                    log("serial duel: no green light from the service; again after a pause")
+                    time.sleep(15)
                     continue
                 if machine.wait_for(lambda c, n=before: len(c.verdicts) > n, 30 * slow(),
                                     "the service's verdict"):
@@ -442,7 +448,10 @@ def main() -> int:
                     got = console.verdicts[before][1]
                     result["serial_duels_correct"] += got == expected
                     log(f"serial duel: expected {expected}, the service said {got}")
+                else:
+                    time.sleep(15)
                 time.sleep(2.5)  # the launcher's cool-down
+            extra["serial_duel_attempts"] = attempts
         (run / "out" / "serial-done").touch()
         machine.wait_for(lambda c: "cuts_ready" in c.marks, 180 * slow(), "the power-cut set-up")
         # through the board: the lights answered over the link; nobody pressed, so exit 1
