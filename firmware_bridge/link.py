@@ -118,6 +118,8 @@ class Link:
         opener: PortOpener = _open_serial,
     ) -> None:
         self._port_spec = port
+        self.path = ""
+        """The port the link last opened, by the name it was given (``/dev/showdown-unit``)."""
         self._on_event = on_event
         self._on_session = on_session
         self._on_down = on_down
@@ -306,6 +308,7 @@ class Link:
             path = spec() if callable(spec) else find_port(spec)
             port = self._opener(path)
             port.reset_input_buffer()
+            self.path = path
         except (serial.SerialException, OSError, NoDeviceError, ValueError) as exc:
             self._last_error = str(exc)
             log.debug("connect failed: %s; retrying in %.3f s", exc, self._backoff_s)
@@ -484,7 +487,7 @@ class Link:
             self._rounds = 0
             self._progress_s = time.monotonic()
             self._ready.set()
-            log.info("serial link up: boot %08x, %s session", reply.boot_id,
+            log.info("serial link up on %s: boot %08x, %s session", self.path, reply.boot_id,
                      "fresh" if fresh else "resumed")
         self._next_heartbeat_s = 0.0
         self.heartbeat()

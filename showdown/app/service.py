@@ -112,6 +112,11 @@ class Service:
         """The headless iteration's wait: until woken (a signal, the table done) or a beat."""
         with contextlib.suppress(queue.Empty):
             self._wake.get(timeout=self.IDLE_WAIT_S)
+        self.frozen = threading.Event()
+        """The debug hook (SIGUSR2 under ``showdown run``): the main loop stops where it is,
+        ticks and all, as a hung loop would, so the watchdog's restart can be tested for real."""
+        self.thaw = threading.Event()
+        """Lets a frozen loop go on (tests only; a frozen service is meant to be killed)."""
 
     def _work(self) -> None:
         assert self.worker is not None
@@ -138,6 +143,10 @@ class Service:
             thread.start()
         try:
             while not self._stopping():
+                if self.frozen.is_set():
+                    log.warning("main loop frozen (debug hook): no more watchdog pings")
+                    self.thaw.wait()
+                    self.frozen.clear()
                 self.iterations += 1
                 if self.tick is not None:
                     self.tick()

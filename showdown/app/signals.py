@@ -1,8 +1,8 @@
 """Stop signals: installed before anything else, so a signal at any moment stops cleanly.
 
 ``showdown`` installs one handler for every signal that would otherwise end the process without
-running its clean-up (SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2) as the first thing
-:func:`showdown.app.cli.main` does. While the command line is read (which imports the
+running its clean-up (SIGINT, SIGTERM, SIGHUP, SIGUSR1; SIGUSR2 is ``run``'s watchdog-test hook)
+as the first thing :func:`showdown.app.cli.main` does. While the command line is read (which imports the
 subcommands, and so pydantic, whose schema building would wrap an exception raised inside it) a
 signal is only noted; :meth:`StopSignals.check` then stops before the command starts. A command
 runs with stop signals raising :class:`Stopped` in the main thread, as Ctrl-C raises
@@ -26,7 +26,7 @@ from typing import Any
 __all__ = ["STOP_SIGNALS", "StopSignals", "Stopped", "stop_signals"]
 
 STOP_SIGNALS: tuple[signal.Signals, ...] = (
-    signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGUSR1, signal.SIGUSR2,
+    signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGUSR1,
 )
 """Signals that stop a command cleanly (each would end the process at once by default)."""
 

@@ -178,6 +178,8 @@ class Journal:
         self.path = path
         self._clock = clock
         self._lock = threading.RLock()
+        self.on_append: Callable[[Entry], None] | None = None
+        """Called with each entry committed by :meth:`append` or :meth:`start_game` (to log it)."""
 
     # -- opening ---------------------------------------------------------------------------
 
@@ -302,7 +304,14 @@ class Journal:
             payload = json.dumps(list(events_for(game_id)), separators=(",", ":"), sort_keys=True)
             cursor = self._insert(game_id, key, kind, payload, recorded_at)
         assert cursor.lastrowid is not None
-        return Entry(cursor.lastrowid, game_id, key, kind, json.loads(payload), recorded_at)
+        return self._committed(
+            Entry(cursor.lastrowid, game_id, key, kind, json.loads(payload), recorded_at)
+        )
+
+    def _committed(self, entry: Entry) -> Entry:
+        if self.on_append is not None:
+            self.on_append(entry)
+        return entry
 
     @_locked
     def append(
@@ -329,7 +338,9 @@ class Journal:
                 raise DuplicateEntryError(key) from exc
             raise
         assert cursor.lastrowid is not None
-        return Entry(cursor.lastrowid, game_id, key, kind, json.loads(payload), recorded_at)
+        return self._committed(
+            Entry(cursor.lastrowid, game_id, key, kind, json.loads(payload), recorded_at)
+        )
 
     @_locked
     def set_setting(self, name: str, value: str) -> None:

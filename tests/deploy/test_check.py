@@ -274,6 +274,18 @@ def test_command_with_no_microcontroller_says_so(
     assert "\n" not in err.strip()
 
 
+def test_command_follows_the_configured_back_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The service's configuration says serial: the check goes through the board, not the pins.
+    missing = tmp_path / "no-such-port"
+    config = tmp_path / "showdown.toml"
+    config.write_text(f'[unit]\nbackend = "serial"\nserial_port = "{missing}"\n')
+    assert cli.main(["check", "--config", str(config)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"showdown: error: cannot open the microcontroller: {missing} ")
+
+
 def test_unclear_answers_are_asked_again(rig: Rig) -> None:
     builder = rig.builder(fire=False)
     replies = iter(["perhaps", "Y"])

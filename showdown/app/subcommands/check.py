@@ -42,7 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         const="auto",
         metavar="PORT",
         help="the unit is behind a microcontroller on USB: check through it (PORT: a path or "
-        "pyserial URL; default: /dev/showdown-unit, else the Pico's USB id)",
+        "pyserial URL; default: /dev/showdown-unit, else the Pico's USB id). Without it the "
+        "configuration's unit.backend decides, as for the service",
     )
     parser.add_argument(
         "--no-launcher", action="store_true", help="skip the launcher (it is never fired unasked)"
@@ -147,7 +148,10 @@ def run(args: argparse.Namespace) -> int:
     for line in font_warnings():
         print(line, flush=True)
     settings = load_settings(config_path(args.config)).unit
-    with open_unit(settings, args.serial) as unit:
+    serial = args.serial
+    if serial is None and settings.backend == "serial":  # the service's own choice
+        serial = settings.serial_port or "auto"
+    with open_unit(settings, serial) as unit:
         test = SelfTest(
             unit,
             settings,

@@ -33,7 +33,7 @@ from showdown.app.service import Frontend, Service
 from showdown.app.signals import Stopped, stop_signals
 from showdown.app.status import StatusPrinter
 from showdown.app.subcommands.bench_scoreboard import _size
-from showdown.game.journal import Journal, JournalError, check_file, check_writable
+from showdown.game.journal import Entry, Journal, JournalError, check_file, check_writable
 from showdown.game.lock import JournalLock
 from showdown.game.recorder import UnitRecorder
 from showdown.game.session import Session, SessionError
@@ -93,13 +93,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def choose_backend(sim: bool, model_file: Path = PI_MODEL) -> tuple[bool, str]:
-    """(use the simulator?, why) - the reason goes into the one log line about it."""
+def choose_backend(
+    sim: bool, model_file: Path = PI_MODEL, backend: str = "gpio"
+) -> tuple[bool, str]:
+    """(use the simulator?, why) - the reason goes into the one log line about it.
+
+    Only the ``gpio`` back end needs a Pi: a unit behind a microcontroller on USB (``serial``)
+    can be run from any Linux machine."""
     if sim:
         return True, "--sim was given"
     factory = os.environ.get("GPIOZERO_PIN_FACTORY", "")
     if factory.lower() == "mock":
         return True, "GPIOZERO_PIN_FACTORY=mock"
+    if backend != "gpio":
+        return False, f"unit.backend is {backend!r}"
     try:
         model = model_file.read_text(encoding="utf-8", errors="replace").strip("\x00\n ")
     except OSError:
@@ -202,7 +209,7 @@ def _run(args: argparse.Namespace) -> int:
         _window_or_refuse()
     settings = load_settings(args.config)
     path = db_path(args.db, settings.storage)
-    use_sim, why = choose_backend(args.sim or args.interactive)
+    use_sim, why = choose_backend(args.sim or args.interactive, backend=settings.unit.backend)
     stop_signals.check()  # a stop signal meanwhile: unwind here
     try:
         check_file(path)  # not a journal, or not writable: say that, not that it cannot be locked
@@ -214,6 +221,8 @@ def _run(args: argparse.Namespace) -> int:
     try:
         journal = Journal.open(path, writable=True)
         on_stop.insert(0, journal.close)
+        if settings.storage.log_entries:
+            journal.on_append = _log_entry
         session = Session(journal)
     except (JournalError, SessionError) as error:
         _close(on_stop)
@@ -304,6 +313,8 @@ def _run(args: argparse.Namespace) -> int:
         service.signal_stop(stop_signals.received)
     for problem in lost:
         service.fail(problem)
+    # The watchdog test's debug hook: SIGUSR2 freezes the main loop (docs/deploy.md).
+    signal.signal(signal.SIGUSR2, _freeze_on_signal(service))
     status.line(banner(args, use_sim, frontend is not None, path))
     heartbeat.started("keeping score" if frontend is None else "scoreboard up")
     try:
@@ -366,3 +377,20 @@ def _table_worker(
             return
 
     return play
+
+
+def _log_entry(entry: Entry) -> None:
+    """``storage.log_entries``: one line per journal entry once it is on disk (a power-cut test
+    reads them from the console and checks each is still there after the cut)."""
+    log.info("journal entry on disk: game %d seq %d %s key %s", entry.game_id, entry.seq,
+             entry.kind, entry.key)
+
+
+def _freeze_on_signal(service: Service) -> Callable[[int, FrameType | None], None]:
+    """The watchdog test's debug hook: SIGUSR2 freezes the main loop (see Service.frozen)."""
+
+    def handler(signum: int, _frame: FrameType | None) -> None:
+        service.frozen.set()
+
+    return handler
+

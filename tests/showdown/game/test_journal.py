@@ -49,6 +49,17 @@ def test_file_is_in_wal_mode(tmp_path: Path) -> None:
         other.close()
 
 
+def test_each_committed_entry_is_announced_once(tmp_path: Path) -> None:
+    with Journal.open(tmp_path / "s.db") as journal:
+        seen: list[int] = []
+        journal.on_append = lambda entry: seen.append(entry.seq)
+        game = journal.new_game()
+        first = journal.append(game, "showdown", [{"n": 1}], key="k")
+        with pytest.raises(DuplicateEntryError):
+            journal.append(game, "showdown", [{"n": 1}], key="k")
+        assert seen == [first.seq]
+
+
 def test_same_key_twice_stores_nothing_more(tmp_path: Path) -> None:
     with Journal.open(tmp_path / "s.db") as journal:
         game = journal.new_game()
