@@ -85,6 +85,11 @@ class Service:
         """The stop signal that ended the loop, if one did."""
         self.iterations = 0
         self._wake: queue.SimpleQueue[object] = queue.SimpleQueue()
+        self.frozen = threading.Event()
+        """The debug hook (SIGUSR2 under ``showdown run``): the main loop stops where it is,
+        ticks and all, as a hung loop would, so the watchdog's restart can be tested for real."""
+        self.thaw = threading.Event()
+        """Lets a frozen loop go on (tests only; a frozen service is meant to be killed)."""
 
     def signal_stop(self, signum: int) -> None:
         """End the loop: called inside a signal handler, so it only records and wakes."""
@@ -112,11 +117,6 @@ class Service:
         """The headless iteration's wait: until woken (a signal, the table done) or a beat."""
         with contextlib.suppress(queue.Empty):
             self._wake.get(timeout=self.IDLE_WAIT_S)
-        self.frozen = threading.Event()
-        """The debug hook (SIGUSR2 under ``showdown run``): the main loop stops where it is,
-        ticks and all, as a hung loop would, so the watchdog's restart can be tested for real."""
-        self.thaw = threading.Event()
-        """Lets a frozen loop go on (tests only; a frozen service is meant to be killed)."""
 
     def _work(self) -> None:
         assert self.worker is not None

@@ -17,11 +17,13 @@ import argparse
 import importlib
 import logging
 import os
+import signal
 import sys
 import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from engine.rules import PRESETS
