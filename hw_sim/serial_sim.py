@@ -53,8 +53,9 @@ _OUTPUTS = {
 
 def settle(mcu: SimulatedMcu, unit: SerialUnit, timeout_s: float = 10.0) -> bool:
     """Wait until the firmware has run and nothing is in flight either way, twice in a row
-    (a delivered event may queue a command); False on timeout. Retransmissions and reconnects
-    happen meanwhile, on real time."""
+    (a delivered event may queue a command), and the link's clock mapping has its first round
+    trip (a jump of the clock during that one would skew every time after a reset); False on
+    timeout. Retransmissions and reconnects happen meanwhile, on real time."""
     if not unit.link.connected and unit.link.idle() and mcu.quiescent():
         return mcu.wait_steps(2, timeout_s)
     deadline = time.monotonic() + timeout_s
@@ -63,7 +64,8 @@ def settle(mcu: SimulatedMcu, unit: SerialUnit, timeout_s: float = 10.0) -> bool
         remaining = deadline - time.monotonic()
         if remaining <= 0 or not mcu.wait_steps(1, remaining):
             return False
-        if mcu.quiescent() and unit.link.idle() and unit.link.connected:
+        link = unit.link
+        if mcu.quiescent() and link.idle() and link.connected and link.sync.ready:
             calm += 1
         else:
             calm = 0

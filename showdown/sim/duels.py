@@ -85,6 +85,7 @@ class DuelReport:
     results_duplicated: int = 0
     press_to_launch_ns: list[int] = field(default_factory=list)
     wrong: list[dict[str, Any]] = field(default_factory=list)
+    launch_problems: list[dict[str, Any]] = field(default_factory=list)
     line: dict[str, int] = field(default_factory=dict)
 
     @property
@@ -127,6 +128,7 @@ class DuelReport:
             "results_duplicated": self.results_duplicated,
             "press_to_launch_ms": self.latency_ms(),
             "wrong": self.wrong[:10],
+            "launch_problems": self.launch_problems[:10],
             "line": dict(self.line),
         }
 
@@ -402,9 +404,18 @@ def _count_launches(
         and go_ns <= throw.at_ns <= result.at_ns
     ]
     report.stray_launches += len(throws) - len(inside)
-    if (result is not None and result.reason in LAUNCHED_BY_RACE and result.cards_loaded
-            and len(inside) != 1):
-        report.missed_launches += 1
+    missed = (result is not None and result.reason in LAUNCHED_BY_RACE
+              and bool(result.cards_loaded) and len(inside) != 1)
+    report.missed_launches += missed
+    if missed or len(throws) != len(inside):
+        report.launch_problems.append({
+            "showdown_id": None if result is None else result.showdown_id,
+            "reason": None if result is None else result.reason.value,
+            "go_ns": go_ns,
+            "result_ns": None if result is None else result.at_ns,
+            "launcher_on_ns": None if result is None else result.launcher_on_ns,
+            "throws_ns": [throw.at_ns for throw in throws],
+        })
 
 
 def _score(

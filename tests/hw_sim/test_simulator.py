@@ -127,6 +127,17 @@ def test_sim_duels_bad_options_are_one_line(capsys: pytest.CaptureFixture[str]) 
     assert "add --backend serial" in err and len(err.strip().splitlines()) == 1
 
 
+def test_a_line_too_bad_to_connect_is_one_line_not_a_trace(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("hw_sim.serial_sim._OPEN_TIMEOUT_S", 1.0)  # a person waits longer
+    argv = ["sim", "duels", "--backend", "serial", "--count", "2", "--corrupt", "0.9"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("showdown: error: the simulated unit could not go on: no answer from")
+    assert len(err.strip().splitlines()) == 1
+
+
 def test_sim_duels_repeats_a_fault_trial_from_the_command_line(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -87,6 +87,7 @@ def _progress_bar(done: int, total: int) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the duels and print the figures."""
     # imported here so that `showdown --help` does not load gpiozero and the simulator
+    from firmware_bridge.link import LinkError  # noqa: PLC0415
     from hw_sim.faults import FaultPlan  # noqa: PLC0415
     from hw_sim.sim_unit import SIM_BACKENDS  # noqa: PLC0415
     from showdown.app.config import load_settings  # noqa: PLC0415
@@ -119,6 +120,8 @@ def run(args: argparse.Namespace) -> int:
             progress=None if args.json or args.count < 50 else _progress_bar,
             faults=faults,
         )
+    except (LinkError, RuntimeError) as exc:  # the line was too bad to go on: say so, no trace
+        raise UserError(f"the simulated unit could not go on: {exc}") from None
     finally:
         for logger, level in zip(quiet, levels, strict=True):
             logger.setLevel(level)
