@@ -134,6 +134,15 @@ def test_a_short_soak_on_a_lossy_line_with_a_replug_and_a_reset(
     assert report.line["bad_frames"] > 0 and report.line["retransmit_rounds"] > 0
 
 
+def test_a_line_with_300_ms_of_latency_still_decides_showdowns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    report, _ = soak(monkeypatch, 2, FaultPlan(delay_ms=300), seed=4)
+    check_report(report.as_dict(), 2)
+    assert report.decided == 2 and report.line["reconnects"] == 0
+    assert report.line["srtt_us"] > 250_000  # the link measured the slow line and settled
+
+
 @pytest.mark.soak
 @pytest.mark.timeout(3600)
 def test_soak_1000_duels_with_resets_at_random_edges(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -35,8 +35,13 @@ def noticed_unplug(rig: SerialRig) -> None:
         assert rig.mcu.wait_steps(1)
 
 
-def reconnect(rig: SerialRig) -> None:
-    """Wait for the link to come back (real threads; nothing sleeps)."""
+def reconnect(rig: SerialRig, drops: int = 1) -> None:
+    """Wait until the host has seen the line go *drops* times in all and come back (a barrier on
+    the firmware's loop and the link's events; nothing sleeps)."""
+    deadline = time.monotonic() + 10.0
+    while rig.serial.link.stats.reconnects < drops:
+        assert time.monotonic() < deadline, "the host never noticed the line go"
+        assert rig.mcu.wait_steps(1)
     assert rig.serial.link.wait_connected(10.0), "the link never came back"
     rig.settle()
 
