@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 RUNTIME_STAMP := $(VENV)/.runtime-installed
 DEV_STAMP     := $(VENV)/.dev-installed
 
-.PHONY: run test lint typecheck unit soak bench bench-check clean catalogues messages
+.PHONY: run test lint typecheck unit soak bench bench-check clean catalogues messages screenshots vm-test vm-soak vm-deps
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -55,9 +55,29 @@ typecheck: $(DEV_STAMP)
 unit: $(DEV_STAMP) catalogues
 	$(BIN)/pytest
 
+## screenshots: draw the documentation's screenshots again into docs/scoreboard (the pinned font,
+## the sample games); a test fails while a committed one differs from what the screens draw now
+screenshots: $(DEV_STAMP) catalogues
+	$(BIN)/python -m showdown.scoreboard.screenshots docs/scoreboard
+
 ## soak: the long seeded runs (not part of `make test`)
 soak: $(DEV_STAMP) catalogues
 	$(BIN)/pytest -m soak -o addopts='-ra -q'
+
+## vm-test: Pi in a box (tests/vm/, README "Pi in a box"): a Debian bookworm VM, the real
+## deploy/install.sh, systemd, udev, a USB serial board, 5 power cuts, uninstall; one JSON line.
+## The image is built once into $$XDG_CACHE_HOME/showdown-vm (~/.cache/showdown-vm).
+## vm-soak: the same with 50 power cuts and more serial showdowns.
+VM_RUN := $(BIN)/python tests/vm/harness.py
+
+vm-deps:
+	@bash tests/vm/host-deps.sh
+
+vm-test: $(RUNTIME_STAMP) vm-deps
+	$(VM_RUN) --cuts 5 --duels 6
+
+vm-soak: $(RUNTIME_STAMP) vm-deps
+	$(VM_RUN) --cuts 50 --duels 20
 
 ## bench: benchmarks print figures; they are never tests. The engine runs twice, each time
 ## against RLCard in the same run: pure Python in .venv, and the optional mypyc-compiled build

@@ -73,6 +73,8 @@ remove "$LINK_PATH"
 remove "$APP_DIR"
 run systemctl daemon-reload
 run udevadm control --reload
+# Without the rule the board's tty loses its /dev/showdown-unit name at the next event: now.
+run udevadm trigger --subsystem-match=tty --action=change
 
 if [[ $PURGE -eq 1 ]]; then
     remove "$CONF_DIR"

@@ -9,29 +9,55 @@ played stays on top. None of these run when the card was its player's last (goin
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import random
+from typing import Protocol
 
-from engine.events import CardsDiscarded, CustomEffectApplied, HandsSwapped
+from engine.events import CardsDiscarded, CustomEffectApplied, Event, HandsSwapped
 from engine.interned import hands_shuffled
 from engine.rng import shuffle
 from engine.rules import CustomEffect
+from engine.state import RoundState
+from engine.tables import DeckTables
 
-if TYPE_CHECKING:
-    from engine.round import Round
-
-__all__ = ["apply_custom", "shuffle_hands", "swap_hands"]
+__all__ = ["RoundHooks", "apply_custom", "shuffle_hands", "swap_hands"]
 
 
-def swap_hands(rnd: Round, player: int, target: int) -> None:
+class RoundHooks(Protocol):
+    """All an effect may use of the round it changes (:class:`~engine.round.Round` is one):
+    the state, the shuffle, the deck's tables and four hooks. Naming them here keeps effects
+    off the round's own bookkeeping (turns, history, the catch window's rules)."""
+
+    state: RoundState
+    rng: random.Random
+    tables: DeckTables
+
+    def emit(self, event: Event) -> None:
+        """Record an event of the command being applied."""
+        ...
+
+    def next_seat(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` places after ``seat`` in the direction of play."""
+        ...
+
+    def draw_cards(self, seat: int, count: int, reason: str) -> list[int]:
+        """``seat`` draws up to ``count`` cards; the cards drawn."""
+        ...
+
+    def hand_changed(self, seat: int) -> None:
+        """``seat``'s hand changed by another's card: its UNO call lapses, no catch."""
+        ...
+
+
+def swap_hands(rnd: RoundHooks, player: int, target: int) -> None:
     """Wild Swap Hands (001): ``player`` and ``target`` exchange hands."""
     hands = rnd.state.hands
     hands[player], hands[target] = hands[target], hands[player]
-    rnd._gained(player)
-    rnd._gained(target)
-    rnd._emit(HandsSwapped(player=player, target=target))
+    rnd.hand_changed(player)
+    rnd.hand_changed(target)
+    rnd.emit(HandsSwapped(player=player, target=target))
 
 
-def shuffle_hands(rnd: Round, player: int) -> None:
+def shuffle_hands(rnd: RoundHooks, player: int) -> None:
     """Wild Shuffle Hands (000, 003): collect every hand, shuffle, deal one at a time starting
     left of ``player`` until none remain. Direction is unchanged."""
     st = rnd.state
@@ -43,11 +69,11 @@ def shuffle_hands(rnd: Round, player: int) -> None:
         hands[(player + 1 + index) % n].append(card)
     st.hands = hands
     for seat in range(n):
-        rnd._gained(seat)
-    rnd._emit(hands_shuffled(player, tuple(len(h) for h in hands)))
+        rnd.hand_changed(seat)
+    rnd.emit(hands_shuffled(player, tuple(len(h) for h in hands)))
 
 
-def _discard_under_top(rnd: Round, seat: int, cards: list[int]) -> None:
+def _discard_under_top(rnd: RoundHooks, seat: int, cards: list[int]) -> None:
     if not cards:
         return
     st = rnd.state
@@ -55,30 +81,30 @@ def _discard_under_top(rnd: Round, seat: int, cards: list[int]) -> None:
     for card in cards:
         hand.remove(card)
     st.discard[-1:-1] = cards
-    rnd._gained(seat)
-    rnd._emit(CardsDiscarded(player=seat, cards=tuple(cards)))
+    rnd.hand_changed(seat)
+    rnd.emit(CardsDiscarded(player=seat, cards=tuple(cards)))
 
 
-def _to_exactly(rnd: Round, seat: int, size: int) -> None:
+def _to_exactly(rnd: RoundHooks, seat: int, size: int) -> None:
     """Draw, or discard the newest cards, until ``seat`` holds exactly ``size`` cards."""
     hand = rnd.state.hands[seat]
     if len(hand) < size:
-        rnd._draw(seat, size - len(hand), "custom")
+        rnd.draw_cards(seat, size - len(hand), "custom")
     elif len(hand) > size:
         _discard_under_top(rnd, seat, hand[size:])
 
 
-def apply_custom(rnd: Round, player: int, effect: CustomEffect) -> bool:
+def apply_custom(rnd: RoundHooks, player: int, effect: CustomEffect) -> bool:
     """Apply a Customizable / Blank card's agreed effect; True when the player plays again."""
     if effect is CustomEffect.NONE:
         return False
     st = rnd.state
-    rnd._emit(CustomEffectApplied(player=player, effect=str(effect)))
-    victim = rnd._next(player)
+    rnd.emit(CustomEffectApplied(player=player, effect=str(effect)))
+    victim = rnd.next_seat(player)
     if effect is CustomEffect.NEXT_DRAWS_UNTIL_COLOUR:
         colours = rnd.tables.colour
         while True:
-            drawn = rnd._draw(victim, 1, "custom")
+            drawn = rnd.draw_cards(victim, 1, "custom")
             if not drawn or colours[drawn[0]] == st.colour:
                 break
     elif effect is CustomEffect.OTHERS_DISCARD_WILDS:

@@ -36,8 +36,10 @@ Readings where the seeds are silent, chosen once and tested:
 - UNO: said with ``PlayCard(uno=True)``, or by ``CallUno`` on your turn holding two cards, or
   as a self-catch before anyone catches you. A player brought down to one card by someone
   else's card (Swap Hands, Shuffle Hands, a Customizable effect) has nothing to say and cannot
-  be caught; drawing, or a hand swapped or reshuffled, cancels a call. A pending showdown
-  accepts only its result, so catches wait, and the window is still open after it.
+  be caught; drawing, or a hand swapped or reshuffled, cancels a call. The catch window closes
+  when the next player begins their turn by drawing (the Wild Draw 4 penalty too, taken or
+  after losing the challenge) or playing. A pending showdown accepts only its result, so
+  catches wait, and the window is still open after it.
 - A Showdown icon on the first card turned up starts no showdown (only a Wild Showdown does).
 """
 
@@ -193,7 +195,12 @@ class Round:
 
     Public attributes: ``rules``, ``deck``, ``setup``, ``state`` (a
     :class:`~engine.state.RoundState`; read it, do not change it), ``history`` (the commands
-    applied so far, enough to :meth:`replay` the round), ``events`` (every event so far).
+    applied so far, enough to :meth:`replay` the round), ``events`` (every event so far),
+    ``tables`` (the deck's per-card facts), ``rng`` (the round's shuffle).
+
+    :meth:`emit`, :meth:`next_seat`, :meth:`draw_cards` and :meth:`hand_changed` are the hooks
+    card effects (:mod:`engine.effects`) change a round with while a command is applied; they
+    record no command, so outside the engine a round changes only through :meth:`apply`.
     """
 
     def __init__(
@@ -353,7 +360,7 @@ class Round:
             if kind == _WD4 or (kind == _WILD and rules.first_wild == "return"):
                 st.draw_pile.append(card)
                 shuffle(self.rng, st.draw_pile)
-                self._emit(CardReturned(card=card))
+                self.emit(CardReturned(card=card))
                 continue
             break
         st.discard.append(card)
@@ -369,14 +376,14 @@ class Round:
             st.turn = (first + 1) % n
         else:
             st.turn = first
-        self._emit(round_started(dealer, n, card, st.turn, st.direction))
+        self.emit(round_started(dealer, n, card, st.turn, st.direction))
         if kind == _DRAW_TWO:
-            self._draw(first, 2, "opening")
-            self._emit(TURN_SKIPPED[first])
+            self.draw_cards(first, 2, "opening")
+            self.emit(TURN_SKIPPED[first])
         elif kind == _SKIP:
-            self._emit(TURN_SKIPPED[first])
+            self.emit(TURN_SKIPPED[first])
         if st.phase is Phase.PLAY:
-            self._emit(TURN_STARTED[st.turn])
+            self.emit(TURN_STARTED[st.turn])
 
     # ----------------------------------------------------------------- public API
 
@@ -552,31 +559,24 @@ class Round:
             rnd.apply(command)
         return rnd
 
-    # ----------------------------------------------------------------- helpers
+    # ----------------------------------------------------------------- hooks for card effects
+    # What engine.effects (and this class) change a round with while a command is applied: the
+    # interface effects.RoundHooks names. They record no command, so anywhere else a change
+    # made with them would be lost by replaying or saving the round.
 
-    def _emit(self, event: Event) -> None:
+    def emit(self, event: Event) -> None:
+        """Record ``event`` as caused by the command being applied."""
         self.events.append(event)
 
-    def _next(self, seat: int, steps: int = 1) -> int:
+    def next_seat(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` places after ``seat`` in the current direction of play."""
         st = self.state
         return (seat + st.direction * steps) % st.players
 
-    def _take(self) -> int | None:
-        """The top card of the draw pile, reshuffling the discard pile (except its top) first
-        if it is empty; None when there is no card left to draw anywhere."""
-        st = self.state
-        if not st.draw_pile:
-            if len(st.discard) <= 1:
-                return None
-            top = st.discard.pop()
-            pile = st.discard
-            shuffle(self.rng, pile)
-            st.draw_pile = pile
-            st.discard = [top]
-            self._emit(Reshuffled(cards=len(pile)))
-        return st.draw_pile.pop()
-
-    def _draw(self, seat: int, count: int, reason: str) -> list[int]:
+    def draw_cards(self, seat: int, count: int, reason: str) -> list[int]:
+        """``seat`` draws ``count`` cards, top first (fewer if the piles run out; reshuffling
+        the discard pile as needed), recorded as one event with ``reason``; its UNO call lapses
+        as in :meth:`hand_changed`. Returns the cards drawn."""
         st = self.state
         hand = st.hands[seat]
         pile = st.draw_pile
@@ -593,32 +593,51 @@ class Round:
                 drawn.append(card)
         if drawn:
             hand.extend(drawn)
-            st.uno_called[seat] = False  # see _gained
+            st.uno_called[seat] = False  # see hand_changed
             if st.exposed == seat:
                 st.exposed = None
             self.events.append(cards_drawn(seat, tuple(drawn), reason))
         return drawn
 
+    def hand_changed(self, seat: int) -> None:
+        """A hand changed by something other than its owner's play (swapped, reshuffled,
+        discarded from, drawn into): its UNO call lapses (001: it is said again each time a
+        player is left with one card) and its owner can no longer be caught."""
+        st = self.state
+        st.uno_called[seat] = False
+        if st.exposed == seat:
+            st.exposed = None
+
+    # ----------------------------------------------------------------- helpers
+
+    def _take(self) -> int | None:
+        """The top card of the draw pile, reshuffling the discard pile (except its top) first
+        if it is empty; None when there is no card left to draw anywhere."""
+        st = self.state
+        if not st.draw_pile:
+            if len(st.discard) <= 1:
+                return None
+            top = st.discard.pop()
+            pile = st.discard
+            shuffle(self.rng, pile)
+            st.draw_pile = pile
+            st.discard = [top]
+            self.emit(Reshuffled(cards=len(pile)))
+        return st.draw_pile.pop()
+
     def _draw_one(self, seat: int) -> int | None:
-        """``_draw(seat, 1, "draw")`` for the plain draw instead of playing (a quarter of all
-        commands), without the list handling; the card, or None when none is left."""
+        """``draw_cards(seat, 1, "draw")`` for the plain draw instead of playing (a quarter of
+        all commands), without the list handling; the card, or None when none is left."""
         st = self.state
         card = st.draw_pile.pop() if st.draw_pile else self._take()
         if card is None:
             return None
         st.hands[seat].append(card)
-        st.uno_called[seat] = False  # see _gained
+        st.uno_called[seat] = False  # see hand_changed
         if st.exposed == seat:
             st.exposed = None
         self.events.append(card_drawn(seat, card))
         return card
-
-    def _gained(self, seat: int) -> None:
-        """A hand changed by something other than its owner's play: its UNO call lapses."""
-        st = self.state
-        st.uno_called[seat] = False
-        if st.exposed == seat:
-            st.exposed = None
 
     def _begin_turn(self, seat: int) -> None:
         st = self.state
@@ -651,17 +670,52 @@ class Round:
             )
         return seat
 
-    # ----------------------------------------------------------------- commands
+    # ----------------------------------------------------------------- playing a card
+    # _play runs the steps of the module docstring in order, one handler per step. Every check
+    # is in _check_play, before the first change, so a refused play changes nothing. The
+    # handlers are plain methods called directly (no table, no cached bound methods): a compiled
+    # build (make bench) then calls them natively.
 
     def _play(self, cmd: PlayCard) -> None:
-        st, t, rules = self.state, self.tables, self.rules
-        player, card = cmd.player, cmd.card
+        """Play a card: the checks, then its effects in the documented order (steps 1-8)."""
+        player, card = cmd.player, cmd.card  # read once: the handlers take plain ints
+        at = self._check_play(cmd, player, card)
+        st, t = self.state, self.tables
+        last = len(st.hands[player]) == 1
+        if t.plain[card] and not last:
+            # A number card without an icon (two in five commands) answers no pending draw
+            # and has no effect: steps 1-2, then the next seat's turn.
+            self._lay_down(player, at, card, None, cmd.uno, True)
+            self._begin_turn((player + st.direction) % st.players)
+            return
+        kind = t.kind[card]
+        # Judged on the hand and colour before the card leaves: a challenge reads this later.
+        legal = kind != _WD4 or self.wild_draw_four_is_legal(player, card)
+        self._lay_down(player, at, card, cmd.colour, cmd.uno, legal)
+        if kind == _REVERSE:
+            self._reverse()
+        extra_turn = False
+        if kind in (_SWAP, _SHUFFLE, _CUSTOM, _BLANK) and not last:
+            extra_turn = self._hand_effect(cmd, kind)
+        following = self._next_turn_after(player, kind, legal, last, extra_turn)
+        # Only a Wild Showdown, a Showdown icon or (with showdown_every_go_out) a last card can
+        # start a showdown: the test spares most plays the call.
+        if (kind == _SHOWDOWN or t.icon[card] or last) and self._card_showdown(cmd, kind, last):
+            st.turn = following  # who plays once the showdown is settled
+        elif last:
+            self._end_round(player)
+        else:
+            self._begin_turn(following)
+
+    def _check_play(self, cmd: PlayCard, player: int, card: int) -> int:
+        """Every rule a play must pass, all before anything changes (a refusal leaves the round
+        as it was). Returns the card's place in the hand: found once, it takes the card out."""
+        st, t = self.state, self.tables
         phase = st.phase
         if (phase is not _PLAY and phase is not _DRAWN) or player != st.turn:
             self._check_turn(player, *_PLAY_OR_DRAWN)
-        hand = st.hands[player]
         try:
-            at = hand.index(card)  # found once: the same index takes the card out below
+            at = st.hands[player].index(card)
         except ValueError:
             raise RuleError(
                 "card-not-in-hand", f"player {player} does not hold card {card}"
@@ -670,124 +724,154 @@ class Round:
             raise RuleError(
                 "only-drawn-card", "after drawing, only the card just drawn may be played"
             )
-        kind = t.kind[card]
-        wild = t.is_wild[card]
         if st.pending_draw:
+            kind = t.kind[card]
             if not self._answer_allowed(card, kind):
                 self._check_answer(card, kind)
         elif not t.match[st.colour * _K + t.top_kind[st.discard[-1]]][card]:
             raise RuleError(
                 "card-does-not-match", "a card must match the colour, number or symbol on top"
             )
-        if wild:
+        if t.is_wild[card] or cmd.colour is not None:  # a number card skips the choices
+            self._check_choices(cmd)
+        return at
+
+    def _check_choices(self, cmd: PlayCard) -> None:
+        """What the player chose with the card: a wild's colour (and only a wild chooses one),
+        a Swap Hands target (none as a last card: it is then a plain Wild), a Wild Showdown's
+        opponent and 1-3 cards."""
+        t = self.tables
+        card, player = cmd.card, cmd.player
+        if t.is_wild[card]:
             if cmd.colour is None or not 0 <= cmd.colour <= 3:
                 raise RuleError("choose-colour", "a wild card needs a colour (0-3)")
         elif cmd.colour is not None and cmd.colour != t.colour[card]:
             raise RuleError("colour-only-for-wilds", "only a wild card chooses the colour")
-        last = len(hand) == 1
-        if kind == _SWAP and not last:
+        kind = t.kind[card]
+        if kind == _SWAP and len(self.state.hands[player]) > 1:
             self._check_seat(cmd.target, "target", player)
         if kind == _SHOWDOWN:
             self._check_seat(cmd.opponent, "opponent", player)
             if cmd.count is None or not 1 <= cmd.count <= 3:
                 raise RuleError("showdown-count", "a Wild Showdown loads 1, 2 or 3 cards")
-        legal = True
-        if kind == _WD4:
-            legal = self.wild_draw_four_is_legal(player, card)
-        # ---- every check passed: from here on, change the state
-        events = self.events
-        st.exposed = None  # the catch window closes (see _close_catch_window)
-        del hand[at]
+
+    def _lay_down(  # noqa: PLR0917 - positional on the hot path: a keyword costs more per call
+        self, player: int, at: int, card: int, colour: int | None, uno: bool, legal: bool
+    ) -> None:
+        """Steps 1-2: the card goes from the hand (at index ``at``) onto the discard pile, its
+        play is announced (``legal``: an honest Wild Draw 4, for the challenge), the colour to
+        follow is set (``colour``, chosen for a wild) and the UNO call settled. Playing begins
+        the player's turn, so the catch window on the previous player closes."""
+        st = self.state
+        st.exposed = None  # see _close_catch_window
+        del st.hands[player][at]
         st.discard.append(card)
         st.drawn_card = None
-        if t.plain[card] and not last:
-            # A number card (no pending draw can be answered with one, no icon): the general
-            # path below would only set the colour, settle UNO and pass the turn on.
-            events.append(card_played(player, card))
-            st.colour = t.colour[card]
-            if cmd.uno or len(hand) < 2 or st.uno_called[player]:
-                self._settle_uno_call(player, cmd.uno)
-            self._begin_turn((player + st.direction) % st.players)
-            return
+        events = self.events
         events.append(card_played(player, card, legal))
-        if wild:
-            assert cmd.colour is not None
-            st.colour = cmd.colour
-            events.append(COLOUR_CHOSEN[player][cmd.colour])
+        if self.tables.is_wild[card]:
+            assert colour is not None
+            st.colour = colour
+            events.append(COLOUR_CHOSEN[player][colour])
         else:
-            st.colour = t.colour[card]
-        if cmd.uno or len(hand) < 2 or st.uno_called[player]:
-            self._settle_uno_call(player, cmd.uno)
+            st.colour = self.tables.colour[card]
+        if uno or len(st.hands[player]) < 2 or st.uno_called[player]:
+            self._settle_uno_call(player, uno)
         # else: nothing was said and nothing is due - _settle_uno_call would only clear the flag
-        n = st.players
-        if kind == _REVERSE:
-            st.direction = -st.direction
-            changed = DIRECTION_CHANGED.get(st.direction)  # +1 or -1 unless set up otherwise
-            if changed is None:
-                changed = DirectionChanged(direction=st.direction)
-            events.append(changed)
-        extra_turn = False
-        if not last:
-            if kind == _SWAP:
-                assert cmd.target is not None
-                effects.swap_hands(self, player, cmd.target)
-            elif kind == _SHUFFLE:
-                effects.shuffle_hands(self, player)
-            elif kind in (_CUSTOM, _BLANK):
-                extra_turn = effects.apply_custom(self, player, rules.custom_effect)
-        # draw penalties and the next turn
-        answering = st.pending_draw > 0
+
+    def _reverse(self) -> None:
+        """Step 3: a Reverse turns play round before anything else reads the direction, so its
+        Showdown icon duels, and a deflected draw goes to, the *new* next player."""
+        st = self.state
+        st.direction = -st.direction
+        changed = DIRECTION_CHANGED.get(st.direction)  # +1 or -1 unless set up otherwise
+        if changed is None:
+            changed = DirectionChanged(direction=st.direction)
+        self.events.append(changed)
+
+    def _hand_effect(self, cmd: PlayCard, kind: int) -> bool:
+        """Step 4: Swap Hands, Shuffle Hands or the agreed Customizable / Blank effect (never on
+        a last card: going out wins). True when the player takes another turn."""
+        player = cmd.player
+        if kind == _SWAP:
+            assert cmd.target is not None
+            effects.swap_hands(self, player, cmd.target)
+        elif kind == _SHUFFLE:
+            effects.shuffle_hands(self, player)
+        elif kind in (_CUSTOM, _BLANK):
+            return effects.apply_custom(self, player, self.rules.custom_effect)
+        return False
+
+    def _next_turn_after(
+        self, player: int, kind: int, legal: bool, last: bool, extra_turn: bool
+    ) -> int:
+        """Steps 5-6: who plays next. A Draw Two / Wild Draw 4, or a deflect, puts the draw on
+        the next player, who answers it on their turn; on a last card there is no turn left to
+        answer in, so they draw at once and are skipped. Then an extra turn, a Skip (or a
+        Reverse with two players), or the next seat."""
+        st = self.state
         if kind in (_DRAW_TWO, _WD4):
-            st.pending_draw += 2 if kind == _DRAW_TWO else 4
-            st.challenge_offender = player if kind == _WD4 else None
-            st.challenge_guilty = not legal
-            victim = self._next(player)
-        elif answering:  # a deflect with Skip or Reverse
+            victim = self._pend_draw(player, kind, legal)
+        elif st.pending_draw:  # a deflect with Skip or Reverse
             st.challenge_offender = None
-            victim = self._next(player)
+            victim = self.next_seat(player)
         else:
             victim = -1
         if victim >= 0:
-            if last:
-                self._draw(victim, st.pending_draw, "penalty")
-                st.pending_draw = 0
-                st.challenge_offender = None
-                events.append(TURN_SKIPPED[victim])
-                following = self._next(victim)
-            else:
-                following = victim
-        elif extra_turn:
-            following = player
-        elif kind == _SKIP or (kind == _REVERSE and n == 2):
-            skipped = self._next(player)
-            events.append(TURN_SKIPPED[skipped])
-            following = self._next(skipped)
-        else:
-            following = self._next(player)
-        # showdowns
-        icon = t.icon[card]
+            return self._take_pending(victim) if last else victim
+        if extra_turn:
+            return player
+        if kind == _SKIP or (kind == _REVERSE and st.players == 2):
+            return self._skip(player)
+        return self.next_seat(player)
+
+    def _pend_draw(self, player: int, kind: int, legal: bool) -> int:
+        """Step 5: a Draw Two adds 2, a Wild Draw 4 adds 4 to the draw pending on the next
+        player (returned), and only a Wild Draw 4 can be challenged (guilty unless ``legal``)."""
+        st = self.state
+        st.pending_draw += 2 if kind == _DRAW_TWO else 4
+        st.challenge_offender = player if kind == _WD4 else None
+        st.challenge_guilty = not legal
+        return self.next_seat(player)
+
+    def _take_pending(self, victim: int) -> int:
+        """``victim`` draws the whole pending total, which ends any challenge, and loses the
+        turn; returns the seat after them."""
+        st = self.state
+        self.draw_cards(victim, st.pending_draw, "penalty")
+        st.pending_draw = 0
+        st.challenge_offender = None
+        self.events.append(TURN_SKIPPED[victim])
+        return self.next_seat(victim)
+
+    def _skip(self, player: int) -> int:
+        """Step 6 for a Skip (or a two-player Reverse): the next seat loses its turn; returns
+        the one after it (with two players, the player again)."""
+        skipped = self.next_seat(player)
+        self.events.append(TURN_SKIPPED[skipped])
+        return self.next_seat(skipped)
+
+    def _card_showdown(self, cmd: PlayCard, kind: int, last: bool) -> bool:
+        """Step 7: the showdown the card starts, if any; True when the round enters the
+        showdown phase (no card left to load starts none). A Wild Showdown duels the chosen
+        opponent, a Showdown icon the next player in the (possibly reversed) direction, and
+        under ``showdown_every_go_out`` any last card does, for one card."""
+        player, card = cmd.player, cmd.card
         if kind == _SHOWDOWN:
             assert cmd.opponent is not None and cmd.count is not None
-            started = self._start_showdown(
+            return self._start_showdown(
                 player, cmd.opponent, cmd.count, source="wild", card=card, last=last
             )
-        elif icon:
-            started = self._start_showdown(
-                player, self._next(player), icon, source="icon", card=card, last=last
+        icon = self.tables.icon[card]
+        if icon:
+            return self._start_showdown(
+                player, self.next_seat(player), icon, source="icon", card=card, last=last
             )
-        elif last and rules.showdown_every_go_out:
-            started = self._start_showdown(
-                player, self._next(player), 1, source="going-out", card=card, last=True
+        if last and self.rules.showdown_every_go_out:
+            return self._start_showdown(
+                player, self.next_seat(player), 1, source="going-out", card=card, last=True
             )
-        else:
-            started = False
-        if started:
-            st.turn = following
-            return
-        if last:
-            self._end_round(player)
-            return
-        self._begin_turn(following)
+        return False
 
     def _answer_allowed(self, card: int, kind: int) -> bool:
         """Whether ``card`` (of ``kind``) is a permitted stack or deflect on the pending draw."""
@@ -819,19 +903,22 @@ class Round:
             )
 
     def _settle_uno_call(self, player: int, said: bool) -> None:
+        """Step 2: a player down to one card has said UNO (now or just before) or is exposed
+        to a catch; with more cards left any call lapses, and saying UNO then costs the
+        false-call penalty when that is on."""
         st = self.state
         remaining = len(st.hands[player])
         if remaining == 1:
             announced = st.uno_called[player]  # said just before playing (CallUno with 2 cards)
             st.uno_called[player] = said or announced
             if said and not announced:
-                self._emit(UNO_CALLED[player])
+                self.emit(UNO_CALLED[player])
             elif not said and not announced:
                 st.exposed = player
         else:
             st.uno_called[player] = False
             if said and remaining > 1 and self.rules.false_call_penalty:
-                self._draw(player, self.rules.false_call_penalty, "false-uno")
+                self.draw_cards(player, self.rules.false_call_penalty, "false-uno")
 
     def _start_showdown(
         self,
@@ -843,6 +930,9 @@ class Round:
         card: int | None,
         last: bool,
     ) -> bool:
+        """Enter the showdown phase: load ``count`` cards (fewer if the piles run out) and wait
+        for its result, which alone is accepted until then. False, and no showdown, when there
+        is not a card left to load."""
         loaded: list[int] = []
         for _ in range(count):
             taken = self._take()
@@ -854,7 +944,7 @@ class Round:
         st = self.state
         st.showdown = PendingShowdown(challenger, opponent, loaded, source, card, last)
         st.phase = Phase.SHOWDOWN
-        self._emit(
+        self.emit(
             ShowdownStarted(
                 challenger=challenger,
                 opponent=opponent,
@@ -867,12 +957,16 @@ class Round:
         return True
 
     def _end_round(self, player: int) -> None:
+        """Step 8, going out: ``player``'s hand is empty and no showdown is pending. Nobody can
+        be caught any more; the event carries every hand's points for the score."""
         st = self.state
         st.phase = Phase.OVER
         st.went_out = player
         st.exposed = None
         points = self.hand_points()
-        self._emit(round_ended(player, sum(points), points))
+        self.emit(round_ended(player, sum(points), points))
+
+    # ----------------------------------------------------------------- other commands
 
     def _draw_cmd(self, cmd: Draw) -> None:
         st = self.state
@@ -883,11 +977,7 @@ class Round:
             self._check_turn(player, _PLAY)
         st.exposed = None  # the catch window closes (see _close_catch_window)
         if st.pending_draw:
-            self._draw(player, st.pending_draw, "penalty")
-            st.pending_draw = 0
-            st.challenge_offender = None
-            self._emit(TURN_SKIPPED[player])
-            self._begin_turn(self._next(player))
+            self._begin_turn(self._take_pending(player))
             return
         t = self.tables
         for _ in range(self._draw_limit):
@@ -918,7 +1008,7 @@ class Round:
         offender = st.challenge_offender
         guilty = st.challenge_guilty
         st.challenge_offender = None
-        self._emit(CHALLENGE_DECIDED[cmd.player][offender][guilty])
+        self.emit(CHALLENGE_DECIDED[cmd.player][offender][guilty])
         if guilty:
             st.pending_draw -= 4
             # Take the card back first, so a reshuffle during the 4-card draw cannot bury it.
@@ -927,14 +1017,17 @@ class Round:
             if rules.wd4_guilty_takes_back and len(st.discard) > 1:
                 card = st.discard.pop()
                 st.hands[offender].append(card)
-                self._gained(offender)
-                self._emit(cards_drawn(offender, (card,), "take-back"))
-            self._draw(offender, 4, "challenge-guilty")
+                self.hand_changed(offender)
+                self.emit(cards_drawn(offender, (card,), "take-back"))
+            self.draw_cards(offender, 4, "challenge-guilty")
             return
-        self._draw(cmd.player, st.pending_draw + 2, "challenge-innocent")
+        # Innocent: the challenger begins (and loses) the turn by drawing, which closes the
+        # catch window as taking the draw unchallenged does (001's "beginning a turn").
+        self._close_catch_window()
+        self.draw_cards(cmd.player, st.pending_draw + 2, "challenge-innocent")
         st.pending_draw = 0
-        self._emit(TURN_SKIPPED[cmd.player])
-        self._begin_turn(self._next(cmd.player))
+        self.emit(TURN_SKIPPED[cmd.player])
+        self._begin_turn(self.next_seat(cmd.player))
 
     def _call_uno(self, cmd: CallUno) -> None:
         st = self.state
@@ -946,7 +1039,7 @@ class Round:
         if st.exposed == player:
             st.exposed = None
             st.uno_called[player] = True
-            self._emit(UNO_CALLED[player])
+            self.emit(UNO_CALLED[player])
             return
         size = len(st.hands[player])
         if size == 1:
@@ -956,11 +1049,11 @@ class Round:
             if st.uno_called[player]:
                 raise RuleError("uno-already-said", "you have already said UNO")
             st.uno_called[player] = True
-            self._emit(UNO_CALLED[player])
+            self.emit(UNO_CALLED[player])
             return
         if not self.rules.false_call_penalty:
             raise RuleError("uno-needs-one-card", "UNO is said with one card left")
-        self._draw(player, self.rules.false_call_penalty, "false-uno")
+        self.draw_cards(player, self.rules.false_call_penalty, "false-uno")
 
     def _catch(self, cmd: CatchUno) -> None:
         st = self.state
@@ -980,8 +1073,8 @@ class Round:
                 "before the next player begins their turn",
             )
         st.exposed = None
-        self._emit(UNO_CAUGHT[cmd.player][target])
-        self._draw(target, self.rules.uno_penalty, "uno-caught")
+        self.emit(UNO_CAUGHT[cmd.player][target])
+        self.draw_cards(target, self.rules.uno_penalty, "uno-caught")
 
     def _choose_opening(self, cmd: ChooseOpening) -> None:
         st, t = self.state, self.tables
@@ -996,7 +1089,7 @@ class Round:
             if cmd.count is None or not 1 <= cmd.count <= 3:
                 raise RuleError("showdown-count", "a Wild Showdown loads 1, 2 or 3 cards")
         st.colour = cmd.colour
-        self._emit(ColourChosen(player=cmd.player, colour=cmd.colour))
+        self.emit(ColourChosen(player=cmd.player, colour=cmd.colour))
         if kind == _SWAP and cmd.target is not None:
             effects.swap_hands(self, cmd.player, cmd.target)
         if kind == _SHOWDOWN:
@@ -1032,11 +1125,11 @@ class Round:
         else:
             raise RuleError("not-a-wrong-card", "that card may be played: it is not a wrong card")
         self._close_catch_window()
-        self._emit(WrongCardPenalised(player=cmd.player, card=cmd.card))
-        self._draw(cmd.player, penalty + st.pending_draw, "wrong-card")
+        self.emit(WrongCardPenalised(player=cmd.player, card=cmd.card))
+        self.draw_cards(cmd.player, penalty + st.pending_draw, "wrong-card")
         st.pending_draw = 0
         st.challenge_offender = None
-        self._begin_turn(self._next(cmd.player))
+        self._begin_turn(self.next_seat(cmd.player))
 
     def _showdown_result(self, cmd: ShowdownResult) -> None:
         st = self.state
@@ -1051,8 +1144,8 @@ class Round:
         cards = duel.loaded
         st.showdown = None
         st.hands[cmd.loser].extend(cards)
-        self._gained(cmd.loser)
-        self._emit(
+        self.hand_changed(cmd.loser)
+        self.emit(
             ShowdownSettled(
                 winner=cmd.winner,
                 loser=cmd.loser,

@@ -1,4 +1,4 @@
-"""The rule set: one typed model whose defaults are the default column of ``design/rules.md``.
+"""The rule set: one typed model whose defaults are the default column of ``docs/rules.md``.
 
 Every option of rules.md is a field here; the engine reads these fields through a few named
 hooks instead of asking which preset is in play. Presets are named rule sets (:data:`PRESETS`,
@@ -111,8 +111,10 @@ class RuleSet(BaseModel):
 PRESETS: dict[str, RuleSet] = {
     "official": RuleSet(deck="modern"),
     "classic": RuleSet(deck="classic"),
-    "edition-2018": RuleSet(deck="swap", uno_penalty=4, first_wild="return"),
-    "showdown": RuleSet(deck="showdown"),
+    "edition-2018": RuleSet(
+        deck="swap", uno_penalty=4, first_wild="return", first_reverse="right_of_dealer"
+    ),
+    "showdown": RuleSet(deck="showdown", first_wild="return", first_reverse="right_of_dealer"),
     "party": RuleSet(
         deck="modern",
         draw="until-playable",
@@ -124,8 +126,10 @@ PRESETS: dict[str, RuleSet] = {
     ),
 }
 """Named rule sets: ``official`` (modern deck, defaults), ``classic`` (108 cards),
-``edition-2018`` (swap deck, UNO penalty 4, Wild returned at start), ``showdown`` (showdown deck),
-``party`` (every stacking switch, draw until playable)."""
+``edition-2018`` (swap deck, UNO penalty 4; at the start a Wild is returned and a Reverse lets
+the dealer's right begin), ``showdown`` (showdown deck; the same two starting rules), ``party``
+(every stacking switch, draw until playable). A preset differs from the defaults where its own seed
+does: ``edition-2018`` follows 001, ``showdown`` 004."""
 
 
 class UnknownPresetError(ValueError):

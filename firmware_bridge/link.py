@@ -41,6 +41,7 @@ from firmware_bridge.messages import (
 )
 from firmware_bridge.ports import NoDeviceError, find_port
 from firmware_bridge.protocol import (
+    EVENT_QUEUE,
     HEARTBEAT_MS,
     HELLO_ATTEMPTS,
     HELLO_TIMEOUT_MS,
@@ -117,6 +118,8 @@ class Link:
         opener: PortOpener = _open_serial,
     ) -> None:
         self._port_spec = port
+        self.path = ""
+        """The port the link last opened, by the name it was given (``/dev/showdown-unit``)."""
         self._on_event = on_event
         self._on_session = on_session
         self._on_down = on_down
@@ -305,6 +308,7 @@ class Link:
             path = spec() if callable(spec) else find_port(spec)
             port = self._opener(path)
             port.reset_input_buffer()
+            self.path = path
         except (serial.SerialException, OSError, NoDeviceError, ValueError) as exc:
             self._last_error = str(exc)
             log.debug("connect failed: %s; retrying in %.3f s", exc, self._backoff_s)
@@ -464,7 +468,7 @@ class Link:
             self.hello = reply
             self._capabilities = reply.capabilities
             self._backoff_s = RECONNECT_MIN_MS / 1000
-            fresh = reply.boot_id != self._boot_id
+            fresh = reply.boot_id != self._boot_id or not self._resumable(reply)
             if fresh:
                 self.stats.fresh_sessions += 1
                 keep = [m for _s, m, _f in self._unacked if not isinstance(m, Fire | Arm)]
@@ -483,7 +487,7 @@ class Link:
             self._rounds = 0
             self._progress_s = time.monotonic()
             self._ready.set()
-            log.info("serial link up: boot %08x, %s session", reply.boot_id,
+            log.info("serial link up on %s: boot %08x, %s session", self.path, reply.boot_id,
                      "fresh" if fresh else "resumed")
         self._next_heartbeat_s = 0.0
         self.heartbeat()
@@ -497,6 +501,17 @@ class Link:
     def _rtt_sample(self, rtt_s: float) -> None:
         self.rto.sample(rtt_s)
         self.stats.rtt_samples += 1
+
+    def _resumable(self, reply: HelloReply) -> bool:
+        """Whether a reply naming our boot fits the session we had: the MCU expects a command
+        between our oldest unacknowledged one and our next, and its oldest unacknowledged event
+        is at most ``EVENT_QUEUE`` behind the one we expect. A reset MCU that drew the same boot
+        id again fails this as soon as either side had sent anything."""
+        oldest = self._unacked[0][0] if self._unacked else self._tx_next
+        expected = sequence_ahead(reply.next_expected, oldest)
+        if not 0 <= expected <= sequence_ahead(self._tx_next, oldest):
+            return False
+        return 0 <= sequence_ahead(self._rx_expected, reply.next_sequence) <= EVENT_QUEUE
 
     def _release(self, next_expected: int) -> int:
         released = 0

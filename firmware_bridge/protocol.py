@@ -33,6 +33,9 @@ MAX_PULSE_MS: Final = 300
 COOLDOWN_MS: Final = 1000
 BOUNCE_US: Final = 10000
 COUNT_BOUNCE_US: Final = 500
+BUZZER_MIN_HZ: Final = 20
+"""The lowest tone ``Buzzer`` accepts (the RP2040's PWM cannot go below about 8 Hz)."""
+BUZZER_MAX_HZ: Final = 20_000
 
 SYNC_SAMPLES: Final = 16
 SLEW_PPM: Final = 500
@@ -81,6 +84,7 @@ NACK_BAD_DIRECTION: Final = 6
 FAULT_WATCHDOG: Final = 1
 FAULT_PULSE_CUT: Final = 2
 FAULT_QUEUE_OVERFLOW: Final = 3
+FAULT_CRASH: Final = 4
 
 
 def is_reliable(type_code: int) -> bool:

@@ -57,7 +57,8 @@ class LauncherModel:
         self.pulse_ms = pulse_ms
         self.loaded = 0
         self.throws: list[Throw] = []
-        self._lock = threading.Lock()
+        self.lock = threading.Lock()
+        """Held while a fire is recorded in :attr:`throws`."""
         self._direction = factory.sim_pin(pins.launcher_direction.pin)
         self._count_pins = {
             Side.LEFT: factory.sim_pin(pins.count_left.pin),
@@ -75,7 +76,7 @@ class LauncherModel:
         direction_active = bool(self._direction.state) == self._pins.launcher_direction.active_high
         toward = Side.RIGHT if direction_active else Side.LEFT
         at_ns = round(ticks * 1e9)
-        with self._lock:
+        with self.lock:
             throw = Throw(toward, at_ns)
             self.throws.append(throw)
             cards, self.loaded = self.loaded, 0

@@ -2,7 +2,7 @@
 
 The firmware's own objects (``sdfw_unit.Unit``, ``sdfw_link.McuLink`` from
 ``firmware_bridge/pico``) run
-with stand-ins for ``machine`` and ``utime`` (:mod:`hw_sim.micropython_standins`) in one daemon
+with stand-ins for ``machine`` and ``time`` (:mod:`hw_sim.micropython_standins`) in one daemon
 thread that does what the Pico's ``main.py`` loop does: read the serial line, poll the unit,
 service the link. The serial line is a pseudo-terminal (``os.openpty``): the host opens the other
 end with the real pyserial, optionally through a stable symlink that survives a replug, exactly as
@@ -60,15 +60,19 @@ class SimulatedMcu:
         pins: dict[str, int] | None = None,
         tick_bits: int = 30,
         seed: int = 0,
+        pull_up_ns: int = 0,
     ) -> None:
         self.utime = StandinUtime(now_ns, tick_bits)
-        self.machine = StandinMachine(self.utime)
+        # The inputs' pull-ups lift the lines at the first read unless *pull_up_ns* says
+        # otherwise: tests on a manual clock press lines right after boot.
+        self.machine = StandinMachine(self.utime, pull_up_ns=pull_up_ns)
+        # The main loop's passes and the interrupts take turns, as on one core.
+        self._lock = self.machine.cpu
         self.faults = faults or Faults()
         self._fault_rng = random.Random(self.faults.seed)
         self._boot_rng = random.Random(seed)
         self._pins = pins
         self._link_path = Path(link_path) if link_path is not None else None
-        self._lock = threading.RLock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._master: int | None = None
@@ -115,14 +119,22 @@ class SimulatedMcu:
         """Let the input *name* go back up at *at_ns*."""
         self.pin(name).drive(1, at_ns)
 
-    def _boot(self) -> None:
+    def _random_bytes(self, count: int) -> bytes:
+        """The board's entropy source (``os.urandom`` on a Pico), seeded for repeatable runs."""
+        return self._boot_rng.randbytes(count)
+
+    def _boot(self, boot_id: int | None = None) -> None:
         proto_unit = firmware_module("sdfw_unit")
         proto_link = firmware_module("sdfw_link")
         with self._lock:
             self.machine.reset_pins()
-            boot_id = self._boot_rng.getrandbits(32) or 1
+            if boot_id is None:
+                # As the firmware's boot does: random, and never the last boot's id (kept in flash).
+                last = 0 if self.link is None else int(self.link.boot_id)
+                boot_id = int(proto_link.draw_boot_id(self._random_bytes, last))
             self.unit = proto_unit.Unit(self.machine, self.utime, self._pins)
-            self.link = proto_link.McuLink(self.unit, self._write, boot_id, self.utime.tick_bits)
+            self.link = proto_link.McuLink(self.unit, self._write, boot_id, self.utime.tick_bits,
+                                           random_bytes=self._random_bytes)
             self.boots += 1
 
     # -- the serial line ------------------------------------------------------------------
@@ -162,10 +174,13 @@ class SimulatedMcu:
         self.unplug()
         self.plug()
 
-    def reset(self) -> None:
-        """Reboot the microcontroller: outputs low, firmware state gone, new boot id, USB replug."""
+    def reset(self, *, same_boot_id: bool = False) -> None:
+        """Reboot the microcontroller: outputs low, firmware state gone, new boot id, USB replug.
+        With *same_boot_id* the new boot draws the old id again (what a weak entropy source
+        does), and the firmware must still start a fresh session."""
+        previous = self.boot_id
         self.unplug()
-        self._boot()
+        self._boot(previous if same_boot_id else None)
         self.plug()
 
     def _write(self, data: bytes) -> None:

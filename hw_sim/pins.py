@@ -26,7 +26,13 @@ class SimPin(MockPWMPin):  # type: ignore[misc]
 
     ``observers`` are called with ``(pin, state, ticks)`` after every change: the launcher model
     watches the launcher's pins this way, like a motor driver watching its inputs.
+
+    ``states`` (gpiozero's record of every change, for tests to read) keeps the last
+    :attr:`HISTORY` changes only: a simulator that runs for days must not grow with every edge.
     """
+
+    HISTORY = 1024
+    """How many of the latest state changes ``states`` keeps."""
 
     _state: float
 
@@ -51,6 +57,8 @@ class SimPin(MockPWMPin):  # type: ignore[misc]
         ticks = self._ticks()
         self._state = value
         self.states.append(PinState(ticks - self._last_change, value))
+        if len(self.states) > 2 * self.HISTORY:  # trimmed in batches: amortised O(1) a change
+            del self.states[: -self.HISTORY]
         self._last_change = ticks
         for observer in list(self.observers):
             observer(self, float(value), ticks)

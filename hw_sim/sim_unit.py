@@ -112,6 +112,13 @@ class GpioSimUnit:
         """The launcher model's record."""
         return [] if self.launcher is None else self.launcher.throws
 
+    def forget(self) -> None:
+        """Drop the record of past throws: a simulator that plays for days (the service on the
+        simulated table) keeps only what the showdown in progress needs."""
+        if self.launcher is not None:
+            with self.launcher.lock:
+                self.launcher.throws.clear()
+
     def line_figures(self) -> dict[str, int]:
         """Nothing: the pins are wired to the Pi."""
         return {}

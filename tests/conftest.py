@@ -1,8 +1,21 @@
-"""Shared test settings: a hypothesis profile without wall-clock deadlines (CI machines stall)."""
+"""Shared test settings: a hypothesis profile without wall-clock deadlines (CI machines stall),
+and one font for every test.
+
+Every test draws with the project's own font (the dev dependency cvttf-notosanscjk-regular),
+whatever fonts this machine has: text sizes, wrapping and screenshots must not depend on them
+(Debian's fonts-droid-fallback, for one, has no Latin letters). Tests about choosing a font pass
+their own environment to the chooser.
+"""
+
+import os
 
 from hypothesis import HealthCheck, settings
+
+from showdown.scoreboard.fonts import ENV_VARIABLE, pinned_font
 
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=100
 )
 settings.load_profile("default")
+
+os.environ[ENV_VARIABLE] = str(pinned_font())

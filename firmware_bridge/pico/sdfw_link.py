@@ -5,17 +5,36 @@ each, re-acknowledging duplicates, asking for a go-back when one is missing), an
 events reliably: sequenced, kept until acknowledged, retransmitted, never given up on.
 """
 
+import os
+
 import sdfw_proto as proto
+
+
+def draw_boot_id(random_bytes, avoid=0):
+    """A random non-zero 32-bit boot id other than *avoid* (PROTOCOL.md, Versioning).
+
+    *random_bytes(n)* must be a real entropy source: on a Pico ``os.urandom``, which the rp2 port
+    fills from ``get_rand_64()`` (pico_rand: the ring oscillator's random bit among its sources);
+    ``ticks_cpu()`` is no help there, it reads the same microsecond counter as ``ticks_us()``.
+    """
+    for _ in range(8):
+        value = int.from_bytes(random_bytes(4), "little")
+        if value and value != avoid:
+            return value
+    # A source that keeps giving the same bytes is broken; still never repeat the last boot.
+    return (avoid + 1) & 0xFFFFFFFF or 1
 
 
 class McuLink:
     """One microcontroller's end of the link; ``write(bytes)`` puts bytes on the serial line."""
 
-    def __init__(self, unit, write, boot_id, tick_bits, capabilities=0x7F):
+    def __init__(self, unit, write, boot_id, tick_bits, capabilities=0x7F, *, random_bytes=None):
         self.unit = unit
         unit.link = self
         self.write = write
         self.boot_id = boot_id
+        self.random_bytes = random_bytes or os.urandom
+        self.answered = False  # no HelloReply sent since boot: nothing to resume
         self.tick_bits = tick_bits
         self.capabilities = capabilities
         self.reader = proto.FrameReader()
@@ -58,6 +77,12 @@ class McuLink:
         if min_version <= proto.PROTOCOL_VERSION <= max_version:
             version = proto.PROTOCOL_VERSION
         fresh = host_boot != self.boot_id
+        if not fresh and not self.answered:
+            # A host can only know this boot's id from a HelloReply of this boot; since none has
+            # gone out, it met an earlier boot that drew the same id. Draw another, so the host
+            # sees a fresh session instead of resuming one whose sequences are gone.
+            self.boot_id = draw_boot_id(self.random_bytes, host_boot)
+            fresh = True
         if fresh:
             self.unacked = []
             self.tx_next = 0
@@ -68,6 +93,7 @@ class McuLink:
             self.unit.session_started(now)
         # The first event the host will get: the oldest unacknowledged one, else the next.
         first = self.unacked[0][0] if self.unacked else self.tx_next
+        self.answered = True
         self._send(proto.T_HELLO_REPLY, 0, (version, self.capabilities, self.boot_id,
                                             self.tick_bits, self.rx_expected, first,
                                             self.unit.held_inputs()))

@@ -1,11 +1,18 @@
 """Showdown firmware: the unit's parts, edge timestamps and the launcher's safety, in MicroPython.
 
-Hardware comes in as arguments (``machine`` and ``utime`` modules, or the simulator's stand-ins with
+Hardware comes in as arguments (``machine`` and ``time`` modules, or the simulator's stand-ins with
 the same API), so the very same code runs on a Pico and in ``hw_sim/mcu.py`` under CPython.
 
-Edges are stamped in the pin interrupt with ``utime.ticks_us()`` into preallocated arrays (a hard
-IRQ may not allocate); :meth:`Unit.poll`, called from the main loop, debounces them on the leading
-edge and queues protocol events. Every output change is reported with the time it really happened.
+Edges are stamped in the pin interrupt with ``time.ticks_us()`` into preallocated arrays: a hard
+IRQ runs with the heap locked (MicroPython's ``mp_irq_dispatch`` takes ``gc_lock`` around it), so
+it stores small ints into arrays that already exist and allocates nothing. :meth:`Unit.poll`,
+called from the main loop, debounces them on the leading edge and queues protocol events. Every
+reported edge time is the time its interrupt took; the main loop never stamps an edge itself.
+Every output change is reported with the time it really happened.
+
+``ticks_us()`` wraps at 2**30 on the RP2040 (``time_us_32()`` masked by
+``MICROPY_PY_TIME_TICKS_PERIOD``), so ``ticks_diff`` is right only within 2**29 us (537 s): a
+stored time older than that is never compared again (each line keeps a ``quiet`` flag instead).
 """
 
 from array import array
@@ -39,6 +46,10 @@ LINE_PINS = ("paddle_left", "paddle_right", "timer_button", "count_left", "count
 EDGE_BUFFER = 64
 ARROW_BLINK_MS = 250
 BUZZER_DUTY = 32768
+# An RP2040 pin comes out of reset pulled down; the internal pull-up (50-80 kOhm) behind a long
+# cable or a debounce capacitor takes milliseconds to bring it up. Levels read before this are
+# not believed (an RC of 5 ms is 98 % charged after 20 ms).
+INPUT_SETTLE_MS = 20
 
 
 class Unit:
@@ -55,6 +66,8 @@ class Unit:
         self.bounce_us = proto.BOUNCE_US
         self.count_bounce_us = proto.COUNT_BOUNCE_US
         now = utime.ticks_us()
+        self.booted_at = now
+        self.inputs_ready = False
         self.last_heard = now
         self.watchdog_tripped = False
         self.armed = False
@@ -78,9 +91,23 @@ class Unit:
         self.edge_head = 0
         self.edge_tail = 0
         self.edges_lost = 0
-        # Debounce state per line.
-        self.reported = [False] * len(LINE_PINS)
-        self.last_edge = [utime.ticks_add(now, -proto.BOUNCE_US - 1)] * len(LINE_PINS)
+        # The latest edge of each line as its interrupt saw it (written even when the ring is
+        # full), with a count the interrupt bumps last, so the main loop can tell a torn read.
+        lines = len(LINE_PINS)
+        self.latest_level = bytearray(lines)
+        self.latest_time = array("i", [0] * lines)
+        self.latest_count = bytearray(lines)
+        self.latest_seen = bytearray(lines)
+        # Debounce state per line: the last reported level and time, and whether the bounce
+        # window after it has passed (then last_edge is never compared again: it may be stale).
+        self.reported = [False] * lines
+        self.last_edge = [now] * lines
+        self.quiet = [True] * lines
+        # The launcher's one-shot hardware timer: it cuts the pulse even when the main loop is
+        # stuck (a USB write on the Pico may block for up to 500 ms).
+        self.cut_pending = False
+        self.cut_at = now
+        self.cutter = None
         self._setup_pins()
 
     # -- wiring --------------------------------------------------------------------------
@@ -90,10 +117,10 @@ class Unit:
         self.inputs = []
         for index in range(len(LINE_PINS)):
             pin = pin_class(self.pins[LINE_PINS[index]], pin_class.IN, pin_class.PULL_UP)
+            self.latest_level[index] = 1
             pin.irq(handler=self._edge_handler(index),
                     trigger=pin_class.IRQ_FALLING | pin_class.IRQ_RISING, hard=True)
             self.inputs.append(pin)
-            self.reported[index] = pin.value() == 0
         self.red = pin_class(self.pins["light_red"], pin_class.OUT, value=0)
         self.green = pin_class(self.pins["light_green"], pin_class.OUT, value=0)
         self.arrow_left = pin_class(self.pins["arrow_left"], pin_class.OUT, value=0)
@@ -102,6 +129,8 @@ class Unit:
         self.phase = pin_class(self.pins["launcher_phase"], pin_class.OUT, value=0)
         self.pwm = self.machine.PWM(pin_class(self.pins["buzzer"], pin_class.OUT, value=0))
         self.pwm.duty_u16(0)
+        self.cutter = self.machine.Timer()
+        self._cut_handler = self._cut  # bound once: the interrupt must not allocate
 
     def _edge_handler(self, index):
         utime = self.utime
@@ -109,13 +138,17 @@ class Unit:
         def handler(pin):
             # Hard-IRQ safe: no allocation, just stamp and store.
             at = utime.ticks_us()
+            level = pin.value()
+            self.latest_level[index] = level
+            self.latest_time[index] = at
+            self.latest_count[index] = (self.latest_count[index] + 1) & 0xFF
             head = self.edge_head
             following = (head + 1) % EDGE_BUFFER
             if following == self.edge_tail:
                 self.edges_lost += 1
                 return
             self.edge_line[head] = index
-            self.edge_level[head] = pin.value()
+            self.edge_level[head] = level
             self.edge_time[head] = at
             self.edge_head = following
 
@@ -134,11 +167,17 @@ class Unit:
     def poll(self, now):
         """Debounce new edges, end pulses and tones, blink, and watch the host's heartbeat."""
         diff = self.utime.ticks_diff
+        if not self.inputs_ready:
+            self._wait_for_pull_ups(now)
         while self.edge_tail != self.edge_head:
             tail = self.edge_tail
             self._edge(self.edge_line[tail], self.edge_level[tail] == 0, self.edge_time[tail])
             self.edge_tail = (tail + 1) % EDGE_BUFFER
         self._settle(now)
+        if self.cut_pending:
+            self.cut_pending = False
+            if self.launcher != proto.SIDE_NONE:
+                self._launcher_off(self.cut_at, at=self.cut_at)
         if self.launcher != proto.SIDE_NONE and diff(now, self.launcher_off_at) >= 0:
             self._launcher_off(now)
         if self.armed and diff(now, self.armed_until) >= 0:
@@ -155,22 +194,50 @@ class Unit:
             self.safe(now)
             self._event(proto.T_FAULT, (proto.FAULT_WATCHDOG, now))
 
+    def _wait_for_pull_ups(self, now):
+        # Every line starts released and its interrupts tell what happens: the pull-up lifting a
+        # line that the reset left pulled down is a release, which reports nothing. A line still
+        # low once the pull-ups have settled, without any interrupt since boot, was held all
+        # along: taken as a snapshot (HelloReply.inputs), not as a press.
+        if self.utime.ticks_diff(now, self.booted_at) < INPUT_SETTLE_MS * 1000:
+            return
+        self.inputs_ready = True
+        for line in range(len(LINE_PINS)):
+            if self.latest_count[line] or self.inputs[line].value():
+                continue
+            if not self.latest_count[line]:  # still no interrupt after the read
+                self.reported[line] = True
+
     def _edge(self, line, active, at):
         if active == self.reported[line]:
             return
-        if self.utime.ticks_diff(at, self.last_edge[line]) < self._window(line):
+        if not self.quiet[line] and (
+            self.utime.ticks_diff(at, self.last_edge[line]) < self._window(line)
+        ):
             return  # a bounce of the edge already reported; _settle catches a real change
         self._report(line, active, at)
 
     def _settle(self, now):
-        # A line whose level differs from the last report once the bounce window has passed
-        # changed during the window: report it now.
+        # Once a line's bounce window has passed, it is quiet: its last edge is no longer
+        # compared (after 2**29 us ticks_diff would call it recent again). A quiet line whose
+        # latest interrupt left it at another level than the last report changed during the
+        # window: report that change with the time its interrupt took, never the loop's time.
+        diff = self.utime.ticks_diff
         for line in range(len(LINE_PINS)):
-            active = self.inputs[line].value() == 0
-            if active != self.reported[line] and (
-                self.utime.ticks_diff(now, self.last_edge[line]) >= self._window(line)
-            ):
-                self._report(line, active, now)
+            if not self.quiet[line]:
+                if diff(now, self.last_edge[line]) < self._window(line):
+                    continue
+                self.quiet[line] = True
+            count = self.latest_count[line]
+            if count == self.latest_seen[line]:
+                continue  # no interrupt since the last look
+            active = self.latest_level[line] == 0
+            at = self.latest_time[line]
+            if count != self.latest_count[line]:
+                continue  # an interrupt came while reading: look again next pass
+            self.latest_seen[line] = count
+            if active != self.reported[line]:
+                self._report(line, active, at)
 
     def _window(self, line):
         if line >= LINE_COUNT_LEFT:
@@ -180,6 +247,7 @@ class Unit:
     def _report(self, line, active, at):
         self.reported[line] = active
         self.last_edge[line] = at
+        self.quiet[line] = False
         if line in (LINE_PADDLE_LEFT, LINE_PADDLE_RIGHT):
             side = proto.SIDE_LEFT if line == LINE_PADDLE_LEFT else proto.SIDE_RIGHT
             self._event(proto.T_PADDLE, (side, 1 if active else 0, at))
@@ -242,6 +310,8 @@ class Unit:
                 return proto.NACK_BAD_PAYLOAD
             self._set_light(values[0], now)
         elif type_code == proto.T_BUZZER:
+            if values[0] and not proto.BUZZER_MIN_HZ <= values[0] <= proto.BUZZER_MAX_HZ:
+                return proto.NACK_BAD_PAYLOAD  # the RP2040's PWM raises below about 8 Hz
             self._set_buzzer(values[0], now)
             self.buzzer_timed = values[1] > 0
             self.buzzer_off_at = self.utime.ticks_add(now, values[1] * 1000)
@@ -268,16 +338,30 @@ class Unit:
             return proto.NACK_PULSE_TOO_LONG
         self.armed = False  # one pulse per arm
         self.phase.value(1 if direction == proto.SIDE_RIGHT else 0)
+        self.cut_pending = False
         self.enable.value(1)
         at = self.utime.ticks_us()
+        # A one-shot hardware alarm (rp2: alarm_pool, machine_timer.c) ends the pulse in its
+        # interrupt; the main loop's own check below is only the second line.
+        self.cutter.init(mode=self.machine.Timer.ONE_SHOT, period=pulse_ms * 1000,
+                         tick_hz=1000000, callback=self._cut_handler, hard=True)
         self.launcher = direction
         self.launcher_off_at = self.utime.ticks_add(at, pulse_ms * 1000)
         self._event(proto.T_OUTPUT_CHANGED, (proto.OUTPUT_LAUNCHER, direction, at))
         return 0
 
-    def _launcher_off(self, now):
+    def _cut(self, timer):
+        # Hard interrupt of the one-shot timer: the pulse ends here whatever the main loop is
+        # doing; poll() reports it with this time. Allocates nothing.
         self.enable.value(0)
-        at = self.utime.ticks_us()
+        self.cut_at = self.utime.ticks_us()
+        self.cut_pending = True
+
+    def _launcher_off(self, now, at=None):
+        self.cutter.deinit()
+        self.enable.value(0)
+        if at is None:
+            at = self.utime.ticks_us()
         self.launcher = proto.SIDE_NONE
         self.cooling = True
         self.cooldown_until = self.utime.ticks_add(at, self.cooldown_ms * 1000)

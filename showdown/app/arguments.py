@@ -7,12 +7,25 @@ Used as ``type=`` in ``add_argument``, so argparse refuses a bad value with its 
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Callable
 
-__all__ = ["SEED_MAX", "chance", "int_in_range", "number_in_range", "seed"]
+__all__ = [
+    "GAMES_MAX", "SEED_MAX", "SHOWDOWNS_MAX", "TARGET_MAX", "chance", "float_in_range",
+    "int_in_range", "number_in_range", "seed",
+]
 
 #: The largest seed: random sources with 32-bit seeds (numpy's, used by RLCard) take 0..2**32-1.
 SEED_MAX = 2**32 - 1
+
+#: The most games one command plays (``sim games --count``, ``run --games``): days of play.
+GAMES_MAX = 100_000
+
+#: The most showdowns ``sim duels --count`` runs (about a day of simulated showdowns).
+SHOWDOWNS_MAX = 1_000_000
+
+#: The highest target score: a game to it still ends within the table's round limit.
+TARGET_MAX = 5_000
 
 
 def int_in_range(low: int, high: int | None = None) -> Callable[[str], int]:
@@ -41,7 +54,9 @@ def number_in_range(low: float, high: float, *, below_high: bool = False) -> Cal
             value = float(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-        if not (low <= value < high if below_high else low <= value <= high):
+        if not math.isfinite(value) or not (
+            low <= value < high if below_high else low <= value <= high
+        ):
             limit = f"from {low:g} up to (not including) {high:g}" if below_high else (
                 f"{low:g} to {high:g}")
             raise argparse.ArgumentTypeError(f"must be {limit}, not {text}")
@@ -49,6 +64,11 @@ def number_in_range(low: float, high: float, *, below_high: bool = False) -> Cal
 
     parse.__name__ = "number"
     return parse
+
+
+def float_in_range(low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: a finite number from *low* to *high*."""
+    return number_in_range(low, high)
 
 
 chance = number_in_range(0.0, 1.0, below_high=True)

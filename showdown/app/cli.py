@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Callable, Sequence
@@ -12,6 +15,8 @@ from typing import cast
 
 from showdown import __version__
 from showdown.app import subcommands
+from showdown.app.errors import UserError
+from showdown.app.signals import Stopped, stop_signals
 
 GROUPS: dict[str, str] = {
     "bench": "benchmarks: print measured figures (never part of the tests)",
@@ -19,10 +24,6 @@ GROUPS: dict[str, str] = {
 }
 
 Runner = Callable[[argparse.Namespace], int]
-
-
-class UserError(Exception):
-    """A problem the user can fix (bad option, bad file): printed as one line, no traceback."""
 
 
 def _command_modules() -> list[ModuleType]:
@@ -60,7 +61,36 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``showdown`` console command."""
+    """Entry point of the ``showdown`` console command.
+
+    Whatever happens, the answer is one line and an exit status: a stop signal (handled from the
+    very start, :mod:`showdown.app.signals`), a user's mistake, or an output that cannot be
+    written (a closed pipe, a full disk).
+    """
+    stop_signals.install()
+    try:
+        code = _main(argv)
+    except Stopped as stop:
+        code = 128 + stop.signum
+        _say(f"showdown: stopped by {stop.name}")
+    except KeyboardInterrupt:
+        code = 130
+    except OSError as error:
+        if error.filename is not None or not _stdout_lost(error):
+            raise
+        _flush_stdout()
+        _say(f"showdown: error: cannot write to standard output: {error.strerror}")
+        return 1
+    finally:
+        stop_signals.restore()
+    problem = _flush_stdout()
+    if problem is not None:
+        _say(f"showdown: error: cannot write to standard output: {problem}")
+        return code or 1
+    return code
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     runner = cast("Runner | None", getattr(args, "_run", None))
@@ -68,10 +98,43 @@ def main(argv: Sequence[str] | None = None) -> int:
         group = getattr(args, "_group_parser", None)
         (group or parser).print_help()
         return 2
+    stop_signals.check()  # a signal while reading the command line: stop before it starts
+    stop_signals.route(None)  # from here a stop signal unwinds the command (outputs made safe)
     try:
         return runner(args)
     except UserError as exc:
-        print(f"showdown: error: {exc}", file=sys.stderr)
+        _say(f"showdown: error: {exc}")
         return 2
-    except KeyboardInterrupt:
-        return 130
+
+
+def _stdout_lost(error: OSError) -> bool:
+    """Whether *error* is what writing a lost standard output raises (a closed pipe, a full
+    disk, an I/O error)."""
+    return isinstance(error, BrokenPipeError) or error.errno in (errno.ENOSPC, errno.EIO)
+
+
+def _say(text: str) -> None:
+    """One line on standard error (never raising: it may be gone too)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        print(text, file=sys.stderr, flush=True)
+
+
+def _flush_stdout() -> str | None:
+    """Flush standard output now; if it cannot be written, point it at /dev/null (so Python's
+    own flush at exit prints no traceback) and return why."""
+    stream = sys.stdout
+    if stream is None:
+        return None
+    try:
+        stream.flush()
+        return None
+    except OSError as error:
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, stream.fileno())
+            os.close(devnull)
+        except (OSError, ValueError):
+            pass
+        return error.strerror or type(error).__name__
+    except ValueError:  # closed
+        return None

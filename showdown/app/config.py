@@ -10,19 +10,23 @@ whose one line names the file, the TOML line number when it can be found, and th
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import tomllib
+import typing
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
     SettingsConfigDict,
+    SettingsError,
 )
 
-from showdown.app.cli import UserError
+from showdown.app.errors import UserError
 from showdown.game.storage import StorageSettings
 from showdown.unit.config import UnitSettings
 
@@ -121,6 +125,72 @@ def _describe(error: ValidationError, source: Path | None, text: str) -> str:
     return "; ".join(problems)
 
 
+def _complex(annotation: Any) -> bool:
+    """Whether pydantic-settings reads a field of this type from one variable as JSON."""
+    for option in typing.get_args(annotation) or (annotation,):
+        if isinstance(option, type) and issubclass(option, BaseModel):
+            return True
+        if typing.get_origin(option) in (tuple, list, dict, set, frozenset):
+            return True
+    return False
+
+
+def _section(annotation: Any) -> type[BaseModel] | None:
+    for option in typing.get_args(annotation) or (annotation,):
+        if isinstance(option, type) and issubclass(option, BaseModel):
+            return option
+    return None
+
+
+def _check_environment() -> None:
+    """Refuse a ``SHOWDOWN_*`` variable that gives a whole section (or list) a value that is not
+    JSON, naming it: pydantic-settings would stop with a traceback that names neither."""
+    for name, value in sorted(os.environ.items()):
+        upper = name.upper()
+        if not upper.startswith("SHOWDOWN_") or upper == CONFIG_ENV:
+            continue
+        model: type[BaseModel] | None = Settings
+        annotation: Any = None
+        for part in upper.removeprefix("SHOWDOWN_").lower().split("__"):
+            if model is None or part not in model.model_fields:
+                annotation = None
+                break
+            annotation = model.model_fields[part].annotation
+            model = _section(annotation)
+        if annotation is None or not _complex(annotation):
+            continue
+        try:
+            json.loads(value)
+        except ValueError as error:
+            hint = f"; or set one value with {name}__<SETTING>" if model is not None else ""
+            raise ConfigError(
+                f"environment variable {name}: not valid JSON ({getattr(error, 'msg', error)}); "
+                f"this setting takes a JSON value{hint}"
+            ) from None
+
+
+def _deep_line(text: str) -> int:
+    """The line where brackets nest deepest (for a file too deeply nested to parse)."""
+    depth = deepest = 0
+    line = best = 1
+    for char in text:
+        if char == "\n":
+            line += 1
+        elif char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest, best = depth, line
+        elif char in "]}":
+            depth -= 1
+    return best
+
+
+def _key_on(text: str, number: int) -> str:
+    raw = text.splitlines()[number - 1] if 0 < number <= len(text.splitlines()) else ""
+    match = re.match(r"\s*([A-Za-z0-9_.\"' -]+?)\s*=", raw)
+    return match.group(1).strip() if match else "(value)"
+
+
 def load_settings(path: Path | str | None = None) -> Settings:
     """Read *path* (or ``$SHOWDOWN_CONFIG``, or nothing: the defaults) plus the environment.
 
@@ -133,7 +203,7 @@ def load_settings(path: Path | str | None = None) -> Settings:
     data: dict[str, Any] = {}
     if source is not None:
         try:
-            text = source.read_text(encoding="utf-8")
+            text = source.read_text(encoding="utf-8-sig")  # a BOM from a Windows editor is fine
         except OSError as exc:
             raise ConfigError(f"{source}: cannot read the configuration: {exc.strerror}") from None
         except UnicodeDecodeError as exc:
@@ -144,7 +214,16 @@ def load_settings(path: Path | str | None = None) -> Settings:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise ConfigError(f"{source}: not valid TOML: {exc}") from None
+        except RecursionError:
+            number = _deep_line(text)
+            raise ConfigError(
+                f"{source}:{number}: {_key_on(text, number)}: nested too deeply to be a setting"
+            ) from None
+    _check_environment()
     try:
         return Settings(**data)
     except ValidationError as exc:
         raise ConfigError(_describe(exc, source, text)) from None
+    except SettingsError as exc:  # an environment variable the check above did not foresee
+        variables = ", ".join(n for n in os.environ if n.upper().startswith("SHOWDOWN_"))
+        raise ConfigError(f"environment variables ({variables}): {exc}") from None

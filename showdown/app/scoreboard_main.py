@@ -34,10 +34,14 @@ def build_scoreboard(
     record_results: bool = False,
     load_unit: bool = True,
     cues: CueSettings | None = None,
+    screen: tuple[int, int] | None = None,
 ) -> Scoreboard:
     """The scoreboard over ``session``, mirroring ``machine`` (or the keyboard ``unit``'s).
 
-    ``record_results`` also records the machine's results in the session; leave it off when the
+    ``screen``: the size of the screen to fit (default: the desktop's); with ``unit`` the
+    scoreboard and the unit's panel are scaled down together when ``size`` plus the panel is
+    wider than the screen. ``record_results`` also records the machine's results in the
+    session; leave it off when the
     service records them itself (its ``UnitRecorder``). ``load_unit``: the showdown screen loads
     the machine (off when virtual players load it). Closing the scoreboard unsubscribes it.
     The language and cues chosen on the scoreboard are kept in the session's journal and come
@@ -48,13 +52,13 @@ def build_scoreboard(
     table = SessionPort(session)
     board = Scoreboard(table, size, fullscreen=fullscreen and unit is None, cues=cues,
                        beside=PANEL_WIDTH if unit is not None else 0, hide_cursor=unit is None,
-                       settings=session.journal)
+                       settings=session.journal, screen=screen)
     board.on_close.append(session.subscribe(lambda _event: board.notify()))
     if machine is not None:
         board.on_close.append(wire(table, machine, board.notify, record=record_results,
                                    load=load_unit, unit=unit))
     if unit is not None:
-        board.extras.append(UnitPanel(unit, table, board.window))
+        board.extras.append(UnitPanel(unit, table, board.window, board.beside_area))
         unit.watch(board.notify)
     return board
 

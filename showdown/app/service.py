@@ -7,19 +7,28 @@ the main loop:
   (players loaded from the scoreboard); :class:`~showdown.sim.bot_table.BotTable` drives a
   simulated one instead; :class:`~showdown.app.status.StatusPrinter` is the headless status.
 - :class:`Service` runs the main loop. Each iteration calls ``tick`` first (the one place for a
-  watchdog ping), then lets the front end draw (or waits), until the stop event is set (SIGINT,
-  SIGTERM, the window closed, the simulated games finished). Shutdown is in one order, whatever
-  ended the loop: stop the table, make the unit's outputs safe, close the front end, close the
-  journal.
+  watchdog ping), then lets the front end draw (or waits), until the stop event is set (a stop
+  signal, the window closed, the simulated games finished, standard output lost). Shutdown is in
+  one order, whatever ended the loop: stop the table, make the unit's outputs safe, close the
+  front end, close the journal.
+
+A stop signal reaches the loop through :meth:`Service.signal_stop`, called inside the signal
+handler: it records the signal and wakes whatever the loop waits on (the headless wait, the
+scoreboard's inbox) without taking a lock, so a stop completes within one short wait whatever
+the main thread was doing when the signal came.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import queue
+import signal
 import threading
 from collections.abc import Callable
 from typing import Protocol
 
+from showdown.game.journal import JournalError
 from showdown.game.session import Session
 
 __all__ = ["Frontend", "Service"]
@@ -31,7 +40,8 @@ class Frontend(Protocol):
     """A window the main loop drives (the scoreboard). Optional: headless runs without one."""
 
     def notify(self, note: object = None) -> None:
-        """Something changed (called from any thread); redraw soon."""
+        """Something changed (called from any thread, and from a signal handler: so it must
+        take no lock); redraw soon, and return from a :meth:`pump` in progress."""
 
     def pump(self, timeout_ms: int) -> bool:
         """Handle input and redraw for up to *timeout_ms*; False once the window was closed."""
@@ -69,7 +79,44 @@ class Service:
         self.stop = stop if stop is not None else threading.Event()
         """Set to end the loop: by a signal handler, the worker finishing, the window closing."""
         self.failure: BaseException | None = None
+        self.problem: str | None = None
+        """Why the service stopped early, in one line (standard output lost, the table failed)."""
+        self.signalled: int | None = None
+        """The stop signal that ended the loop, if one did."""
         self.iterations = 0
+        self._wake: queue.SimpleQueue[object] = queue.SimpleQueue()
+        self.frozen = threading.Event()
+        """The debug hook (SIGUSR2 under ``showdown run``): the main loop stops where it is,
+        ticks and all, as a hung loop would, so the watchdog's restart can be tested for real."""
+        self.thaw = threading.Event()
+        """Lets a frozen loop go on (tests only; a frozen service is meant to be killed)."""
+
+    def signal_stop(self, signum: int) -> None:
+        """End the loop: called inside a signal handler, so it only records and wakes."""
+        self.signalled = signum
+        self._wake.put(signum)
+        if self.frontend is not None:
+            self.frontend.notify()
+
+    def fail(self, problem: str) -> None:
+        """End the loop because of *problem* (one line; from any thread): exit status 1."""
+        if self.problem is None:
+            self.problem = problem
+        self.stop.set()
+        self._wake.put(None)
+        if self.frontend is not None:
+            self.frontend.notify()
+
+    def _stopping(self) -> bool:
+        if self.signalled is not None and not self.stop.is_set():
+            log.info("%s received: stopping", signal.Signals(self.signalled).name)
+            self.stop.set()
+        return self.stop.is_set()
+
+    def _wait(self) -> None:
+        """The headless iteration's wait: until woken (a signal, the table done) or a beat."""
+        with contextlib.suppress(queue.Empty):
+            self._wake.get(timeout=self.IDLE_WAIT_S)
 
     def _work(self) -> None:
         assert self.worker is not None
@@ -77,20 +124,29 @@ class Service:
             self.worker(self.stop)
         except BaseException as error:
             self.failure = error
-            log.exception("the table stopped with an error")
+            if isinstance(error, JournalError):  # a message for the operator, not a bug
+                self.problem = self.problem or str(error)
+            else:
+                log.exception("the table stopped with an error")
         finally:
             self.stop.set()
+            self._wake.put(None)
             if self.frontend is not None:
                 self.frontend.notify()
 
     def run(self) -> int:
-        """Run until stopped; returns the exit status (0, or 1 when the worker failed)."""
+        """Run until stopped; returns the exit status (0, or 1 when the worker failed or
+        :meth:`fail` was called)."""
         thread = None
         if self.worker is not None:
             thread = threading.Thread(target=self._work, name="table", daemon=True)
             thread.start()
         try:
-            while not self.stop.is_set():
+            while not self._stopping():
+                if self.frozen.is_set():
+                    log.warning("main loop frozen (debug hook): no more watchdog pings")
+                    self.thaw.wait()
+                    self.frozen.clear()
                 self.iterations += 1
                 if self.tick is not None:
                     self.tick()
@@ -98,11 +154,12 @@ class Service:
                     if not self.frontend.pump(int(self.IDLE_WAIT_S * 1000)):
                         self.stop.set()
                 else:
-                    self.stop.wait(self.IDLE_WAIT_S)
+                    self._wait()
         finally:
+            self._stopping()
             self.stop.set()
             self._shut_down(thread)
-        return 1 if self.failure is not None else 0
+        return 1 if self.failure is not None or self.problem is not None else 0
 
     def _shut_down(self, thread: threading.Thread | None) -> None:
         if thread is not None:

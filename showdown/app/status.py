@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import TextIO
 
 from showdown.game.messages import (
@@ -23,12 +24,20 @@ class StatusPrinter:
     """The headless live status: one line per showdown, round and game, plus the unit's phase.
 
     On a terminal the unit's phase (countdown, go, ...) is rewritten in place on the last line;
-    into a file or a pipe only the lines that matter are written.
+    into a file or a pipe only the lines that matter are written. When the stream cannot be
+    written any more (the pipe's reader left, the disk is full) nothing more is written and
+    ``on_lost`` is told once, with the error: the service stops rather than go on unwatched.
     """
 
-    def __init__(self, stream: TextIO, *, live: bool | None = None) -> None:
+    def __init__(
+        self, stream: TextIO, *, live: bool | None = None,
+        on_lost: Callable[[OSError], None] | None = None,
+    ) -> None:
         self.stream = stream
         self.live = stream.isatty() if live is None else live
+        self.on_lost = on_lost
+        self.lost: OSError | None = None
+        """Why the stream cannot be written any more (None while it can)."""
         self._lock = threading.Lock()
         self._pending = ""
         self._rounds = 0
@@ -62,19 +71,30 @@ class StatusPrinter:
     def line(self, text: str) -> None:
         """Print one lasting line."""
         with self._lock:
+            out = ""
             if self.live and self._pending:
-                self.stream.write("\r\x1b[2K")
-            self.stream.write(text + "\n")
+                out += "\r\x1b[2K"
+            out += text + "\n"
             if self.live and self._pending:
-                self.stream.write(self._pending)
-            self.stream.flush()
+                out += self._pending
+            self._write(out)
 
     def phase(self, text: str) -> None:
         """Replace the live phase line (terminal only)."""
         with self._lock:
             self._pending = text
-            self.stream.write("\r\x1b[2K" + text)
+            self._write("\r\x1b[2K" + text)
+
+    def _write(self, text: str) -> None:
+        if self.lost is not None:
+            return
+        try:
+            self.stream.write(text)
             self.stream.flush()
+        except OSError as error:
+            self.lost = error
+            if self.on_lost is not None:
+                self.on_lost(error)
 
 
 def _describe(event: Event) -> str:

@@ -8,8 +8,17 @@ Rules this module keeps:
 
 - Rows of ``entries`` are never updated or deleted (triggers refuse it); an undo or an edit is a
   new entry, so resuming, undoing and editing are one mechanism: fold the entries again.
-- A file that is not ours, is corrupt, or was written by a newer version is refused with a message
-  saying so, and is never written to, let alone overwritten.
+- A file that is not ours, is empty, truncated, corrupt, or was written by a newer version is
+  refused with a message saying so, and is never written to, let alone overwritten.
+- Every entry carries a CRC-32 of what was stored (game, key, kind, events, time): SQLite checks
+  its pages but not the values in them, so a flipped bit in a name or a changed digit in a score
+  is found when the entry is read, and the entry is refused with the file, game and entry named.
+- A new journal is built whole in a temporary file beside it and linked into place, so a journal
+  file either is complete or does not exist, whoever else creates it at the same moment.
+- A writer (:meth:`Journal.open` with ``writable=True``) checks first that the journal can be
+  written: a read-only folder or file system, or a full disk, is refused at start rather than at
+  the first entry; a write that fails later raises :class:`JournalWriteError`, whose message
+  says why (disk full, read-only).
 - The schema carries its version in ``PRAGMA user_version``; older files are migrated in place,
   one step at a time, inside a transaction.
 - The ``settings`` table is the one exception to append-only: the table's choices on the
@@ -21,8 +30,10 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+import os
 import sqlite3
 import threading
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -70,14 +81,44 @@ MIGRATIONS: tuple[str, ...] = (
         updated_at  TEXT NOT NULL
     );
     """,
+    # 3 -> 4: a checksum of each entry (see entry_crc). The rows already there are taken as they
+    # are: the append-only guard is lifted for this one statement, inside the migration.
+    """
+    ALTER TABLE entries ADD COLUMN crc INTEGER;
+    DROP TRIGGER entries_no_update;
+    UPDATE entries SET crc = showdown_entry_crc(game_id, entry_key, kind, events, recorded_at);
+    CREATE TRIGGER entries_no_update BEFORE UPDATE ON entries
+        BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+    """,
 )
 
 #: The schema version this code writes.
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
+#: A writer refuses to start with less free space than this: a few thousand entries' worth.
+MIN_FREE_BYTES = 1 << 20
+
+#: The first bytes of every SQLite database file.
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
 class JournalError(Exception):
     """The database file cannot be used (corrupt, not ours, newer); the message says what to do."""
+
+
+class JournalWriteError(JournalError):
+    """The journal cannot be written (disk full, read-only): nothing was stored."""
+
+
+def entry_crc(
+    game_id: int, key: str | None, kind: str, events: str | bytes | None, recorded_at: str
+) -> int:
+    """The CRC-32 stored with an entry, over every column but its sequence number."""
+    if isinstance(events, bytes):
+        events = events.decode("utf-8", "replace")
+    fields = (str(game_id), "\x00" if key is None else key, kind, str(events), recorded_at)
+    return zlib.crc32("\x1f".join(fields).encode("utf-8", "surrogatepass"))
 
 
 class DuplicateEntryError(Exception):
@@ -137,15 +178,21 @@ class Journal:
         self.path = path
         self._clock = clock
         self._lock = threading.RLock()
+        self.on_append: Callable[[Entry], None] | None = None
+        """Called with each entry committed by :meth:`append` or :meth:`start_game` (to log it)."""
 
     # -- opening ---------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: Path | str, *, clock: Callable[[], str] = _utc_now) -> Journal:
+    def open(
+        cls, path: Path | str, *, clock: Callable[[], str] = _utc_now, writable: bool = False
+    ) -> Journal:
         """Open (or create) the journal at ``path``; refuse files that are not usable.
 
-        Raises :class:`JournalError` for a corrupt file, a SQLite file of another program, or a
-        file written by a newer version; such a file is left byte-for-byte untouched.
+        Raises :class:`JournalError` for a file that is empty, truncated, corrupt, of another
+        program, or written by a newer version; such a file is left byte-for-byte untouched.
+        With ``writable`` (the service), also for a journal that cannot be written now: a full
+        disk, a read-only folder, file or file system.
         """
         path = Path(path)
         existed = path.exists()
@@ -156,10 +203,14 @@ class Journal:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise JournalError(f"cannot create the folder for {path}: {exc}") from exc
-        mode = "rw" if existed else "rwc"
+        if writable:
+            check_writable(path)
+        if not existed:
+            _create(path)
+        _check_file(path)
         try:
             db = sqlite3.connect(
-                f"{path.resolve().as_uri()}?mode={mode}",
+                f"{path.resolve().as_uri()}?mode=rw",
                 uri=True,
                 isolation_level=None,
                 check_same_thread=False,
@@ -167,11 +218,15 @@ class Journal:
         except sqlite3.Error as exc:
             raise JournalError(f"cannot open {path}: {exc}") from exc
         try:
+            _prepare(db)
             cls._check_before_writing(db, path)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             db.execute("PRAGMA foreign_keys=ON")
             cls._migrate(db)
+        except sqlite3.Error as exc:
+            db.close()
+            raise JournalError(f"cannot use {path}: {_why(exc)}") from None
         except BaseException:
             db.close()
             raise
@@ -201,14 +256,17 @@ class Journal:
 
     @staticmethod
     def _migrate(db: sqlite3.Connection) -> None:
-        version = int(db.execute("PRAGMA user_version").fetchone()[0])
-        for step in range(version, SCHEMA_VERSION):
+        """One step at a time, each in a write transaction that reads the version again: two
+        processes opening an old file at once migrate it once, never twice."""
+        while int(db.execute("PRAGMA user_version").fetchone()[0]) < SCHEMA_VERSION:
             db.execute("BEGIN IMMEDIATE")
             try:
-                for statement in _split_sql(MIGRATIONS[step]):
-                    db.execute(statement)
-                db.execute(f"PRAGMA application_id={APPLICATION_ID}")
-                db.execute(f"PRAGMA user_version={step + 1}")
+                step = int(db.execute("PRAGMA user_version").fetchone()[0])
+                if step < SCHEMA_VERSION:
+                    for statement in _split_sql(MIGRATIONS[step]):
+                        db.execute(statement)
+                    db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+                    db.execute(f"PRAGMA user_version={step + 1}")
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
@@ -244,13 +302,16 @@ class Journal:
             game_id = cursor.lastrowid
             assert game_id is not None
             payload = json.dumps(list(events_for(game_id)), separators=(",", ":"), sort_keys=True)
-            cursor = self._db.execute(
-                "INSERT INTO entries (game_id, entry_key, kind, events, recorded_at) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (game_id, key, kind, payload, recorded_at),
-            )
+            cursor = self._insert(game_id, key, kind, payload, recorded_at)
         assert cursor.lastrowid is not None
-        return Entry(cursor.lastrowid, game_id, key, kind, json.loads(payload), recorded_at)
+        return self._committed(
+            Entry(cursor.lastrowid, game_id, key, kind, json.loads(payload), recorded_at)
+        )
+
+    def _committed(self, entry: Entry) -> Entry:
+        if self.on_append is not None:
+            self.on_append(entry)
+        return entry
 
     @_locked
     def append(
@@ -271,17 +332,15 @@ class Journal:
         payload = json.dumps(list(events), separators=(",", ":"), sort_keys=True)
         try:
             with self._transaction():
-                cursor = self._db.execute(
-                    "INSERT INTO entries (game_id, entry_key, kind, events, recorded_at) "
-                    "VALUES (?, ?, ?, ?, ?)",
-                    (game_id, key, kind, payload, recorded_at),
-                )
+                cursor = self._insert(game_id, key, kind, payload, recorded_at)
         except sqlite3.IntegrityError as exc:
             if key is not None and "UNIQUE" in str(exc):
                 raise DuplicateEntryError(key) from exc
             raise
         assert cursor.lastrowid is not None
-        return Entry(cursor.lastrowid, game_id, key, kind, json.loads(payload), recorded_at)
+        return self._committed(
+            Entry(cursor.lastrowid, game_id, key, kind, json.loads(payload), recorded_at)
+        )
 
     @_locked
     def set_setting(self, name: str, value: str) -> None:
@@ -294,8 +353,18 @@ class Journal:
                 (name, value, self._clock()),
             )
 
+    def _insert(
+        self, game_id: int, key: str | None, kind: str, payload: str, recorded_at: str
+    ) -> sqlite3.Cursor:
+        return self._db.execute(
+            "INSERT INTO entries (game_id, entry_key, kind, events, recorded_at, crc) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, key, kind, payload, recorded_at,
+             entry_crc(game_id, key, kind, payload, recorded_at)),
+        )
+
     def _transaction(self) -> _Transaction:
-        return _Transaction(self._db)
+        return _Transaction(self._db, self.path)
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -312,10 +381,25 @@ class Journal:
         return None if row[0] is None else int(row[0])
 
     @_locked
+    def last_played_game(self) -> int | None:
+        """The game with the latest entry (a resumed game is played on), or ``None``."""
+        row = self._db.execute(
+            "SELECT game_id FROM entries ORDER BY seq DESC LIMIT 1").fetchone()
+        return self.latest_game() if row is None else int(row[0])
+
+    @_locked
+    def activity(self) -> list[tuple[int, str]]:
+        """Every game with an entry and the time of its latest, the latest played first."""
+        rows = self._db.execute(
+            "SELECT game_id, max(seq), max(recorded_at) FROM entries GROUP BY game_id "
+            "ORDER BY max(seq) DESC")
+        return [(int(r[0]), str(r[2])) for r in rows]
+
+    @_locked
     def entries(self, game_id: int) -> list[Entry]:
         """The game's entries in the order they were accepted."""
         rows = self._db.execute(
-            "SELECT seq, game_id, entry_key, kind, events, recorded_at FROM entries "
+            "SELECT seq, game_id, entry_key, kind, events, recorded_at, crc FROM entries "
             "WHERE game_id = ? ORDER BY seq",
             (game_id,),
         )
@@ -323,8 +407,21 @@ class Journal:
             Entry(int(r[0]), int(r[1]), r[2], str(r[3]), self._events(r), str(r[5])) for r in rows
         ]
 
+    def _checked(self, row: tuple[Any, ...]) -> None:
+        """Refuse a row whose checksum does not match what is stored (a flipped bit)."""
+        seq, game_id, key, kind, events, recorded_at, crc = row
+        if not isinstance(events, str | bytes) or crc != entry_crc(
+            game_id, key, str(kind), events, str(recorded_at)
+        ):
+            raise JournalError(
+                f"{self.path}: game {game_id}, journal entry {seq} is damaged (its checksum does "
+                "not match what is stored: a changed byte in the file); the journal was not "
+                "changed"
+            )
+
     def _events(self, row: tuple[Any, ...]) -> list[dict[str, Any]]:
         """A row's events column read back; a damaged one is refused with the entry named."""
+        self._checked(row)
         try:
             events = json.loads(row[4])
         except (TypeError, ValueError) as exc:
@@ -356,8 +453,20 @@ class Journal:
 
     @_locked
     def integrity_check(self) -> str:
-        """``PRAGMA integrity_check``: ``"ok"`` for a healthy file."""
-        return "; ".join(str(r[0]) for r in self._db.execute("PRAGMA integrity_check"))
+        """``PRAGMA integrity_check`` and every entry's checksum: ``"ok"`` for a healthy file."""
+        problems = [str(r[0]) for r in self._db.execute("PRAGMA integrity_check")]
+        if problems != ["ok"]:
+            return "; ".join(problems)
+        rows = self._db.execute(
+            "SELECT seq, game_id, entry_key, kind, events, recorded_at, crc FROM entries "
+            "ORDER BY seq"
+        )
+        for row in rows:
+            try:
+                self._checked(row)
+            except JournalError as error:
+                problems.append(str(error))
+        return "ok" if problems == ["ok"] else "; ".join(problems[1:])
 
     @_locked
     def schema_version(self) -> int:
@@ -379,16 +488,158 @@ class Journal:
 
 
 class _Transaction:
-    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (or ``ROLLBACK`` on an exception)."""
+    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (or ``ROLLBACK`` on an exception). A write that fails
+    for want of room or permission raises :class:`JournalWriteError` saying which."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(self, db: sqlite3.Connection, path: Path) -> None:
         self._db = db
+        self._path = path
 
     def __enter__(self) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise self._failed(exc) from None
 
     def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
-        self._db.execute("ROLLBACK" if exc_type is not None else "COMMIT")
+        if exc_type is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.OperationalError):
+                raise self._failed(exc) from None
+            return
+        try:
+            self._db.execute("COMMIT")
+        except sqlite3.OperationalError as error:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
+            raise self._failed(error) from None
+
+    def _failed(self, exc: sqlite3.Error) -> JournalWriteError:
+        return JournalWriteError(f"{self._path}: cannot write the journal: {_why(exc)}")
+
+
+_REASONS = {
+    "SQLITE_FULL": "the disk is full",
+    "SQLITE_READONLY": "the journal is read-only",
+    "SQLITE_CANTOPEN": "a file beside the journal cannot be made (a read-only folder?)",
+    "SQLITE_BUSY": "another process keeps the journal busy",
+}
+
+
+def _why(exc: sqlite3.Error) -> str:
+    """What a SQLite error means for the person at the table."""
+    name = str(getattr(exc, "sqlite_errorname", ""))
+    for prefix, reason in _REASONS.items():
+        if name.startswith(prefix):
+            return f"{reason} ({exc})"
+    return str(exc)
+
+
+def _prepare(db: sqlite3.Connection) -> None:
+    """What every connection needs: a wait instead of an error while another process commits,
+    and the checksum function the migration to schema 4 uses."""
+    db.execute("PRAGMA busy_timeout=10000")
+    db.create_function("showdown_entry_crc", 5, entry_crc, deterministic=True)
+
+
+def check_writable(path: Path) -> None:
+    """Refuse at start a journal that cannot be written now: read-only, or no room left. For a
+    journal not made yet, the nearest folder that exists is the one that must be writable."""
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    advice = "choose another file (--db)"
+    try:
+        stats = os.statvfs(folder)
+    except OSError as exc:
+        raise JournalError(f"{path}: cannot look at {folder}: {exc.strerror}") from None
+    if stats.f_flag & os.ST_RDONLY:
+        raise JournalError(
+            f"{path}: read-only file system: the journal cannot be written there; {advice}"
+        )
+    if not os.access(folder, os.W_OK):
+        raise JournalError(
+            f"{path}: read-only directory ({folder}): the journal and the files SQLite keeps "
+            f"beside it cannot be written; {advice}"
+        )
+    if path.exists() and not os.access(path, os.W_OK):
+        raise JournalError(f"{path}: read-only file: the journal cannot be written; {advice}")
+    free = stats.f_bavail * stats.f_frsize
+    if free < MIN_FREE_BYTES:
+        raise JournalError(
+            f"{path}: disk full ({free // 1024} KiB free on the disk of {folder}, the journal "
+            f"needs at least {MIN_FREE_BYTES // 1024} KiB); free some space or {advice}"
+        )
+
+
+def check_file(path: Path) -> None:
+    """Refuse an existing *path* that is no journal (see :func:`_check_file`); nothing for a path
+    that does not exist yet. Reads only: a command runs it before it takes the journal's lock."""
+    if path.exists():
+        if not path.is_file():
+            raise JournalError(f"{path} is not a file; choose a database file path")
+        _check_file(path)
+
+
+def _check_file(path: Path) -> None:
+    """Refuse what SQLite would take for a database but is none: an empty file, another kind of
+    file, a journal cut short. Reads only."""
+    advice = "it was left untouched; move it aside or choose another file (--db)"
+    try:
+        with path.open("rb") as file:
+            header = file.read(100)
+            size = os.fstat(file.fileno()).st_size
+    except OSError as exc:
+        raise JournalError(f"cannot read {path}: {exc.strerror}") from None
+    if not header:
+        raise JournalError(
+            f"{path} is empty: it is not a journal (showdown makes its journals itself); {advice}"
+        )
+    if len(header) < 100 or not header.startswith(SQLITE_HEADER):
+        raise JournalError(
+            f"{path} is not a readable database (it does not start as an SQLite file does), so "
+            f"not a journal; {advice}"
+        )
+    page = int.from_bytes(header[16:18], "big")
+    page = 65536 if page == 1 else page
+    declared = int.from_bytes(header[28:32], "big")
+    valid = header[24:28] == header[92:96]
+    if page < 512 or size % page or (valid and declared * page > size):
+        raise JournalError(
+            f"{path} is damaged: cut short ({size} bytes, not the whole pages of "
+            f"{page} bytes it was written in); {advice}"
+        )
+
+
+def _create(path: Path) -> None:
+    """Make a new, empty journal at *path* in one step: built and closed in a temporary file
+    beside it, then linked into place; if another process made one meanwhile, theirs is kept."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.new")
+    for leftover in (temporary, *(Path(f"{temporary}{end}") for end in ("-wal", "-shm"))):
+        leftover.unlink(missing_ok=True)
+    try:
+        db = sqlite3.connect(temporary, isolation_level=None)
+        try:
+            _prepare(db)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            Journal._migrate(db)
+        finally:
+            db.close()
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            pass  # another process made it first: use theirs
+        except OSError:  # a file system without hard links: a rename, if still nobody's there
+            if not path.exists():
+                os.replace(temporary, path)
+    except sqlite3.Error as exc:
+        raise JournalError(f"cannot create {path}: {_why(exc)}") from None
+    except OSError as exc:
+        raise JournalError(f"cannot create {path}: {exc.strerror or exc}") from None
+    finally:
+        temporary.unlink(missing_ok=True)
 
 
 def _split_sql(script: str) -> list[str]:

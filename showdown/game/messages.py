@@ -35,15 +35,20 @@ from engine.scoring import ScoringSettings
 __all__ = [
     "Command",
     "CommandError",
+    "CorrectShowdown",
     "EditRound",
+    "EntryRedone",
     "EntryRejected",
     "EntryUndone",
     "Event",
+    "GameResumed",
     "GameStarted",
     "GameWon",
     "HandEntry",
     "RecordRound",
     "RecordShowdown",
+    "RedoLast",
+    "ResumeGame",
     "RoundEdited",
     "RoundRecorded",
     "ScoresUpdated",
@@ -157,6 +162,33 @@ class UndoLast(_Message):
     command_id: str | None = None
 
 
+class RedoLast(_Message):
+    """Take back the last undo (only while nothing else was entered since): what it undid
+    stands again."""
+
+    kind: Literal["redo_last"] = "redo_last"
+    command_id: str | None = None
+
+
+class CorrectShowdown(_Message):
+    """The last showdown went the other way: ``winner`` beat ``loser``, not the reverse (the
+    table overrules the unit, or its own tap). One entry takes the old result back and records
+    the corrected one, so a crash leaves either both or neither; undoing it brings the old
+    result back."""
+
+    kind: Literal["correct_showdown"] = "correct_showdown"
+    winner: PlayerName
+    loser: PlayerName
+    command_id: str | None = None
+
+
+class ResumeGame(_Message):
+    """Take up a saved game again; the game played until now stays saved as it is."""
+
+    kind: Literal["resume_game"] = "resume_game"
+    game_id: int
+
+
 class EditRound(_Message):
     """Replace a past round (numbered from 1); every total after it is recomputed."""
 
@@ -168,7 +200,9 @@ class EditRound(_Message):
 
 
 Command = Annotated[
-    SetUpGame | RecordShowdown | RecordRound | UndoLast | EditRound, Field(discriminator="kind")
+    SetUpGame | RecordShowdown | RecordRound | UndoLast | RedoLast | EditRound | CorrectShowdown
+    | ResumeGame,
+    Field(discriminator="kind"),
 ]
 """Every command the session accepts."""
 
@@ -234,8 +268,26 @@ class EntryUndone(_Message):
     """The undone entry's kind (``round``, ``showdown``, ``edit``), for the scoreboard's toast."""
 
 
+class EntryRedone(_Message):
+    """The undo with journal sequence number ``seq`` was taken back: what it undid stands again."""
+
+    kind: Literal["entry_redone"] = "entry_redone"
+    seq: int
+    what: str
+    """The kind of entry that stands again (``round``, ``showdown``, ``edit``)."""
+
+
+class GameResumed(_Message):
+    """The table took this game up again: it is the game played from here on (no score
+    changes; the game with the latest entry is the one a restart resumes)."""
+
+    kind: Literal["game_resumed"] = "game_resumed"
+    game_id: int
+
+
 StoredEvent = Annotated[
-    GameStarted | ShowdownRecorded | RoundRecorded | RoundEdited | EntryUndone,
+    GameStarted | ShowdownRecorded | RoundRecorded | RoundEdited | EntryUndone | EntryRedone
+    | GameResumed,
     Field(discriminator="kind"),
 ]
 """The facts the journal keeps."""
@@ -273,6 +325,9 @@ class EntryRejected(_Message):
     duplicate: bool = False
     """True when the very same entry is already recorded (a retry after a lost answer): the
     table's record is complete, nothing needs entering again."""
+    unstored: bool = False
+    """True when the entry was accepted but the journal could not be written (disk full,
+    read-only): nothing was stored, and the same entry can be sent again later."""
 
 
 Event = Annotated[
@@ -281,6 +336,8 @@ Event = Annotated[
     | RoundRecorded
     | RoundEdited
     | EntryUndone
+    | EntryRedone
+    | GameResumed
     | ScoresUpdated
     | GameWon
     | EntryRejected,

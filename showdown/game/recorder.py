@@ -9,6 +9,9 @@ impossible.
 from __future__ import annotations
 
 import logging
+import threading
+import time
+from collections.abc import Callable
 
 from showdown.game.messages import EntryRejected, RecordShowdown, ShowdownReason
 from showdown.game.session import Session
@@ -61,13 +64,28 @@ class UnitRecorder:
 
     The unit numbers showdowns from 1 each time the service starts, so the entry's key joins that
     number with the moment the service started: a result is recorded once, never twice.
+
+    A result the journal cannot store (disk full, read-only) is never dropped: it waits in
+    :attr:`waiting`, in order, and :meth:`retry` (called by the service's main loop) sends it
+    again every :attr:`RETRY_S` seconds. Each failed try is refused again, so the scoreboard's
+    banner and the status line say it is not stored until it is.
     """
 
-    def __init__(self, session: Session, started: str) -> None:
+    RETRY_S = 5.0
+    """How often a result waiting to be stored is tried again."""
+
+    def __init__(
+        self, session: Session, started: str, *, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.session = session
         self.started = started
         self.unrecorded: list[ShowdownOutcome] = []
         """Decided results without players (nobody loaded the unit): shown, not scored."""
+        self.waiting: list[RecordShowdown] = []
+        """Results not stored yet (the journal could not be written), oldest first."""
+        self._clock = clock
+        self._tried = 0.0
+        self._lock = threading.Lock()
 
     def __call__(self, event: ShowdownEvent) -> None:
         if not isinstance(event, ShowdownOutcome) or event.replay:
@@ -80,6 +98,26 @@ class UnitRecorder:
                 event.showdown_id, event.winner.value if event.winner else "nobody",
             )
             return
-        answer = self.session.handle(entry)
-        if isinstance(answer[0], EntryRejected):
-            log.warning("showdown %d not recorded: %s", event.showdown_id, answer[0].message)
+        with self._lock:
+            self.waiting.append(entry)
+            self._store()
+
+    def retry(self) -> None:
+        """Send the results still waiting again, if the last try is :attr:`RETRY_S` old."""
+        with self._lock:
+            if self.waiting and self._clock() - self._tried >= self.RETRY_S:
+                self._store()
+
+    def _store(self) -> None:
+        self._tried = self._clock()
+        while self.waiting:
+            entry = self.waiting[0]
+            answer = self.session.handle(entry)
+            first = answer[0]
+            if isinstance(first, EntryRejected) and first.unstored:
+                log.warning("showdown %s not stored yet (%d waiting), trying again in %.0f s: %s",
+                            entry.showdown_id, len(self.waiting), self.RETRY_S, first.message)
+                return
+            self.waiting.pop(0)
+            if isinstance(first, EntryRejected) and not first.duplicate:
+                log.warning("showdown %s not recorded: %s", entry.showdown_id, first.message)

@@ -34,19 +34,24 @@ from engine.rules import RuleSet, UnknownPresetError, preset
 from engine.scoring import RoundResult, Scoresheet, ScoringError, ScoringSettings
 from engine.stats import PlayerStats, ShowdownReason, ShowdownRecord, player_stats
 from engine.tally import DeckValues, HandTally, tally_for
-from showdown.game.journal import DuplicateEntryError, Entry, Journal
+from showdown.game.journal import DuplicateEntryError, Entry, Journal, JournalWriteError
 from showdown.game.messages import (
     STORED_EVENTS,
     Command,
+    CorrectShowdown,
     EditRound,
+    EntryRedone,
     EntryRejected,
     EntryUndone,
     Event,
+    GameResumed,
     GameStarted,
     GameWon,
     HandEntry,
     RecordRound,
     RecordShowdown,
+    RedoLast,
+    ResumeGame,
     RoundEdited,
     RoundRecorded,
     ScoresUpdated,
@@ -93,6 +98,16 @@ class GameState:
     sheet: Scoresheet = field(repr=False, compare=False)
     undoable: tuple[tuple[int, str], ...] = ()
     """(journal seq, kind) of entries an undo can take back, last one last."""
+    live: tuple[tuple[int, StoredEvent], ...] = ()
+    """Every fact standing now with the journal seq of its entry, in the order entered."""
+    redoable: tuple[tuple[int, str], ...] = ()
+    """(journal seq of an undo, kind it undid) that a redo can take back, last one first in
+    line; emptied by any new entry, as in an editor."""
+
+    @property
+    def last_fact(self) -> StoredEvent | None:
+        """What an undo would take back now (a round, a showdown or an edit)."""
+        return self.live[-1][1] if self.live else None
 
     @property
     def totals(self) -> dict[str, int]:
@@ -188,12 +203,33 @@ def _fold(game_id: int, entries: Sequence[ParsedEntry]) -> GameState | None:
                                      {"game": game_id}))
     started = first[0]
     live: list[tuple[int, StoredEvent]] = []
+    effects: dict[int, _Effects] = {}
+    redoable: list[tuple[int, str]] = []
     for entry_seq, events in entries[1:]:
+        removed: list[tuple[int, StoredEvent]] = []
+        restored: list[tuple[int, StoredEvent]] = []
         for event in events:
-            if isinstance(event, EntryUndone):
-                live = [(seq, e) for seq, e in live if seq != event.seq]
+            if isinstance(event, GameResumed):
+                continue
+            if isinstance(event, EntryUndone | EntryRedone):
+                # A redo takes the undo back exactly as an undo takes back an entry.
+                gone, back = _take_back(live, effects, event.seq)
+                removed += gone
+                restored += back
             else:
                 live.append((entry_seq, event))
+        if removed or restored:
+            effects[entry_seq] = (removed, restored)
+        kinds = {type(event) for event in events}
+        if kinds == {GameResumed}:
+            continue
+        if kinds == {EntryUndone}:
+            redoable.append((entry_seq, _what(events[0])))
+        elif kinds == {EntryRedone}:
+            if redoable:
+                redoable.pop()
+        else:
+            redoable.clear()
     rounds: list[RoundRecorded] = []
     showdowns: list[ShowdownRecorded] = []
     for _seq, event in live:
@@ -224,7 +260,32 @@ def _fold(game_id: int, entries: Sequence[ParsedEntry]) -> GameState | None:
         showdowns=tuple(showdowns),
         sheet=sheet,
         undoable=tuple((seq, _KIND_OF[type(e)]) for seq, e in live),
+        live=tuple(live),
+        redoable=tuple(redoable),
     )
+
+
+_Effects = tuple[list[tuple[int, StoredEvent]], list[tuple[int, StoredEvent]]]
+"""What an entry that takes things back did: the facts it removed, the facts it restored."""
+
+
+def _what(event: StoredEvent) -> str:
+    return event.what if isinstance(event, EntryUndone | EntryRedone) else ""
+
+
+def _take_back(
+    live: list[tuple[int, StoredEvent]], effects: dict[int, _Effects], seq: int
+) -> _Effects:
+    """Take back entry ``seq``: its facts leave ``live``, and whatever it took back itself (an
+    undo, a correction) stands again, in its original place. Returns (removed, restored)."""
+    removed = [item for item in live if item[0] == seq]
+    undid, brought_back = effects.get(seq, ([], []))
+    gone = removed + [item for item in brought_back if item in live]
+    live[:] = [item for item in live if item[0] != seq and item not in brought_back]
+    back = [item for item in undid if item not in live]
+    live.extend(back)
+    live.sort(key=lambda item: item[0])
+    return gone, back
 
 
 _KIND_OF: dict[type[BaseModel], str] = {
@@ -237,7 +298,8 @@ _KIND_OF: dict[type[BaseModel], str] = {
 #: The kinds of entry the session writes. An entry of any other kind (written by a newer version,
 #: or damaged) is refused rather than skipped or guessed at: a game folded without it would show
 #: and export wrong totals, so nothing reads the game until someone looks at the file.
-ENTRY_KINDS = frozenset({"set_up", "showdown", "round", "edit", "undo"})
+ENTRY_KINDS = frozenset(
+    {"set_up", "showdown", "round", "edit", "undo", "redo", "correct", "resume"})
 
 
 def _parse(entry: Entry) -> list[StoredEvent]:
@@ -280,7 +342,7 @@ class Session:
         self._state: GameState | None = None
         self._entries: list[ParsedEntry] = []
         """The current game's entries as read: the fold's input, kept to fold again cheaply."""
-        chosen = journal.latest_game() if game_id is None else game_id
+        chosen = journal.last_played_game() if game_id is None else game_id
         if chosen is not None:
             self._entries = [(e.seq, _parse(e)) for e in journal.entries(chosen)]
             self._state = _fold(chosen, self._entries)
@@ -327,6 +389,13 @@ class Session:
                         command=command.kind, message=str(text), text=text, duplicate=True
                     )
                 ]
+            except JournalWriteError as error:
+                text = ErrorText("not stored: {error}", {"error": str(error)})
+                events = [
+                    EntryRejected(
+                        command=command.kind, message=str(text), text=text, unstored=True
+                    )
+                ]
             for event in events:
                 self._emit(event)
             return events
@@ -341,6 +410,8 @@ class Session:
     def _handle(self, command: Command) -> list[Event]:
         if isinstance(command, SetUpGame):
             return self._set_up(command)
+        if isinstance(command, ResumeGame):
+            return self._resume(command)
         state = self._state
         if state is None:
             raise SessionError(ErrorText("no game is set up yet: set up the players first"))
@@ -350,6 +421,10 @@ class Session:
             return self._round(state, command)
         if isinstance(command, EditRound):
             return self._edit(state, command)
+        if isinstance(command, RedoLast):
+            return self._redo(state, command)
+        if isinstance(command, CorrectShowdown):
+            return self._correct(state, command)
         return self._undo(state, command)
 
     def _commit(
@@ -409,6 +484,39 @@ class Session:
         self._state = None
         self._entries = [(entry.seq, _parse(entry))]
         return self._refresh(entry.game_id, list(self._entries[0][1]))
+
+    def _resume(self, command: ResumeGame) -> list[Event]:
+        game_id = command.game_id
+        if game_id not in {row.id for row in self._journal.games()}:
+            raise SessionError(ErrorText("there is no game {game}", {"game": game_id}))
+        entries = [(e.seq, _parse(e)) for e in self._journal.entries(game_id)]
+        state = _fold(game_id, entries)
+        if state is None:
+            raise SessionError(ErrorText("there is no game {game}", {"game": game_id}))
+        if state.is_over:
+            raise SessionError(ErrorText("game {game} is over", {"game": game_id}))
+        event = GameResumed(game_id=game_id)
+        entry = self._journal.append(game_id, "resume", [event.model_dump(mode="json")])
+        self._entries = [*entries, (entry.seq, [event])]
+        log.info("resumed game %d at round %d", game_id, state.current_round)
+        return self._refresh(game_id, [event])
+
+    def saved_games(self) -> list[tuple[GameState, str]]:
+        """The unfinished games other than the current one, the latest played first, each with
+        the time of its latest entry."""
+        current = None if self._state is None else self._state.game_id
+        found = []
+        for game_id, when in self._journal.activity():
+            if game_id == current:
+                continue
+            try:
+                state = _fold(game_id, [(e.seq, _parse(e)) for e in self._journal.entries(game_id)])
+            except SessionError as error:  # a damaged game is listed nowhere, and said so
+                log.warning("game %d cannot be read: %s", game_id, error)
+                continue
+            if state is not None and not state.is_over:
+                found.append((state, when))
+        return found
 
     def _player(self, state: GameState, name: str, role: ErrorText) -> str:
         clean = name.strip()
@@ -514,13 +622,60 @@ class Session:
             raise SessionError(ErrorText("that edit would make the sheet impossible: {error}",
                                          {"error": error.text})) from None
         event = RoundEdited(round=command.round, went_out=out, points=points, hands=hands)
+        was = state.rounds[command.round - 1]
+        log.info("edit: round %d now has %s going out, holding %s (was %s going out, %s)",
+                 command.round, out, _held(points), was.went_out, _held(was.points))
         return self._commit(state, "edit", [event], command.command_id)
 
     def _undo(self, state: GameState, command: UndoLast) -> list[Event]:
         if not state.undoable:
             raise SessionError(ErrorText("there is nothing to undo"))
         seq, what = state.undoable[-1]
+        log.info("undo: %s taken back (%s)", what, _summary(state.live[-1][1]))
         return self._commit(state, "undo", [EntryUndone(seq=seq, what=what)], command.command_id)
+
+    def _redo(self, state: GameState, command: RedoLast) -> list[Event]:
+        if not state.redoable:
+            raise SessionError(ErrorText("there is nothing to redo"))
+        seq, what = state.redoable[-1]
+        log.info("redo: %s stands again", what)
+        return self._commit(state, "redo", [EntryRedone(seq=seq, what=what)], command.command_id)
+
+    def _correct(self, state: GameState, command: CorrectShowdown) -> list[Event]:
+        last = next(((seq, e) for seq, e in reversed(state.live)
+                     if isinstance(e, ShowdownRecorded)), None)
+        if last is None:
+            raise SessionError(ErrorText("there is no showdown to correct"))
+        seq, old = last
+        winner = self._player(state, command.winner, ErrorText("the winner"))
+        loser = self._player(state, command.loser, ErrorText("the loser"))
+        if {winner, loser} != {old.winner, old.loser}:
+            raise SessionError(ErrorText(
+                "the last showdown was {winner} against {loser}",
+                {"winner": old.winner, "loser": old.loser}))
+        if winner == old.winner:
+            raise SessionError(ErrorText("{name} already won the last showdown",
+                                         {"name": winner}))
+        corrected = old.model_copy(update={"winner": winner, "loser": loser, "source": "hand",
+                                           "showdown_id": None})
+        log.info("correction: the last showdown is now %s beat %s (was %s beat %s)",
+                 winner, loser, old.winner, old.loser)
+        return self._commit(state, "correct",
+                            [EntryUndone(seq=seq, what="showdown"), corrected],
+                            command.command_id)
+
+
+def _held(points: dict[str, int]) -> str:
+    return ", ".join(f"{name} {value}" for name, value in points.items() if value) or "nothing"
+
+
+def _summary(event: StoredEvent) -> str:
+    """One line naming a fact, for the log."""
+    if isinstance(event, ShowdownRecorded):
+        return f"round {event.round}: {event.winner} beat {event.loser}, {event.cards_loaded} cards"
+    if isinstance(event, RoundRecorded | RoundEdited):
+        return f"round {event.round}: {event.went_out} went out"
+    return event.kind
 
 
 TAP_KINDS: dict[str, CardKind] = {

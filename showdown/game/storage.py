@@ -32,6 +32,11 @@ class StorageSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     path: Path | None = Field(default=None, description="SQLite file of the game journal")
+    log_entries: bool = Field(
+        default=False,
+        description="log one line per journal entry once it is on disk (game, seq, kind, key): "
+        "under systemd it goes to the journal, and to a serial console if journald forwards there",
+    )
 
     def resolved_path(self) -> Path:
         """The file to open: the configured one, else the per-user default."""

@@ -11,27 +11,38 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 from engine.error_text import ErrorText
 from engine.rules import PRESETS
 from engine.scoring import ScoringMode, ScoringSettings
 from showdown.game.messages import (
     Command,
+    CorrectShowdown,
     EditRound,
     EntryRejected,
     HandEntry,
     RecordRound,
     RecordShowdown,
+    RedoLast,
+    ResumeGame,
+    RoundEdited,
+    RoundRecorded,
     SetUpGame,
+    ShowdownRecorded,
+    StoredEvent,
     UndoLast,
 )
-from showdown.game.session import Session, deck_values
+from showdown.game.session import GameState, Session, deck_values
 from showdown.scoreboard.mirror import mirror
 from showdown.scoreboard.port import GameSetup, HandInput, RefusedError
 from showdown.scoreboard.view import (
     CardKind,
+    Fact,
     PlayerView,
     RoundView,
+    SavedGame,
+    ShowdownRow,
     ShowdownView,
     Stage,
     StatsView,
@@ -103,6 +114,13 @@ class SessionPort:
             winner=", ".join(state.winners) or None,
             started=True,
             lowest_wins=state.scoring.lowest_wins,
+            showdowns=tuple(
+                ShowdownRow(s.round, s.winner, s.loser, s.cards_loaded, s.reason,
+                            s.source == "hand")
+                for s in state.showdowns
+            ),
+            last=_fact(state.last_fact),
+            can_redo=bool(state.redoable),
         )
 
     def presets(self) -> tuple[str, ...]:
@@ -174,6 +192,30 @@ class SessionPort:
         """An :class:`UndoLast`."""
         self._send(UndoLast())
 
+    def redo(self) -> None:
+        """A :class:`RedoLast`."""
+        self._send(RedoLast())
+
+    def correct_showdown(self, winner: int, loser: int) -> None:
+        """A :class:`CorrectShowdown`; the showdown screen shows the corrected result."""
+        winner_name, loser_name = self._name(winner), self._name(loser)
+        self._send(CorrectShowdown(winner=winner_name, loser=loser_name))
+        with self._lock:
+            shown = self._showdown
+            if {shown.winner, shown.loser} == {winner_name, loser_name}:
+                self._showdown = replace(shown, winner=winner_name, loser=loser_name,
+                                         false_start_side=None, reason="hand")
+
+    def saved_games(self) -> tuple[SavedGame, ...]:
+        """The unfinished games other than this one, the latest played first."""
+        return tuple(_saved(state, when) for state, when in self.session.saved_games())
+
+    def resume_game(self, game_id: int) -> None:
+        """A :class:`ResumeGame`; the showdown screen starts afresh."""
+        self._send(ResumeGame(game_id=game_id))
+        with self._lock:
+            self._showdown = ShowdownView()
+
     def load_showdown(self, left: int, right: int, cards: int) -> None:
         """Mirror the load on the showdown screen and tell the unit, if one is wired."""
         left_name, right_name = self._name(left), self._name(right)
@@ -204,3 +246,21 @@ class SessionPort:
         """The unit's state changed (any thread): the showdown screen mirrors ``showdown``."""
         with self._lock:
             self._showdown = showdown
+
+
+def _fact(event: StoredEvent | None) -> Fact | None:
+    if isinstance(event, ShowdownRecorded):
+        return Fact("showdown", event.round, event.winner, event.loser, event.cards_loaded)
+    if isinstance(event, RoundRecorded):
+        return Fact("round", event.round, event.went_out)
+    if isinstance(event, RoundEdited):
+        return Fact("edit", event.round, event.went_out)
+    return None
+
+
+def _saved(state: GameState, when: str) -> SavedGame:
+    totals = state.totals
+    pick = min if state.scoring.lowest_wins else max
+    leader = pick(state.players, key=lambda name: totals[name])
+    return SavedGame(state.game_id, state.players, state.current_round, leader, totals[leader],
+                     when)

@@ -25,11 +25,18 @@ from engine.error_text import ErrorText
 from showdown.scoreboard import display, preferences, theme
 from showdown.scoreboard.accessibility import CueSettings
 from showdown.scoreboard.i18n import N_, _, current_language, on_language_change, set_language
-from showdown.scoreboard.layout import DESIGN_HEIGHT, DESIGN_WIDTH, Layout
+from showdown.scoreboard.layout import (
+    DESIGN_HEIGHT,
+    DESIGN_WIDTH,
+    MIN_TARGET,
+    Layout,
+    place_beside,
+)
 from showdown.scoreboard.port import RefusedError, TablePort
-from showdown.scoreboard.refusals import translate
+from showdown.scoreboard.refusals import spoken
 from showdown.scoreboard.screens import SCREENS
-from showdown.scoreboard.screens.base import CONTENT_BOTTOM, Screen
+from showdown.scoreboard.screens.base import CONTENT_BOTTOM, Question, Screen, Words
+from showdown.scoreboard.screens.names import NamesScreen
 from showdown.scoreboard.text import TextRenderer
 from showdown.scoreboard.touch import Press, to_press
 from showdown.scoreboard.view import Stage, TableView
@@ -62,6 +69,12 @@ NAV_TEXT = theme.READABLE_TEXT
 
 _COUNTDOWN_PHASES = {Stage.COUNTDOWN, Stage.GO, Stage.FALSE_START, Stage.LAUNCHING, Stage.RELEASE}
 
+BANNER_S = 6.0
+"""How long a message banner stays up; one with a button (Redo) stays :data:`ACTION_BANNER_S`."""
+
+ACTION_BANNER_S = 10.0
+
+
 
 class Extra(Protocol):
     """Something else in the scoreboard's window, drawn and fed events by the same loop."""
@@ -73,6 +86,12 @@ class Extra(Protocol):
     def paint(self) -> list[pygame.Rect]:
         """Repaint what changed; the window rectangles to update."""
         ...
+
+
+def _desktop() -> tuple[int, int] | None:
+    """The size of the screen the window opens on, if SDL knows it."""
+    sizes = pygame.display.get_desktop_sizes()
+    return sizes[0] if sizes else None
 
 
 def configure_sdl() -> None:
@@ -93,9 +112,14 @@ class Scoreboard:
         hide_cursor: bool = True,
         beside: int = 0,
         settings: preferences.SettingsStore | None = None,
+        screen: tuple[int, int] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """``cues`` are the defaults; ``settings`` (the game's journal), when given, supplies the
-        language and cues the table chose last time and keeps every new choice."""
+        language and cues the table chose last time and keeps every new choice. ``beside``: the
+        width of a panel drawn at the scoreboard's right (:attr:`beside_area`); both fit
+        ``screen`` (default: the desktop's size), scaled down together when it is too small.
+        ``clock`` times the banners (seconds)."""
         configure_sdl()
         display.check_environment()
         pygame.display.init()
@@ -105,11 +129,17 @@ class Scoreboard:
             pygame.display.quit()
             raise
         pygame.font.init()
+        self.beside_area = pygame.Rect(size[0], 0, 0, size[1])
+        """Where something drawn beside the scoreboard goes (the simulated unit's panel)."""
         if fullscreen:  # the panel's own resolution (KMSDRM on a Pi); the layout scales to it
             self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             size = self.window.get_size()
+        elif beside:
+            placed = place_beside(size, beside, screen or _desktop())
+            self.window = pygame.display.set_mode(placed.window)
+            size, self.beside_area = placed.board.size, placed.beside
         else:
-            self.window = pygame.display.set_mode((size[0] + beside, size[1]))
+            self.window = pygame.display.set_mode(size)
         self.surface = self.window.subsurface(pygame.Rect((0, 0), size))
         self.on_close: list[Callable[[], object]] = []
         """Clean-up steps run (last added first) when the window closes."""
@@ -131,15 +161,22 @@ class Scoreboard:
         self.canvas = Canvas(self.surface, self.layout, self.text)
         self.painter = Painter(self.canvas)
         self.inbox: queue.SimpleQueue[object] = queue.SimpleQueue()
-        self.message: str | ErrorText = ""
-        """The banner: a message already in words, or a refusal translated when drawn."""
+        self.clock = clock
+        self._message: str | ErrorText | Words = ""
+        self._message_until = 0.0
+        self.message_action: tuple[Words, Callable[[], object]] | None = None
+        """The banner's button (label, action), such as Redo after an undo."""
+        self.question: Question | None = None
+        """The choice on screen, if any: everything else waits until it is answered."""
         self.screens: dict[str, Screen] = {name: cls(self) for name, cls in SCREENS.items()}
         self.view: TableView = port.view()
         self.current = "table" if self.view.started else "setup"
+        self.screens[self.current].entered(self.view)
         self._widgets: list[Widget] = []
         self._pressed: dict[int, Widget | None] = {}
         self._stop = threading.Event()
         self._last_phase = self.view.showdown.phase
+        self._finished = self.view.finished
         self._stale = True
         self._language = current_language()
         self.on_close.append(on_language_change(self._language_changed))
@@ -183,6 +220,45 @@ class Scoreboard:
         self.painter.invalidate()
         self._stale = True
 
+    @property
+    def message(self) -> str | ErrorText | Words:
+        """The banner: words, a refusal translated when drawn, or text made when drawn; it goes
+        away by itself after :data:`BANNER_S` (or with the next tap)."""
+        return self._message
+
+    @message.setter
+    def message(self, value: str | ErrorText | Words) -> None:
+        self._message = value
+        self.message_action = None
+        self._message_until = self.clock() + BANNER_S
+        self._stale = True
+
+    def notice(self, text: Words, action: tuple[Words, Callable[[], object]] | None) -> None:
+        """A banner with a button on it (Redo), up for :data:`ACTION_BANNER_S`."""
+        self.message = text
+        self.message_action = action
+        self._message_until = self.clock() + (ACTION_BANNER_S if action else BANNER_S)
+
+    def ask(self, question: Question) -> None:
+        """Show a question that must be answered before anything else is tapped."""
+        self.question = question
+        self.painter.invalidate()
+        self._stale = True
+
+    def _answer(self, yes: bool) -> None:
+        question = self.question
+        self.question = None
+        self.painter.invalidate()
+        self._stale = True
+        if yes and question is not None:
+            question.on_yes()
+
+    def _expire(self) -> None:
+        if self._message and self.clock() >= self._message_until:
+            self._message = ""
+            self.message_action = None
+            self._stale = True
+
     # -- called from any thread ------------------------------------------------------------
 
     def notify(self, note: object = None) -> None:
@@ -204,6 +280,11 @@ class Scoreboard:
             self.current = screen
             self.screens[screen].entered(self.view)
             self.painter.invalidate()
+            # A plugged-in keyboard (and its input method) types only while a name is typed.
+            if screen == "names":
+                pygame.key.start_text_input()
+            else:
+                pygame.key.stop_text_input()
         self._stale = True
 
     def send(self, command: str, *args: object) -> bool:
@@ -212,17 +293,16 @@ class Scoreboard:
             getattr(self.port, command)(*args)
         except RefusedError as exc:
             self.message = exc.text
-            self._stale = True
             return False
-        self.message = ""
+        self._message = ""
+        self.message_action = None
         self.refresh()
         return True
 
     def say(self, message: str | ErrorText) -> None:
-        """Show a message banner until the next tap; an :class:`ErrorText` is translated when
-        drawn, so the banner follows a change of language."""
+        """Show a message banner for a while (or until the next tap); an :class:`ErrorText` is
+        translated when drawn, so the banner follows a change of language."""
         self.message = message
-        self._stale = True
 
     def set_language(self, code: str) -> None:
         """Switch language; only the text changes, the game and half-entered values stay."""
@@ -239,25 +319,63 @@ class Scoreboard:
         if phase != self._last_phase and phase in _COUNTDOWN_PHASES and self.current != "showdown":
             self.go("showdown")
         self._last_phase = phase
-        if self.view.finished and self.current not in ("gameover", "history", "chart", "stats"):
+        # Only the moment a game ends moves the table to Game over: a later change of language,
+        # a refusal or any other note leaves the players where they are.
+        if self.view.finished and not self._finished and self.current != "gameover":
             self.go("gameover")
+        self._finished = self.view.finished
         self._stale = True
 
     def widgets(self) -> list[Widget]:
         """Every widget of the current screen, its navigation bar and the message banner."""
+        if self.question is not None:
+            return self._question(self.question)
         screen = self.screens[self.current]
         found = list(screen.widgets(self.view))
         if screen.nav and self.view.started:
             found.extend(self._nav())
-        if self.message:
-            words = self.message
-            if isinstance(words, ErrorText):
-                words = translate(words)
-            found.append(
-                Label("banner", pygame.Rect(0, 0, DESIGN_WIDTH, 48), words, 24,
-                      theme.TEXT, theme.DANGER, bold=True)
-            )
+        if self._message:
+            found.extend(self._banner(screen.banner_area))
         return found
+
+    def _banner(self, area: pygame.Rect) -> list[Widget]:
+        """The message in the screen's own banner area, where no control lies (each screen
+        names it; a test checks every screen), with its button if it has one."""
+        words = self._message
+        if isinstance(words, ErrorText):
+            words = spoken(words)
+        elif callable(words):
+            words = words()
+        found: list[Widget] = []
+        text_area = area.copy()
+        if self.message_action is not None:
+            label, action = self.message_action
+            button = pygame.Rect(area.right - 150, area.y, 150, max(MIN_TARGET, area.height))
+            text_area.width -= 154
+            found.append(Button("banner-action", button, label(), partial(self._banner_action,
+                                                                          action),
+                                colour=theme.OK, size=24))
+        colour = theme.PANEL_LIGHT if self.message_action is not None else theme.DANGER
+        found.insert(0, Label("banner", text_area, words, 24, theme.TEXT, colour, bold=True,
+                              wrap=True))
+        return found
+
+    def _banner_action(self, action: Callable[[], object]) -> None:
+        self._message = ""
+        self.message_action = None
+        action()
+
+    def _question(self, question: Question) -> list[Widget]:
+        return [
+            Label("question-panel", pygame.Rect(40, 60, 720, 200), "", 16, theme.TEXT,
+                  theme.PANEL),
+            Label("question", pygame.Rect(64, 72, 672, 176), question.text(), 30, theme.TEXT,
+                  theme.PANEL, bold=True, wrap=True),
+            Button("answer-no", pygame.Rect(40, 300, 340, 80), question.no(),
+                   partial(self._answer, False), colour=theme.PANEL_LIGHT, size=26),
+            Button("answer-yes", pygame.Rect(420, 300, 340, 80), question.yes(),
+                   partial(self._answer, True), colour=theme.DANGER, size=26),
+        ]
 
     def _nav(self) -> list[Widget]:
         top = CONTENT_BOTTOM + 4
@@ -296,6 +414,7 @@ class Scoreboard:
 
     def frame(self) -> list[pygame.Rect]:
         """Repaint what changed; the window rectangles updated (empty when nothing did)."""
+        self._expire()
         self._stale = False
         if current_language() != self._language:  # changed here or by anyone else
             self._language = current_language()
@@ -318,8 +437,9 @@ class Scoreboard:
         started = self._pressed.pop(press.pointer, None)
         if target is None or target is not started or target.action is None:
             return
-        if self.message:
-            self.message = ""
+        if self._message and target.id != "banner-action":
+            self._message = ""
+            self.message_action = None
         target.action()
         self._stale = True
 
@@ -338,6 +458,9 @@ class Scoreboard:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._stop.set()  # a developer's keyboard; the touchscreen never needs it
             return
+        if self._typed(event):
+            self._stale = True
+            return
         if any(extra.handle(event) for extra in self.extras):
             self._stale = True
             return
@@ -350,6 +473,23 @@ class Scoreboard:
             self.painter.invalidate()
             self._stale = True
 
+    def _typed(self, event: pygame.event.Event) -> bool:
+        """A keyboard typing a name (SDL text input: any script an input method writes); the
+        keys go to the name, not to anything else in the window. True if it was taken."""
+        screen = self.screens[self.current]
+        if not isinstance(screen, NamesScreen) or self.question is not None:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            screen.compose("")
+            screen.type(event.text)
+            return True
+        if event.type == pygame.TEXTEDITING:
+            screen.compose(event.text)
+            return True
+        if event.type == pygame.KEYDOWN:
+            return screen.key(event.key) or bool(getattr(event, "unicode", ""))
+        return event.type == pygame.KEYUP
+
     def pump(self, timeout_ms: int = 0) -> bool:
         """Handle input and notes from other threads, waiting up to ``timeout_ms`` for the first,
         and repaint if anything changed. False once stopped."""
@@ -360,6 +500,7 @@ class Scoreboard:
             for event in events:
                 self.handle(event)
             noted = self._drain() or noted
+            self._expire()
             remaining = deadline - time.monotonic()
             if events or noted or self._stale or self._stop.is_set() or remaining <= 0:
                 break
@@ -388,7 +529,8 @@ class Scoreboard:
         """The loop: wait for something, repaint what changed, until stopped or closed."""
         pygame.event.set_allowed(
             [pygame.QUIT, pygame.FINGERDOWN, pygame.FINGERUP, pygame.MOUSEBUTTONDOWN,
-             pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP, pygame.WINDOWEXPOSED]
+             pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP, pygame.WINDOWEXPOSED,
+             pygame.TEXTINPUT, pygame.TEXTEDITING]
         )
         self.frame()
         while self.pump(IDLE_TIMEOUT_MS):

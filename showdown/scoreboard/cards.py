@@ -38,6 +38,22 @@ def paint_pattern(surface: pygame.Surface, real: pygame.Rect, pattern: Pattern, 
     surface.set_clip(clip)
 
 
+def card_text(colour: str | None, face: str, *, marks: bool, word: bool = False) -> str:
+    """What a card's plate says: its face, after the colour's mark where marks are on ("G7",
+    "G Skip"; a word card always with a space, "绿 跳过", so all word cards read alike)."""
+    if colour not in CARD_COLOURS or not marks:
+        return face
+    mark = colour_mark(colour)
+    return f"{mark} {face}" if face and (word or len(face) > 2) else f"{mark}{face}"
+
+
+WORD_PLATE_INSET = (10, 8)
+"""How much narrower and lower than its card a word card's text box is (plate and margin)."""
+
+WORD_TEXT = 22
+"""The largest design size of a word card's text; all word cards share one size up to it."""
+
+
 def paint_card(
     canvas: Canvas,
     box: pygame.Rect,
@@ -46,10 +62,13 @@ def paint_card(
     *,
     marks: bool,
     selected: bool = False,
+    peers: tuple[str, ...] = (),
 ) -> None:
     """A card (or a colour swatch) in a design box: fill, pattern, then mark and face on a plate.
 
-    ``face`` is the card's own text (a digit, or a translated kind name, wrapped if long).
+    ``face`` is the card's own text (a digit, or a translated kind name). A word card names its
+    ``peers`` (every word card's :func:`card_text`, its own among them): all are drawn at the one
+    size at which each fits its plate, on one line where they can, else wrapped evenly.
     """
     real = canvas.rect(box)
     surface = canvas.surface
@@ -57,12 +76,19 @@ def paint_card(
     radius = canvas.layout.px(6)
     style = CARD_COLOURS.get(colour) if colour else None
     pygame.draw.rect(surface, style.fill if style else WILD_FILL, real, border_radius=radius)
-    text = face
+    text = card_text(colour, face, marks=marks, word=bool(peers))
     if style is not None and marks:
         paint_pattern(surface, real.inflate(-4, -4), style.pattern, canvas.layout.px(12))
-        mark = colour_mark(colour or "")
-        text = f"{mark} {face}" if face and len(face) > 2 else f"{mark}{face}"
-    if text:
+    if text and peers:
+        plate = box.inflate(-6, -6)
+        pygame.draw.rect(surface, _PLATE, canvas.rect(plate), border_radius=radius)
+        inner = box.inflate(-WORD_PLATE_INSET[0], -WORD_PLATE_INSET[1])
+        size, wrap = canvas.text.shared_size(peers, inner, WORD_TEXT, bold=True)
+        if wrap:
+            canvas.text.draw_wrapped(surface, text, inner, size, theme.TEXT, bold=True)
+        else:
+            canvas.text.draw(surface, text, inner, size, theme.TEXT, bold=True)
+    elif text:
         plate = box.inflate(-6, -6) if len(text) > 3 else box.inflate(-box.width // 4, -12)
         pygame.draw.rect(surface, _PLATE, canvas.rect(plate), border_radius=radius)
         if len(text) > 3:

@@ -42,6 +42,7 @@ __all__ = [
     "N_",
     "UnknownLanguageError",
     "_",
+    "catalogue_text",
     "current_language",
     "language_name",
     "ngettext",
@@ -220,6 +221,15 @@ def _translation() -> gettext.NullTranslations:
         return found
     with _lock:
         return _load(code)
+
+
+def catalogue_text(code: str) -> str:
+    """Every translation of ``code``'s catalogue, run together: the characters its screens draw
+    besides names and figures (the font chooser checks a font has them all). English: ``""``."""
+    with _lock:
+        translation = _load(_check(code))
+    catalogue: dict[object, str] = getattr(translation, "_catalog", {})
+    return "".join(text for key, text in catalogue.items() if key)
 
 
 def _(message: str) -> str:

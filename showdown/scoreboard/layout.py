@@ -72,3 +72,27 @@ class Layout:
         """A window position mapped back into design coordinates (for hit-testing)."""
         ox, oy = self.origin
         return ((window_pos[0] - ox) / self.scale, (window_pos[1] - oy) / self.scale)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where a scoreboard and something drawn beside it (the simulated unit) sit in one window."""
+
+    window: tuple[int, int]
+    board: pygame.Rect
+    beside: pygame.Rect
+
+
+def place_beside(board: tuple[int, int], beside: int,
+                 screen: tuple[int, int] | None) -> Placement:
+    """The scoreboard at ``board`` size with a ``beside``-wide panel at its right, at full size
+    when the screen has room, otherwise both scaled down together so the window fits the
+    screen (a window wider than the screen opens partly off it)."""
+    width, height = board[0] + beside, board[1]
+    scale = 1.0
+    if screen is not None and screen[0] > 0 and screen[1] > 0:
+        scale = min(1.0, screen[0] / width, screen[1] / height)
+    window = (round(width * scale), round(height * scale))
+    shown = pygame.Rect(0, 0, round(board[0] * scale), window[1])
+    return Placement(window, shown,
+                     pygame.Rect(shown.width, 0, window[0] - shown.width, window[1]))

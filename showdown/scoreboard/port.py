@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine.error_text import ErrorText, plain
-from showdown.scoreboard.view import CardKind, TableView
+from showdown.scoreboard.view import CardKind, SavedGame, TableView
 
 
 class RefusedError(Exception):
@@ -82,6 +82,22 @@ class TablePort(Protocol):
 
     def undo(self) -> None:
         """Take back the last entry."""
+        ...
+
+    def redo(self) -> None:
+        """Take back the last undo (only while nothing else was entered since)."""
+        ...
+
+    def correct_showdown(self, winner: int, loser: int) -> None:
+        """The last showdown went the other way: ``winner`` beat ``loser``."""
+        ...
+
+    def saved_games(self) -> tuple[SavedGame, ...]:
+        """The unfinished games other than the current one, most recently played first."""
+        ...
+
+    def resume_game(self, game_id: int) -> None:
+        """Take up a saved game again (the current one stays saved)."""
         ...
 
     def load_showdown(self, left: int, right: int, cards: int) -> None:

@@ -1,11 +1,15 @@
-"""Screenshots of the main screens for the documentation, in English and Japanese.
+"""Screenshots of the screens for the documentation: every main screen in English and Japanese, a
+table of ten players, and a Chinese round end.
 
-Regenerate the committed ones with::
+Regenerate the committed ones (``docs/scoreboard``) with one command::
 
-    .venv/bin/python -m showdown.scoreboard.screenshots docs/scoreboard
+    make screenshots
 
-It draws the sample game (:mod:`showdown.scoreboard.sample`) on SDL's dummy video driver, so it
-runs headless, and writes ``<screen>-<language>.png`` for each screen and language.
+(``.venv/bin/python -m showdown.scoreboard.screenshots docs/scoreboard``). A test draws them all
+again and fails when any differs from the committed file by one pixel, so the pictures in the
+documentation are the screens as they are. They come out the same on any machine: the sample games
+(:mod:`showdown.scoreboard.sample`, fixed entries), the pinned font (:func:`~showdown.scoreboard.
+fonts.pinned_font`, whatever fonts the machine has) and SDL's dummy video driver at 800x480.
 """
 
 from __future__ import annotations
@@ -13,93 +17,159 @@ from __future__ import annotations
 import argparse
 import os
 import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from showdown.game.journal import Journal
+from showdown.scoreboard.fonts import ENV_VARIABLE, forget_choices, pinned_font
 from showdown.scoreboard.i18n import set_language
 from showdown.scoreboard.view import ShowdownView, Side, Stage
 
+if TYPE_CHECKING:
+    from showdown.game.session import Session
+    from showdown.scoreboard.adapter import SessionPort
+    from showdown.scoreboard.app import Scoreboard
+
 SCREENS = ("setup", "names", "table", "showdown", "round", "history", "chart", "stats")
 LANGUAGES = ("en", "ja")
+TEN_SCREENS = ("table", "round", "history", "chart", "stats")
+"""The screens drawn again for ten players (``<screen>-10-en.png``)."""
+EXTRA_ROUND_ENDS = ("zh_CN",)
+"""Languages whose round end is drawn besides English and Japanese (``round-<code>.png``)."""
 COUNTDOWN = ShowdownView(Stage.COUNTDOWN, "Ana", "Chen", 2, beat=2, beats=3)
 GO = ShowdownView(Stage.GO, "Ana", "Chen", 2)
 FALSE_START = ShowdownView(Stage.FALSE_START, "Ana", "Chen", 2, false_start_side=Side.RIGHT)
 
 
-def render(out_dir: Path, languages: tuple[str, ...] = LANGUAGES) -> list[Path]:
-    """Write the screenshots; the files written."""
+@contextmanager
+def pinned() -> Iterator[None]:
+    """Draw with the pinned font and SDL's dummy driver inside the block (then as before)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    before = os.environ.get(ENV_VARIABLE)
+    os.environ[ENV_VARIABLE] = str(pinned_font())
+    forget_choices()
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ[ENV_VARIABLE]
+        else:
+            os.environ[ENV_VARIABLE] = before
+        forget_choices()
+
+
+@contextmanager
+def _board(scratch: Path, name: str,
+           build: Callable[[Session], SessionPort]) -> Iterator[tuple[Scoreboard, SessionPort]]:
+    """A scoreboard over a sample game in a fresh journal; closed (and English again) after."""
     from showdown.game.session import Session  # noqa: PLC0415
     from showdown.scoreboard.app import Scoreboard  # noqa: PLC0415 (after the SDL driver)
-    from showdown.scoreboard.sample import RESULT, sample_table  # noqa: PLC0415
 
-    written: list[Path] = []
-    out_dir.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as scratch:
-        journal = Journal.open(Path(scratch) / "sample.db")
-        table = sample_table(Session(journal))
-        board = Scoreboard(table)
-        try:
-            for code in languages:
-                board.set_language(code)
-                for screen in SCREENS:
-                    board.go(screen)
-                    _round_entry(board, screen)
-                    path = out_dir / f"{screen}-{code}.png"
-                    board.screenshot(path)
-                    written.append(path)
-                board.go("showdown")
-                for name, state in (("countdown", COUNTDOWN), ("go", GO),
-                                    ("false-start", FALSE_START)):
-                    table.unit_changed(state)
-                    board.refresh()
-                    path = out_dir / f"showdown-{name}-{code}.png"
-                    board.screenshot(path)
-                    written.append(path)
-                table.unit_changed(RESULT)
-                board.refresh()
-        finally:
-            set_language("en")
-            board.close()
-            journal.close()
-        written += _game_over(out_dir, languages, Path(scratch) / "finished.db")
-    return written
-
-
-def _game_over(out_dir: Path, languages: tuple[str, ...], db: Path) -> list[Path]:
-    """The game-over screen, over the sample game played to a target its leader reaches."""
-    from showdown.game.session import Session  # noqa: PLC0415
-    from showdown.scoreboard.adapter import SessionPort  # noqa: PLC0415
-    from showdown.scoreboard.app import Scoreboard  # noqa: PLC0415
-    from showdown.scoreboard.sample import WINNING_TOTAL, sample_game  # noqa: PLC0415
-
-    written: list[Path] = []
-    journal = Journal.open(db)
-    session = Session(journal)
-    sample_game(session, target=WINNING_TOTAL)
-    board = Scoreboard(SessionPort(session))
+    journal = Journal.open(scratch / f"{name}.db")
+    table = build(Session(journal))
+    board = Scoreboard(table)
     try:
-        for code in languages:
-            board.set_language(code)
-            board.go("gameover")
-            path = out_dir / f"gameover-{code}.png"
-            board.screenshot(path)
-            written.append(path)
+        yield board, table
     finally:
         set_language("en")
         board.close()
         journal.close()
+
+
+def render(out_dir: Path, languages: tuple[str, ...] = LANGUAGES, *,
+           extras: bool = True) -> list[Path]:
+    """Write the screenshots (``extras``: also ten players and the other round ends); the files
+    written."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with pinned(), tempfile.TemporaryDirectory() as scratch:
+        written = _main_screens(out_dir, languages, Path(scratch))
+        written += _game_over(out_dir, languages, Path(scratch))
+        if extras:
+            written += _ten_players(out_dir, Path(scratch))
+            written += _round_ends(out_dir, EXTRA_ROUND_ENDS, Path(scratch))
     return written
 
 
-def _round_entry(board: object, screen: str) -> None:
+def _save(board: Scoreboard, path: Path, written: list[Path]) -> None:
+    board.screenshot(path)
+    written.append(path)
+
+
+def _main_screens(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Path]:
+    from showdown.scoreboard.sample import RESULT, sample_table  # noqa: PLC0415
+
+    written: list[Path] = []
+    with _board(scratch, "sample", sample_table) as (board, table):
+        for code in languages:
+            board.set_language(code)
+            for screen in SCREENS:
+                board.go(screen)
+                _round_entry(board, screen)
+                _save(board, out_dir / f"{screen}-{code}.png", written)
+            board.go("showdown")
+            for name, state in (("countdown", COUNTDOWN), ("go", GO),
+                                ("false-start", FALSE_START)):
+                table.unit_changed(state)
+                board.refresh()
+                _save(board, out_dir / f"showdown-{name}-{code}.png", written)
+            table.unit_changed(RESULT)
+            board.refresh()
+    return written
+
+
+def _game_over(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Path]:
+    """The game-over screen, over the sample game played to a target its leader reaches."""
+    from showdown.scoreboard.adapter import SessionPort  # noqa: PLC0415
+    from showdown.scoreboard.sample import WINNING_TOTAL, sample_game  # noqa: PLC0415
+
+    def finished(session: Session) -> SessionPort:
+        sample_game(session, target=WINNING_TOTAL)
+        return SessionPort(session)
+
+    written: list[Path] = []
+    with _board(scratch, "finished", finished) as (board, _table):
+        for code in languages:
+            board.set_language(code)
+            board.go("gameover")
+            _save(board, out_dir / f"gameover-{code}.png", written)
+    return written
+
+
+def _ten_players(out_dir: Path, scratch: Path) -> list[Path]:
+    """A full table of ten, in English."""
+    from showdown.scoreboard.sample import sample_ten  # noqa: PLC0415
+
+    written: list[Path] = []
+    with _board(scratch, "ten", sample_ten) as (board, _table):
+        for screen in TEN_SCREENS:
+            board.go(screen)
+            _round_entry(board, screen)
+            _save(board, out_dir / f"{screen}-10-en.png", written)
+    return written
+
+
+def _round_ends(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Path]:
+    """The round end (cards being tapped) in other languages: their card names are the longest."""
+    from showdown.scoreboard.sample import sample_table  # noqa: PLC0415
+
+    written: list[Path] = []
+    with _board(scratch, "rounds", sample_table) as (board, _table):
+        for code in languages:
+            board.set_language(code)
+            board.go("round")
+            _round_entry(board, "round")
+            _save(board, out_dir / f"round-{code}.png", written)
+    return written
+
+
+def _round_entry(board: Scoreboard, screen: str) -> None:
     """Half an entry on the round-end screen, so the tally shows its running sum."""
     if screen != "round":
         return
-    from showdown.scoreboard.app import Scoreboard  # noqa: PLC0415
     from showdown.scoreboard.screens.round_end import RoundEndScreen  # noqa: PLC0415
 
-    assert isinstance(board, Scoreboard)
     entry = board.screens["round"]
     assert isinstance(entry, RoundEndScreen)
     entry.clear()

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pygame
 
-from showdown.scoreboard.fonts import choose_font, load_font
-from showdown.scoreboard.i18n import current_language
+from showdown.scoreboard.face import Face, face
+from showdown.scoreboard.fonts import FontSet, current_fonts
 from showdown.scoreboard.layout import Layout
 from showdown.scoreboard.theme import MIN_TEXT, Colour
 
@@ -25,19 +24,6 @@ MIN_FONT = MIN_TEXT
 """Smallest design font size text may shrink to (:data:`showdown.scoreboard.theme.MIN_TEXT`)."""
 
 _CACHE_LIMIT = 2048
-
-
-_chosen: dict[str, Path | None] = {}
-
-
-def current_font() -> Path | None:
-    """The font file for the language in use (see :func:`showdown.scoreboard.fonts.choose_font`),
-    looked
-    up once per language: finding it touches the file system, and every label asks."""
-    language = current_language()
-    if language not in _chosen:
-        _chosen[language] = choose_font(language).path
-    return _chosen[language]
 
 
 @dataclass(frozen=True)
@@ -50,45 +36,57 @@ class Overflow:
 
 
 class TextRenderer:
-    """Draws text in design coordinates, in the current language's font, cached.
+    """Draws text in design coordinates, in the current language's fonts, cached.
 
-    ``font_path`` answers the font file for the language currently in use (``None`` for
-    pygame's bundled default); it is asked on every draw, so a change of language shows at once.
+    ``fonts`` answers the fonts of the language currently in use
+    (:func:`showdown.scoreboard.fonts.current_fonts`); it is asked on every draw, so a change of
+    language shows at once. :attr:`sizes` keeps the design size each text was last drawn at, so
+    the tests can check that nothing is drawn below the readable floor.
     """
 
-    def __init__(self, layout: Layout, font_path: Callable[[], Path | None] = current_font) -> None:
+    def __init__(self, layout: Layout, fonts: Callable[[], FontSet] = current_fonts) -> None:
         self.layout = layout
-        self._font_path = font_path
-        self._renders: dict[tuple[Path | None, str, int, Colour, bool], pygame.Surface] = {}
-        self._fits: dict[tuple[Path | None, str, int, int, int, bool], bool] = {}
-        self._fitted: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._fonts = fonts
+        self._renders: dict[tuple[FontSet, str, int, Colour, bool], pygame.Surface] = {}
+        self._fits: dict[tuple[FontSet, str, int, int, int, bool], bool] = {}
+        self._fitted: dict[tuple[Any, ...], tuple[pygame.Surface, int]] = {}
         self._wraps: dict[tuple[Any, ...], tuple[list[str], int, int]] = {}
+        self._shared: dict[tuple[Any, ...], tuple[int, bool]] = {}
         self.overflows: list[Overflow] = []
+        self.sizes: dict[str, int] = {}
+        """The design size each text was last drawn at (emptied now and then, like a cache)."""
 
-    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """The font for the current language at a design size."""
-        return load_font(self._font_path(), self.layout.px(size), bold)
+    def font(self, size: int, bold: bool = False) -> Face:
+        """The current language's fonts at a design size."""
+        return face(self._fonts(), self.layout.px(size), bold)
 
     def render(self, text: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
         """A rendered (anti-aliased, transparent) string, from the cache when possible."""
-        key = (self._font_path(), text, size, colour, bold)
+        key = (self._fonts(), text, size, colour, bold)
         surface = self._renders.get(key)
         if surface is None:
             if len(self._renders) > _CACHE_LIMIT:
                 self._renders.clear()
             surface = self.font(size, bold).render(text, True, colour)
             self._renders[key] = surface
+        self._drawn(text, size)
         return surface
+
+    def _drawn(self, text: str, size: int) -> None:
+        if len(self.sizes) > _CACHE_LIMIT:
+            self.sizes.clear()
+        self.sizes[text] = size
 
     def fitted(
         self, text: str, box: pygame.Rect, size: int, colour: Colour, bold: bool = False
     ) -> pygame.Surface:
         """The string at the largest size <= ``size`` whose rendering fits the real box."""
         real_box = self.layout.rect(box)
-        key = (self._font_path(), text, real_box.width, real_box.height, size, colour, bold)
+        key = (self._fonts(), text, real_box.width, real_box.height, size, colour, bold)
         cached = self._fitted.get(key)
         if cached is not None:
-            return cached
+            self._drawn(text, cached[1])
+            return cached[0]
         if len(self._fitted) > _CACHE_LIMIT:
             self._fitted.clear()
         current = size
@@ -105,7 +103,7 @@ class TextRenderer:
                 Overflow(text, (box.x, box.y, box.width, box.height), surface.get_width())
             )
         else:  # an overflow is recomputed (and recorded) each time it is drawn
-            self._fitted[key] = surface
+            self._fitted[key] = (surface, current)
         return surface
 
     def draw(
@@ -163,7 +161,7 @@ class TextRenderer:
     def fits_on_one_line(self, text: str, box: pygame.Rect, size: int, bold: bool = False) -> bool:
         """Whether ``text`` fits the box on one line at some size down to the floor."""
         real_box = self.layout.rect(box)
-        key = (self._font_path(), text, real_box.width, real_box.height, size, bold)
+        key = (self._fonts(), text, real_box.width, real_box.height, size, bold)
         known = self._fits.get(key)
         if known is None:
             if len(self._fits) > _CACHE_LIMIT:
@@ -194,7 +192,7 @@ class TextRenderer:
         self, text: str, real_box: pygame.Rect, size: int, bold: bool
     ) -> tuple[list[str], int, int]:
         """Lines, font size and line height for wrapped text (cached: measuring is slow)."""
-        key = (self._font_path(), text, real_box.width, real_box.height, size, bold)
+        key = (self._fonts(), text, real_box.width, real_box.height, size, bold)
         known = self._wraps.get(key)
         if known is not None:
             return known
@@ -213,29 +211,79 @@ class TextRenderer:
         return lines, current, line_h
 
     def _wrap(self, text: str, width: int, size: int, bold: bool) -> list[str]:
+        """Lines of at most ``width`` pixels, as even as the breaks allow: as few lines as
+        filling each line would give, but no wider than needed ("万能并罚 / 抽四张牌", not
+        "万能并罚抽四 / 张牌")."""
         font = self.font(size, bold)
-
-        def fits(candidate: str) -> bool:
-            return bool(font.size(candidate)[0] <= width)
-
         pieces: list[tuple[str, str]] = []  # (piece, what joins it to the one before)
         for word in text.split(" "):
             if not word:
                 continue
-            parts = break_units(word) if not fits(word) else [word]
+            parts = break_units(word) if font.size(word)[0] > width else [word]
             pieces += [(part, " " if index == 0 else "") for index, part in enumerate(parts)]
-        lines: list[str] = []
-        current = ""
-        for piece, joiner in pieces:
-            candidate = f"{current}{joiner}{piece}" if current else piece
-            if fits(candidate) or not current:
-                current = candidate
-            else:
-                lines.append(current)
-                current = piece
-        if current:
-            lines.append(current)
+        lines = _fill(pieces, font, width)
+        if len(lines) > 1:
+            low, high = 1, width
+            while low < high:  # the narrowest width that needs no more lines
+                middle = (low + high) // 2
+                if len(_fill(pieces, font, middle)) <= len(lines):
+                    high = middle
+                else:
+                    low = middle + 1
+            lines = _fill(pieces, font, low)
         return lines
+
+    def shared_size(
+        self, texts: tuple[str, ...], box: pygame.Rect, size: int, bold: bool = False
+    ) -> tuple[int, bool]:
+        """One design size for labels seen side by side (the round end's card buttons), so
+        they do not mix sizes: the largest up to ``size`` at which every text fits ``box`` on
+        one line, else (``True``) the largest at which every text fits wrapped; the floor
+        :data:`MIN_FONT` if none does."""
+        real_box = self.layout.rect(box)
+        key = (self._fonts(), texts, real_box.width, real_box.height, size, bold)
+        known = self._shared.get(key)
+        if known is not None:
+            return known
+        known = (MIN_FONT, True)
+        for wrap in (False, True):
+            found = next((s for s in range(size, MIN_FONT - 1, -1)
+                          if all(self._fits_box(t, real_box, s, bold, wrap) for t in texts)),
+                         None)
+            if found is not None:
+                known = (found, wrap)
+                break
+        if len(self._shared) > _CACHE_LIMIT:
+            self._shared.clear()
+        self._shared[key] = known
+        return known
+
+    def _fits_box(self, text: str, real_box: pygame.Rect, size: int, bold: bool,
+                  wrap: bool) -> bool:
+        font = self.font(size, bold)
+        if not wrap:
+            width, height = font.size(text)
+            return bool(width <= real_box.width and height <= real_box.height)
+        lines = self._wrap(text, real_box.width, size, bold)
+        widest = max((font.size(line)[0] for line in lines), default=0)
+        return bool(widest <= real_box.width and
+                    font.get_linesize() * len(lines) <= real_box.height)
+
+
+def _fill(pieces: list[tuple[str, str]], font: Face, width: int) -> list[str]:
+    """Lines filled piece by piece up to ``width`` pixels (a piece wider than that alone)."""
+    lines: list[str] = []
+    current = ""
+    for piece, joiner in pieces:
+        candidate = f"{current}{joiner}{piece}" if current else piece
+        if font.size(candidate)[0] <= width or not current:
+            current = candidate
+        else:
+            lines.append(current)
+            current = piece
+    if current:
+        lines.append(current)
+    return lines
 
 
 NO_LINE_START = frozenset(

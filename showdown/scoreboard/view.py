@@ -15,8 +15,11 @@ from showdown.unit.hardware import Side
 
 __all__ = [
     "CardKind",
+    "Fact",
     "PlayerView",
     "RoundView",
+    "SavedGame",
+    "ShowdownRow",
     "ShowdownView",
     "Side",
     "Stage",
@@ -78,6 +81,9 @@ class ShowdownView:
     launch_toward: Side | None = None
     counts: tuple[int, int] | None = None
     """Cards the side-count lines counted on the (left, right) side after the launch."""
+    go_ns: int | None = None
+    """When the light turned green (the unit's clock): the winner's reaction time is known the
+    moment the launcher fires, long before the side counts settle."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +96,46 @@ class RoundView:
     """Points each player scored this round, in seat order."""
     hands: tuple[int, ...] = ()
     """Points each player held at the end of the round (0 for who went out), as entered."""
+
+
+@dataclass(frozen=True)
+class ShowdownRow:
+    """One recorded showdown, as History lists it."""
+
+    round: int
+    winner: str
+    loser: str
+    cards: int
+    reason: str = "race"
+    by_hand: bool = False
+
+
+@dataclass(frozen=True)
+class Fact:
+    """An entry the table made (what an undo takes back, what a redo brings back)."""
+
+    kind: str
+    """``round``, ``edit`` or ``showdown``."""
+    round: int
+    who: str
+    """Who went out (a round, an edit) or who won (a showdown)."""
+    other: str = ""
+    """Who lost (a showdown)."""
+    cards: int = 0
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game in the journal that can be taken up again."""
+
+    game_id: int
+    players: tuple[str, ...]
+    round: int
+    """The round being played (numbered from 1)."""
+    leader: str
+    leader_total: int
+    last_played: str
+    """When its last entry was made (ISO 8601, UTC)."""
 
 
 @dataclass(frozen=True)
@@ -136,6 +182,11 @@ class TableView:
     winner: str | None = None
     started: bool = False
     lowest_wins: bool = False
+    showdowns: tuple[ShowdownRow, ...] = ()
+    last: Fact | None = None
+    """What an undo would take back now."""
+    can_redo: bool = False
+    """An undo was the last thing done: a redo would bring back what it took."""
 
     def cumulative(self) -> list[list[int]]:
         """Running total per player after each round (round 0 is everyone at zero)."""

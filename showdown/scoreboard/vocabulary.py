@@ -17,6 +17,7 @@ swatch, so no colour is told by its hue alone.
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 
 from showdown.scoreboard.i18n import N_, _, pgettext
@@ -32,8 +33,11 @@ __all__ = [
     "colour_name",
     "custom_effect_name",
     "deck_name",
+    "default_name",
     "key_of",
     "kind_name",
+    "player_name",
+    "player_sort_key",
     "preset_name",
     "scoring_mode_name",
 ]
@@ -160,3 +164,39 @@ def deck_name(deck: str | Enum) -> str:
 def custom_effect_name(effect: str | Enum) -> str:
     """The house rule of a Wild Customizable / Blank card in the current language."""
     return _lookup(CUSTOM_EFFECTS, effect)
+
+
+DEFAULT_NAME = N_("Player {number}")
+"""The name of a seat nobody named, as the game records it (in English, like every stored
+word) and as every screen shows it (in the language in use)."""
+
+_DEFAULT = re.compile(r"Player ([1-9][0-9]*)")
+
+
+def default_name(seat: int) -> str:
+    """The recorded name of an unnamed seat (0-based): ``"Player 4"`` for the fourth, whatever
+    the language, so the journal and a change of language agree."""
+    return DEFAULT_NAME.format(number=seat + 1)
+
+
+def player_name(name: str) -> str:
+    """A player's name as the screens show it: a default name ("Player 4") in the language in
+    use, any other name as entered.
+
+    >>> from showdown.scoreboard.i18n import use_language
+    >>> with use_language("ja"):
+    ...     print(player_name("Player 4"), player_name("Ana"))
+    プレイヤー4 Ana
+    """
+    found = _DEFAULT.fullmatch(name)
+    if found is None:
+        return name
+    return _(DEFAULT_NAME).format(number=int(found.group(1)))
+
+
+def player_sort_key(name: str) -> tuple[str, int, str]:
+    """Order names as a reader does: "Player 9" before "Player 10" (numbers by value)."""
+    found = re.fullmatch(r"(.*?)(\d+)", name)
+    if found is None:
+        return (name.casefold(), -1, name)
+    return (found.group(1).casefold(), int(found.group(2)), name)

@@ -67,20 +67,23 @@ class Label(Widget):
     bold: bool = False
     align: str = "center"
     wrap: bool = False
+    padding: int = 0
+    """Design pixels kept clear of text at the left and right (cells side by side stay apart)."""
 
     def key(self) -> Hashable:
         """See :meth:`Widget.key`."""
         return ("label", _rect_key(self.rect), self.text, self.size, self.colour,
-                self.background, self.bold, self.align, self.wrap)
+                self.background, self.bold, self.align, self.wrap, self.padding)
 
     def draw(self, canvas: Canvas) -> None:
         """See :meth:`Widget.draw`."""
         canvas.surface.fill(self.background, canvas.rect(self.rect))
+        box = self.rect.inflate(-2 * self.padding, 0) if self.padding else self.rect
         if self.wrap:
-            canvas.text.draw_wrapped(canvas.surface, self.text, self.rect, self.size,
+            canvas.text.draw_wrapped(canvas.surface, self.text, box, self.size,
                                      self.colour, bold=self.bold)
         else:
-            canvas.text.draw_fitting(canvas.surface, self.text, self.rect, self.size,
+            canvas.text.draw_fitting(canvas.surface, self.text, box, self.size,
                                      self.colour, bold=self.bold, align=self.align)
 
 

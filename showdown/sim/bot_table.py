@@ -17,6 +17,7 @@ acknowledged is refused as a duplicate instead of being recorded twice.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
 import threading
@@ -30,6 +31,7 @@ from engine.round import Round, RoundSetup
 from engine.rules import preset
 from engine.scoring import ScoringSettings
 from engine.state import Phase
+from showdown.game.journal import JournalWriteError
 from showdown.game.messages import (
     EntryRejected,
     Event,
@@ -144,6 +146,7 @@ class BotTable:
         """Set by the service to end play at the next entry (raises :class:`TableStopped`)."""
         self.showdowns_played = 0
         """Showdowns this table had the referee settle (not those taken from the journal)."""
+        self._game_seeds: dict[int, int] = {}
 
     # -- the game -----------------------------------------------------------------------------
 
@@ -181,7 +184,7 @@ class BotTable:
         active = list(state.active_players)
         dealer = state.dealer
         assert dealer is not None
-        tag = f"{self.seed}:{state.game_id}:{number}"
+        tag = f"{self.game_seed(state.game_id)}:{state.game_id}:{number}"
         setup = RoundSetup(
             players=len(active),
             dealer=active.index(dealer),
@@ -212,6 +215,20 @@ class BotTable:
         else:
             raise TableError(f"round {number} did not end")
         self._record_round(rnd, active, number, tag)
+
+    def game_seed(self, game_id: int) -> int:
+        """The seed a game's rounds are dealt with: the one it was set up with (its set-up key
+        says which), so a table resumed with another ``--seed`` replays the open round as it
+        was dealt instead of a different one that the recorded showdowns do not fit."""
+        if game_id not in self._game_seeds:
+            entries = self.session.journal.entries(game_id)
+            key = entries[0].key if entries else None
+            seed = self.seed
+            if key is not None and key.startswith("setup:"):
+                with contextlib.suppress(ValueError, IndexError):
+                    seed = int(key.split(":")[1])
+            self._game_seeds[game_id] = seed
+        return self._game_seeds[game_id]
 
     # -- steps --------------------------------------------------------------------------------
 
@@ -276,6 +293,8 @@ class BotTable:
             raise TableStopped
         answer: list[Event] = self.session.handle(command)
         first = answer[0]
+        if isinstance(first, EntryRejected) and first.unstored:
+            raise JournalWriteError(first.message)  # not the table's fault: stop, say why
         # A duplicate was stored before a crash but never acknowledged: it is durable, so it is
         # acknowledged now.
         if isinstance(first, EntryRejected) and not first.duplicate:

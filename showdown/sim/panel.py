@@ -129,10 +129,15 @@ class KeyboardUnit:
 class UnitPanel:
     """The simulated unit drawn at the right of the window, fed by the keyboard."""
 
-    def __init__(self, unit: KeyboardUnit, table: SessionPort, window: pygame.Surface) -> None:
+    def __init__(self, unit: KeyboardUnit, table: SessionPort, window: pygame.Surface,
+                 area: pygame.Rect | None = None) -> None:
+        """``area``: where in ``window`` the panel goes (default: its right ``PANEL_WIDTH``);
+        the panel's design scales to it."""
         self.unit = unit
         self.table = table
-        area = pygame.Rect(window.get_width() - PANEL_WIDTH, 0, PANEL_WIDTH, window.get_height())
+        if area is None:
+            area = pygame.Rect(window.get_width() - PANEL_WIDTH, 0, PANEL_WIDTH,
+                               window.get_height())
         self.area = area
         surface = window.subsurface(area)
         layout = Layout(area.width, area.height, PANEL_DESIGN)

@@ -100,6 +100,13 @@ class SimulatedReferee:
         with self._lock:
             self._events.append(event)
 
+    def _forget_events(self) -> None:
+        """Drop the events of showdowns already settled: only the current one's are looked at,
+        and a referee that plays for days must not grow (or slow down) with every showdown."""
+        with self._lock:
+            self._events.clear()
+        self.sim.forget()
+
     def _seen(self, kind: type[ShowdownEvent], showdown_id: int) -> ShowdownEvent | None:
         with self._lock:
             for event in reversed(self._events):
@@ -177,6 +184,7 @@ class SimulatedReferee:
     def _one(self, left: str, right: str, cards: int) -> ShowdownOutcome:
         rng = self.rng
         timing = self.settings.timing
+        self._forget_events()
         arm_ns = self.clock.now_ns() + ms(rng.uniform(300, 900))
         self._advance_to(arm_ns)
         self._edge(InputLine.TIMER_BUTTON, True, arm_ns)

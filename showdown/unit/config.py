@@ -1,9 +1,11 @@
 """The ``[unit]`` section of the configuration: which pin each line is on, and every timing.
 
-Every duration is in milliseconds and every default is documented on its field; the defaults are
-what a unit out of the box does. Pins use Broadcom numbering (``"GPIO17"``; ``17`` and ``"BCM17"``
-are accepted and normalised). Each line says which level means "active" (``"high"`` or ``"low"``);
-inputs get the pull resistor opposite to their active level.
+Every duration is in milliseconds, with a finite range stated on its field (``ge``/``gt`` and
+``le``), and every default is documented on its field; the defaults are what a unit out of the box
+does. ``true`` is not a number here, and neither is ``inf``. Pins use Broadcom numbering
+(``"GPIO17"``; ``17`` and ``"BCM17"`` are accepted and normalised; ASCII digits only). Each
+line says which level means "active" (``"high"`` or ``"low"``); inputs get the pull resistor
+opposite to their active level.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ __all__ = [
 #: Pins the Raspberry Pi board keeps for itself: GPIO0 and GPIO1 read the HAT ID EEPROM.
 RESERVED_PINS = frozenset({"GPIO0", "GPIO1"})
 _HIGHEST_GPIO = 27  # the 40-pin header exposes GPIO0..GPIO27
-_PIN_NAME = re.compile(r"^(?:GPIO|BCM)?(\d+)$", re.IGNORECASE)
+_PIN_NAME = re.compile(r"^(?:GPIO|BCM)?([0-9]+)$", re.IGNORECASE)  # ASCII digits only
 
 
 def normalise_pin(value: object) -> str:
@@ -45,6 +47,20 @@ def normalise_pin(value: object) -> str:
 
 
 PinName = Annotated[str, BeforeValidator(normalise_pin)]
+
+
+def _number(value: object) -> object:
+    """Refuse ``true``/``false`` where a number belongs (Python would take them for 1 and 0)."""
+    if isinstance(value, bool):
+        raise ValueError("a number is needed here, not true or false")
+    return value
+
+
+Ms = Annotated[float, BeforeValidator(_number), Field(allow_inf_nan=False)]
+"""A duration in milliseconds: a finite number (its field states its range)."""
+
+Count = Annotated[int, BeforeValidator(_number)]
+"""A whole number (its field states its range); never a boolean."""
 
 
 BackendName = Literal["gpio", "serial"]
@@ -114,8 +130,10 @@ class ToneConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    hz: float = Field(gt=20, le=20_000)
-    pattern_ms: tuple[Annotated[float, Field(gt=0)], ...] = Field(min_length=1)
+    hz: Annotated[float, BeforeValidator(_number)] = Field(gt=20, le=20_000)
+    pattern_ms: tuple[Annotated[Ms, Field(gt=0, le=10_000)], ...] = Field(
+        min_length=1, max_length=32
+    )
 
     @property
     def length_ms(self) -> float:
@@ -128,49 +146,72 @@ class TimingConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    beats: int = Field(default=3, ge=1, le=10, description="red flashes with a beep")
-    beat_period_ms: float = Field(default=1000, gt=0, description="time from one beat to the next")
-    beat_flash_ms: float = Field(default=400, gt=0, description="how long red is lit in each beat")
-    hold_min_ms: float = Field(default=1000, ge=0, description="shortest random hold before go")
-    hold_max_ms: float = Field(default=3000, ge=0, description="longest random hold before go")
-    anticipation_ms: float = Field(
-        default=0, ge=0, description="a press this soon after go is a false start (0: off; 100)"
+    beats: Count = Field(default=3, ge=1, le=10, description="red flashes with a beep")
+    beat_period_ms: Ms = Field(
+        default=1000, gt=0, le=10_000, description="time from one beat to the next"
     )
-    tie_window_ms: float = Field(
-        default=1.0, ge=0, description="presses closer than this are a tie: side counts decide"
+    beat_flash_ms: Ms = Field(
+        default=400, gt=0, le=10_000, description="how long red is lit in each beat"
     )
-    timeout_ms: float = Field(default=5000, gt=0, description="no press this long after go: replay")
-    launcher_pulse_ms: float = Field(
+    hold_min_ms: Ms = Field(
+        default=1000, ge=0, le=60_000, description="shortest random hold before go"
+    )
+    hold_max_ms: Ms = Field(
+        default=3000, ge=0, le=60_000, description="longest random hold before go"
+    )
+    anticipation_ms: Ms = Field(
+        default=0, ge=0, le=1000,
+        description="a press this soon after go is a false start (0: off; 100)",
+    )
+    tie_window_ms: Ms = Field(
+        default=1.0, ge=0, le=1000,
+        description="presses closer than this are a tie: side counts decide",
+    )
+    timeout_ms: Ms = Field(
+        default=5000, gt=0, le=600_000, description="no press this long after go: replay"
+    )
+    launcher_pulse_ms: Ms = Field(
         default=300, gt=0, le=2000, description="longest time the launcher is energised per fire"
     )
-    launcher_cooldown_ms: float = Field(
-        default=2000, ge=0, description="shortest time from one fire's end to the next fire"
+    launcher_cooldown_ms: Ms = Field(
+        default=2000, ge=0, le=600_000,
+        description="shortest time from one fire's end to the next fire",
     )
-    count_settle_ms: float = Field(
-        default=1500, gt=0, description="how long the side-count lines count after a launch"
+    count_settle_ms: Ms = Field(
+        default=1500, gt=0, le=60_000,
+        description="how long the side-count lines count after a launch",
     )
-    bounce_ms: float = Field(
-        default=5, ge=0, description="paddle/button bounces this soon after an edge are ignored"
+    bounce_ms: Ms = Field(
+        default=5, ge=0, le=100,
+        description="paddle/button bounces this soon after an edge are ignored",
     )
-    count_bounce_ms: float = Field(
-        default=0.5, ge=0, description="side-count line bounces this soon after a pulse are ignored"
+    count_bounce_ms: Ms = Field(
+        default=0.5, ge=0, le=100,
+        description="side-count line bounces this soon after a pulse are ignored",
     )
-    late_edge_grace_ms: float = Field(
-        default=20, ge=0, description="wait for late-delivered earlier presses after a false start"
+    late_edge_grace_ms: Ms = Field(
+        default=20, ge=0, le=1000,
+        description="wait for late-delivered earlier presses after a false start",
     )
-    arrow_blink_ms: float = Field(default=250, gt=0, description="arrow blink half-period")
-    release_paddle_ms: float = Field(
-        default=2000, gt=0, description="how long the arrow blinks when a paddle is held at arm"
+    arrow_blink_ms: Ms = Field(
+        default=250, gt=0, le=10_000, description="arrow blink half-period"
+    )
+    release_paddle_ms: Ms = Field(
+        default=2000, gt=0, le=60_000,
+        description="how long the arrow blinks when a paddle is held at arm",
     )
 
     @model_validator(mode="after")
     def _hold_range(self) -> TimingConfig:
         if self.hold_max_ms < self.hold_min_ms:
             raise ValueError(
-                f"hold_max_ms ({self.hold_max_ms}) is below hold_min_ms ({self.hold_min_ms})"
+                f"hold_max_ms: {self.hold_max_ms:g} is below hold_min_ms ({self.hold_min_ms:g})"
             )
         if self.beat_flash_ms > self.beat_period_ms:
-            raise ValueError("beat_flash_ms is longer than beat_period_ms")
+            raise ValueError(
+                f"beat_flash_ms: {self.beat_flash_ms:g} is longer than beat_period_ms "
+                f"({self.beat_period_ms:g})"
+            )
         return self
 
 
@@ -190,23 +231,24 @@ class UnitSettings(BaseModel):
         description="must differ from beat_tone in pitch AND pattern: players who cannot tell "
         "red from green rely on it",
     )
-    edge_thread_priority: int = Field(
+    edge_thread_priority: Count = Field(
         default=10,
         ge=0,
         le=99,
         description="SCHED_FIFO priority of the thread delivering edges (0: normal scheduling); "
         "needs root or CAP_SYS_NICE, else a warning and normal scheduling",
     )
-    gil_switch_interval_ms: float = Field(
-        default=0.5, ge=0, description="Python's GIL switch interval (0: Python's default, 5 ms)"
+    gil_switch_interval_ms: Ms = Field(
+        default=0.5, ge=0, le=100,
+        description="Python's GIL switch interval (0: Python's default, 5 ms)",
     )
-    hold_seed: int | None = Field(
+    hold_seed: Annotated[Count, Field(ge=0, lt=2**64)] | None = Field(
         default=None, description="seed of the random hold (None: a fresh seed each start)"
     )
     backend: BackendName = Field(
         default="gpio",
         description="'gpio': the parts on the Pi's own pins; 'serial': behind a Pico on USB "
-        "(firmware_bridge, README 'The serial link')",
+        "(firmware_bridge, docs/firmware.md)",
     )
     serial_port: str | None = Field(
         default=None,

@@ -30,10 +30,14 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Armed:
-    """The timer button started a countdown."""
+    """The timer button started a countdown for the players and cards loaded (None when the
+    unit was not told: a scoreboard then keeps showing what it had)."""
 
     showdown_id: int
     at_ns: int
+    left_player: str | None = None
+    right_player: str | None = None
+    cards_loaded: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -240,7 +240,7 @@ class ShowdownMachine:
         self._showdown_id += 1
         self._new_round()
         self._phase = MachinePhase.COUNTDOWN
-        self._emit(Armed(self._showdown_id, at_ns))
+        self._emit(Armed(self._showdown_id, at_ns, *self._players, self._cards))
         plan = plan_countdown(self._timing, self._rng)
         start = self._clock.now_ns()
         for index, offset in enumerate(plan.beat_offsets_ns):

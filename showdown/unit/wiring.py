@@ -2,8 +2,8 @@
 
 The configuration names pins by their Broadcom (GPIO) number; a builder holding a jumper wire
 counts physical header pins. This module maps one to the other so that ``showdown check``, the
-README's pin table and the wiring diagram (``deploy/draw_wiring.py``) all say both, from the same
-facts.
+pin tables of ``docs/unit.md`` and the wiring diagram (``deploy/draw_wiring.py``) all say both,
+from the same facts.
 """
 
 from __future__ import annotations

@@ -274,6 +274,18 @@ def test_command_with_no_microcontroller_says_so(
     assert "\n" not in err.strip()
 
 
+def test_command_follows_the_configured_back_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The service's configuration says serial: the check goes through the board, not the pins.
+    missing = tmp_path / "no-such-port"
+    config = tmp_path / "showdown.toml"
+    config.write_text(f'[unit]\nbackend = "serial"\nserial_port = "{missing}"\n')
+    assert cli.main(["check", "--config", str(config)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"showdown: error: cannot open the microcontroller: {missing} ")
+
+
 def test_unclear_answers_are_asked_again(rig: Rig) -> None:
     builder = rig.builder(fire=False)
     replies = iter(["perhaps", "Y"])
@@ -292,5 +304,30 @@ def test_unclear_answers_are_asked_again(rig: Rig) -> None:
 def test_command_refuses_a_timeout_that_is_not_positive(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["check", "--config", str(EXAMPLE), "--timeout", "0"]) == 2
     assert capsys.readouterr().err.strip() == (
-        "showdown: error: --timeout must be a positive number of seconds"
+        "showdown: error: --timeout must be a positive number of seconds, at most 3600"
     )
+
+
+def test_command_warns_about_a_language_no_font_can_draw(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before the unit is opened (even where it cannot be), a builder learns the scoreboard
+    would draw Chinese and Japanese as empty boxes (and, with pygame's own font alone, the
+    false-start arrows in every language), and what to install."""
+    from showdown.scoreboard import fonts
+
+    monkeypatch.delenv(fonts.ENV_VARIABLE)
+    monkeypatch.setattr(fonts, "DEBIAN_CJK_FONTS", ())
+    monkeypatch.setattr(fonts, "DEBIAN_LATIN_FONTS", ())
+    monkeypatch.setattr(fonts, "_pypi_font", lambda: None)
+    fonts.forget_choices()
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert cli.main(["check", "--config", str(EXAMPLE), "--serial", "/nowhere/tty"]) == 2
+    out = capsys.readouterr().out.splitlines()
+    fonts.forget_choices()
+    assert [line.split(":")[2].strip() for line in out] == [
+        "no font found draws English (en)", "no font found draws 简体中文 (zh_CN)",
+        "no font found draws 繁體中文（香港） (zh_HK)", "no font found draws Bahasa Indonesia (id)",
+        "no font found draws 日本語 (ja)"]
+    assert all(line.startswith("warning: scoreboard: ") for line in out)
+    assert all("fonts-noto-cjk" in line for line in out)

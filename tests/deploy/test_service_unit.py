@@ -105,14 +105,17 @@ def rule_lines(text: str) -> list[str]:
 def test_udev_rule_names_the_pico_and_keeps_modemmanager_away() -> None:
     rules = rule_lines(RULE.read_text(encoding="utf-8"))
     tty = [r for r in rules if 'SUBSYSTEM=="tty"' in r]
-    assert len(tty) == 1
-    for needle in (
-        'ATTRS{idVendor}=="2e8a"',
-        'ATTRS{idProduct}=="0005"',
-        'SYMLINK+="showdown-unit"',
-        'ENV{ID_MM_DEVICE_IGNORE}="1"',
-    ):
-        assert needle in tty[0], needle
+    assert len(tty) == 2  # the Pico itself, and an FTDI USB-serial adapter to its UART
+    for rule, (vendor, product) in zip(tty, [("2e8a", "0005"), ("0403", "6001")], strict=True):
+        for needle in (
+            f'ATTRS{{idVendor}}=="{vendor}"',
+            f'ATTRS{{idProduct}}=="{product}"',
+            'SYMLINK+="showdown-unit"',
+            'ENV{ID_MM_DEVICE_IGNORE}="1"',
+            'GROUP="dialout"',
+            'MODE="0660"',
+        ):
+            assert needle in rule, needle
 
 
 def test_udev_rule_syntax_is_key_op_value() -> None:

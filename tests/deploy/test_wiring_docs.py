@@ -1,4 +1,4 @@
-"""The README's pin tables, the diagram and the example configuration agree."""
+"""The pin tables of docs/unit.md, the diagram and the example configuration agree."""
 
 from __future__ import annotations
 
@@ -21,25 +21,25 @@ def example_pins() -> dict[str, tuple[str, str]]:
     return {name: (line["pin"], line["active"]) for name, line in table.items()}
 
 
-def readme_rows() -> dict[str, tuple[str, int, str]]:
-    """``line -> (gpio, header pin, active)`` from the README's wiring tables."""
-    text = (REPO / "README.md").read_text(encoding="utf-8")
-    section = text.split("## Deploying on a Raspberry Pi", 1)[1].split("\n## ", 1)[0]
+def documented_rows() -> dict[str, tuple[str, int, str]]:
+    """``line -> (gpio, header pin, active)`` from the wiring tables of docs/unit.md."""
+    text = (REPO / "docs" / "unit.md").read_text(encoding="utf-8")
+    section = text.split("\n## Wiring\n", 1)[1].split("\n## ", 1)[0]
     rows: dict[str, tuple[str, int, str]] = {}
     for line in section.splitlines():
         match = ROW.match(line)
         if match:
             name, gpio, pin, active = match.groups()
-            assert name not in rows, f"{name} appears twice in the README's pin tables"
+            assert name not in rows, f"{name} appears twice in the pin tables of docs/unit.md"
             rows[name] = (gpio, int(pin), active)
     return rows
 
 
-def test_readme_pin_tables_match_the_example_configuration() -> None:
+def test_documented_pin_tables_match_the_example_configuration() -> None:
     expected = {
         name: (gpio, physical_pin(gpio), active) for name, (gpio, active) in example_pins().items()
     }
-    assert readme_rows() == expected
+    assert documented_rows() == expected
 
 
 def test_header_map_is_the_40_pin_header() -> None:

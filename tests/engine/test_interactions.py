@@ -72,6 +72,24 @@ def test_a_stacked_draw_two_on_a_wild_draw_four_ends_its_challenge() -> None:
         rnd.apply(Challenge(player=2))
 
 
+def test_uno_catch_window_closes_when_a_lost_challenge_begins_the_turn_seed_001() -> None:
+    """001: the window closes when the next player begins their turn, and "beginning a turn
+    is defined as either drawing a card from the DRAW pile or [playing one]". A Wild Draw 4
+    played as the next-to-last card without UNO: taking the 4 closes it; so does losing the
+    challenge, which draws 6 and ends that turn."""
+    position = [["W+4", "B2"], ["B1", "Y5"], ["G1", "Y2"], ["G3", "Y4"]]  # no red: innocent
+    for answer in (Draw(player=1), Challenge(player=1)):
+        rnd = Round.from_position(RuleSet(), position, discard=["R7"])
+        rnd.apply(PlayCard(player=0, card=card(rnd, 0, "W+4"), colour=Y))
+        assert rnd.state.exposed == 0  # catchable until player 1 begins their turn
+        rnd.apply(answer)
+        assert len(rnd.state.hands[1]) == (6 if answer.type == "draw" else 8)
+        assert rnd.state.turn == 2
+        with pytest.raises(RuleError, match="before the next player begins"):
+            rnd.apply(CatchUno(player=2, target=0))
+        assert len(rnd.state.hands[0]) == 1
+
+
 # ---------------------------------------------------------------- hands changing and UNO
 
 

@@ -155,6 +155,34 @@ def test_a_reset_starts_a_fresh_session_and_never_fires_a_stale_launch(
     assert not fired.is_set()
 
 
+@pytest.mark.parametrize("firmware_resumes_anyway", [False, True])
+def test_a_reset_that_draws_the_same_boot_id_is_still_a_fresh_session(
+    mcu: SimulatedMcu, host: Host, firmware_resumes_anyway: bool
+) -> None:
+    host.link.send(Lights(1))
+    assert host.link.wait_idle(5.0)
+    press_and_release(mcu, 1)
+    host.paddles(2)
+    repeated = host.link.boot_id
+    mcu.unplug()  # the host stays away until the MCU has rebooted
+    mcu.reset(same_boot_id=True)
+    if firmware_resumes_anyway:
+        # A firmware without the "resume only what answered" rule: the host's own check must
+        # see that the reply cannot belong to its session.
+        mcu.link.answered = True
+    deadline = time.monotonic() + 5.0
+    while host.sessions < 2 and time.monotonic() < deadline:
+        host.link.wait_connected(0.05)
+    assert host.sessions == 2, "the host resumed a session the MCU no longer has"
+    assert host.link.wait_idle(5.0), "Configure never acknowledged"
+    host.link.send(Lights(2))
+    assert host.link.wait_idle(5.0)
+    assert mcu.pin("light_green").level == 1
+    press_and_release(mcu, 1)
+    assert [(p.side, p.pressed) for p in host.paddles(2)] == [(1, 1), (1, 0)]
+    assert (host.link.boot_id == repeated) is firmware_resumes_anyway
+
+
 def test_corrupted_and_lost_bytes_lose_nothing_and_duplicate_nothing(tmp_path: Path) -> None:
     faults = Faults(corrupt_rate=0.02, drop_rate=0.005, seed=11)
     with SimulatedMcu(link_path=tmp_path / "unit", faults=faults, seed=4) as mcu:

@@ -6,6 +6,7 @@ what the firmware writes is decoded with the host's decoder. No thread, no pty, 
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from firmware_bridge.codec import DecodeError, FrameDecoder, Packet, encode_frame
@@ -20,21 +21,67 @@ BOOT_ID = 0x5EED0001
 class Firmware:
     """The firmware's Unit and McuLink on stand-ins, driven in the protocol's own words."""
 
-    def __init__(self, start_ns: int = ms(1000), tick_bits: int = 30) -> None:
+    def __init__(self, start_ns: int = ms(1000), tick_bits: int = 30, *,
+                 pull_up_us: int = 2000, read_cost_us: int = 0, settle: bool = True,
+                 held: tuple[str, ...] = ()) -> None:
         self.clock = ManualClock(start_ns)
-        self.utime = StandinUtime(self.clock.now_ns, tick_bits)
-        self.machine = StandinMachine(self.utime)
+        self.tick_bits = tick_bits
+        self.utime = StandinUtime(self.clock.now_ns, tick_bits, read_cost_ns=read_cost_us * 1000)
+        self.machine = StandinMachine(self.utime, pull_up_ns=pull_up_us * 1000)
+        for name in held:  # held down by hand before the power came
+            self.machine.pin(self.pins[name]).drive(0, start_ns)
         self.unit: Any = firmware_module("sdfw_unit").Unit(self.machine, self.utime)
         self.wire = bytearray()
         self.link: Any = firmware_module("sdfw_link").McuLink(
-            self.unit, self.wire.extend, BOOT_ID, tick_bits
+            self.unit, self.wire.extend, BOOT_ID, tick_bits,
+            random_bytes=random.Random(1).randbytes,
         )
+        self.boot_id = BOOT_ID
         self.decoder = FrameDecoder()
         self.host_sequence = 0
+        self.injected: list[int] = []
+        self._injections: list[list[int]] = []
+        self.machine.on_preempt = self._preempted
+        if settle:  # booted: the inputs' pull-ups have settled
+            self.advance(firmware_module("sdfw_unit").INPUT_SETTLE_MS)
+
+    @property
+    def pins(self) -> dict[str, int]:
+        """Line name -> GPIO number."""
+        pins: dict[str, int] = firmware_module("sdfw_unit").PINS
+        return pins
+
+    @property
+    def now_us_unwrapped(self) -> int:
+        """The firmware's clock now, not wrapped."""
+        return self.utime.now_ns() // 1000
 
     def now_us(self) -> int:
-        """The firmware's clock now."""
-        return self.utime.ticks_us()
+        """The firmware's clock now (as ``ticks_us`` reads it; reading it here costs nothing)."""
+        return self.now_us_unwrapped & ((1 << self.tick_bits) - 1)
+
+    def inject(self, name: str, level: int, after: int) -> None:
+        """Drive *name* to *level* at the *after*-th point where an interrupt may arrive (a
+        clock or input read of the firmware); its time goes to :attr:`injected`."""
+        self._injections.append([after, self.pins[name], level])
+
+    def _preempted(self) -> None:
+        due = []
+        for item in self._injections:
+            item[0] -= 1
+            if item[0] < 0:
+                due.append(item)
+        for item in due:
+            self._injections.remove(item)
+            at_ns = self.utime.now_ns()
+            self.injected.append(at_ns // 1000)
+            self.machine.pin(item[1]).drive(item[2], at_ns)
+
+    def stall(self, milliseconds: float) -> None:
+        """Time passes with the main loop stuck (in a blocking write): only the hardware runs,
+        its timers fire."""
+        self.clock.advance(ms(milliseconds))
+        self.machine.preempt(self.utime.now_ns())
 
     def step(self) -> None:
         """One pass of the main loop without input."""
@@ -58,10 +105,12 @@ class Firmware:
         self.feed(encode_frame(message, sequence))
         return sequence
 
-    def advance(self, milliseconds: float) -> None:
-        """Let time pass and run the main loop once."""
-        self.clock.advance(ms(milliseconds))
-        self.step()
+    def advance(self, milliseconds: float, passes: int = 1) -> None:
+        """Let time pass, in *passes* main-loop passes (one after each equal slice)."""
+        total = ms(milliseconds)
+        for index in range(passes):
+            self.clock.advance(total * (index + 1) // passes - total * index // passes)
+            self.step()
 
     def received(self, *, ack: bool = True) -> list[Packet]:
         """Every frame the firmware wrote since the last call (bad frames fail the test);
@@ -92,14 +141,17 @@ class Firmware:
 
     def press(self, name: str, at_ns: int | None = None) -> None:
         """Pull an input low (active) at *at_ns* (default now)."""
-        self.machine.pin(firmware_module("sdfw_unit").PINS[name]).drive(
-            0, self.clock.now_ns() if at_ns is None else at_ns)
+        self.machine.pin(self.pins[name]).drive(
+            0, self.utime.now_ns() if at_ns is None else at_ns)
 
     def release(self, name: str, at_ns: int | None = None) -> None:
         """Let an input go high."""
-        self.machine.pin(firmware_module("sdfw_unit").PINS[name]).drive(
-            1, self.clock.now_ns() if at_ns is None else at_ns)
+        self.machine.pin(self.pins[name]).drive(
+            1, self.utime.now_ns() if at_ns is None else at_ns)
 
     def level(self, name: str) -> int:
         """An output pin's level."""
-        return int(self.machine.pin(firmware_module("sdfw_unit").PINS[name]).level)
+        return int(self.machine.pin(self.pins[name]).level)
+
+    def close(self) -> None:
+        """Nothing to end (the MicroPython harness ends its process)."""

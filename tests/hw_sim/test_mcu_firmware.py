@@ -1,4 +1,5 @@
-"""The reference firmware itself (firmware_bridge/pico), on a manual clock: flow, safety, timing."""
+"""The reference firmware itself (firmware_bridge/pico), on a manual clock: flow, safety, timing;
+each test under CPython and under the real MicroPython interpreter."""
 
 from __future__ import annotations
 
@@ -32,7 +33,8 @@ from firmware_bridge.protocol import (
     STATUS_WATCHDOG,
 )
 from showdown.unit.clock import ms
-from tests.hw_sim.firmware_harness import BOOT_ID, Firmware
+from tests.hw_sim.conftest import FirmwareFactory
+from tests.hw_sim.firmware_harness import BOOT_ID
 
 
 def launcher_reports(messages: list[object]) -> list[int]:
@@ -41,21 +43,25 @@ def launcher_reports(messages: list[object]) -> list[int]:
     ]
 
 
-def test_hello_reply_names_version_boot_and_clock() -> None:
-    fw = Firmware()
+def test_hello_reply_names_version_boot_and_clock(make_firmware: FirmwareFactory) -> None:
+    fw = make_firmware()
     fw.send(Hello(1, 3, 0))
     assert fw.messages() == [HelloReply(1, 0x7F, BOOT_ID, 30, 0, 0, 0)]
 
 
-def test_hello_outside_the_firmware_versions_gets_version_zero() -> None:
-    fw = Firmware()
+def test_hello_outside_the_firmware_versions_gets_version_zero(
+    make_firmware: FirmwareFactory,
+) -> None:
+    fw = make_firmware()
     fw.send(Hello(2, 5, 0))
     (reply,) = fw.messages()
     assert isinstance(reply, HelloReply) and reply.version == 0
 
 
-def test_watchdog_turns_the_launcher_off_when_heartbeats_stop() -> None:
-    fw = Firmware()
+def test_watchdog_turns_the_launcher_off_when_heartbeats_stop(
+    make_firmware: FirmwareFactory,
+) -> None:
+    fw = make_firmware()
     fw.connect(Configure(watchdog_ms=100, max_pulse_ms=1000, cooldown_ms=0, bounce_us=0,
                          count_bounce_us=0))
     fw.send(Lights(2))
@@ -85,8 +91,8 @@ def test_watchdog_turns_the_launcher_off_when_heartbeats_stop() -> None:
     assert fw.level("launcher_enable") == 0
 
 
-def test_fire_needs_an_arm_and_one_arm_allows_one_fire() -> None:
-    fw = Firmware()
+def test_fire_needs_an_arm_and_one_arm_allows_one_fire(make_firmware: FirmwareFactory) -> None:
+    fw = make_firmware()
     fw.connect(Configure(60_000, 300, 0, 0, 0))
     refused = fw.send(Fire(1, 100))
     assert Nack(refused, NACK_NOT_ARMED) in fw.messages()
@@ -99,8 +105,8 @@ def test_fire_needs_an_arm_and_one_arm_allows_one_fire() -> None:
     assert Nack(again, NACK_NOT_ARMED) in fw.messages()
 
 
-def test_arm_window_expires() -> None:
-    fw = Firmware()
+def test_arm_window_expires(make_firmware: FirmwareFactory) -> None:
+    fw = make_firmware()
     fw.connect(Configure(60_000, 300, 0, 0, 0))
     fw.send(Arm(200))
     fw.advance(201)
@@ -108,8 +114,10 @@ def test_arm_window_expires() -> None:
     assert Nack(late, NACK_NOT_ARMED) in fw.messages()
 
 
-def test_pulse_is_bounded_by_the_firmware_clock_without_any_host_frame() -> None:
-    fw = Firmware()
+def test_pulse_is_bounded_by_the_firmware_clock_without_any_host_frame(
+    make_firmware: FirmwareFactory,
+) -> None:
+    fw = make_firmware()
     fw.connect(Configure(60_000, 300, 0, 0, 0))
     fw.send(Arm(1000))
     fw.send(Fire(2, 250))
@@ -122,8 +130,8 @@ def test_pulse_is_bounded_by_the_firmware_clock_without_any_host_frame() -> None
     assert off[0].at_us - on[0].at_us == 250_000
 
 
-def test_refusals_pulse_too_long_bad_direction_and_cooldown() -> None:
-    fw = Firmware()
+def test_refusals_pulse_too_long_bad_direction_and_cooldown(make_firmware: FirmwareFactory) -> None:
+    fw = make_firmware()
     fw.connect(Configure(60_000, 300, 1000, 0, 0))
     fw.send(Arm(5000))
     too_long = fw.send(Fire(1, 301))
@@ -141,8 +149,8 @@ def test_refusals_pulse_too_long_bad_direction_and_cooldown() -> None:
     assert launcher_reports(fw.messages()) == [1]
 
 
-def test_disarm_turns_an_energised_launcher_off_now() -> None:
-    fw = Firmware()
+def test_disarm_turns_an_energised_launcher_off_now(make_firmware: FirmwareFactory) -> None:
+    fw = make_firmware()
     fw.connect(Configure(60_000, 300, 0, 0, 0))
     fw.send(Arm(5000))
     fw.send(Fire(1, 300))
@@ -152,8 +160,10 @@ def test_disarm_turns_an_energised_launcher_off_now() -> None:
     assert launcher_reports(fw.messages()) == [1, 0]
 
 
-def test_a_duplicated_command_is_carried_out_once_and_acknowledged_again() -> None:
-    fw = Firmware()
+def test_a_duplicated_command_is_carried_out_once_and_acknowledged_again(
+    make_firmware: FirmwareFactory,
+) -> None:
+    fw = make_firmware()
     fw.connect()
     fw.send(Lights(1), sequence=1)
     fw.send(Lights(1), sequence=1)
@@ -163,8 +173,10 @@ def test_a_duplicated_command_is_carried_out_once_and_acknowledged_again() -> No
     assert [m for m in messages if isinstance(m, McuAck)] == [McuAck(2), McuAck(2)]
 
 
-def test_a_command_after_a_gap_is_dropped_and_the_ack_asks_for_the_missing_one() -> None:
-    fw = Firmware()
+def test_a_command_after_a_gap_is_dropped_and_the_ack_asks_for_the_missing_one(
+    make_firmware: FirmwareFactory,
+) -> None:
+    fw = make_firmware()
     fw.connect()
     fw.send(Lights(2), sequence=2)  # 1 was lost
     messages = fw.messages()
@@ -175,8 +187,10 @@ def test_a_command_after_a_gap_is_dropped_and_the_ack_asks_for_the_missing_one()
     assert fw.level("light_green") == 1
 
 
-def test_events_are_retransmitted_until_acknowledged_and_kept_across_a_resume() -> None:
-    fw = Firmware()
+def test_events_are_retransmitted_until_acknowledged_and_kept_across_a_resume(
+    make_firmware: FirmwareFactory,
+) -> None:
+    fw = make_firmware()
     fw.connect()
     fw.press("paddle_left", at_ns=fw.clock.now_ns())
     fw.step()
@@ -198,8 +212,10 @@ def test_events_are_retransmitted_until_acknowledged_and_kept_across_a_resume() 
     assert not [p for p in fw.received() if isinstance(p.message, Paddle)]
 
 
-def test_a_fresh_hello_forgets_old_events_and_snapshots_held_paddles() -> None:
-    fw = Firmware()
+def test_a_fresh_hello_forgets_old_events_and_snapshots_held_paddles(
+    make_firmware: FirmwareFactory,
+) -> None:
+    fw = make_firmware()
     fw.connect()
     fw.send(Lights(1))
     fw.press("paddle_right")
@@ -217,8 +233,8 @@ def test_a_fresh_hello_forgets_old_events_and_snapshots_held_paddles() -> None:
     ]
 
 
-def test_leading_edge_debounce_keeps_the_first_edge_time() -> None:
-    fw = Firmware()
+def test_leading_edge_debounce_keeps_the_first_edge_time(make_firmware: FirmwareFactory) -> None:
+    fw = make_firmware()
     fw.connect(Configure(60_000, 300, 0, 5_000, 500))
     start = fw.clock.now_ns()
     fw.press("paddle_left", at_ns=start)
@@ -229,8 +245,8 @@ def test_leading_edge_debounce_keeps_the_first_edge_time() -> None:
     assert paddles == [Paddle(1, 1, (start // 1000) & (2**30 - 1))]
 
 
-def test_each_card_pulse_is_one_side_count() -> None:
-    fw = Firmware()
+def test_each_card_pulse_is_one_side_count(make_firmware: FirmwareFactory) -> None:
+    fw = make_firmware()
     fw.connect()
     for _ in range(3):
         fw.press("count_right")
@@ -244,8 +260,8 @@ def test_each_card_pulse_is_one_side_count() -> None:
     assert len(counts) == 3
 
 
-def test_timers_survive_the_microsecond_counter_wrapping() -> None:
-    fw = Firmware(start_ns=(2**24 - 50_000) * 1000, tick_bits=24)  # wraps 50 ms from now
+def test_timers_survive_the_microsecond_counter_wrapping(make_firmware: FirmwareFactory) -> None:
+    fw = make_firmware(start_ns=(2**24 - 50_000) * 1000, tick_bits=24)  # wraps 50 ms from now
     fw.connect(Configure(60_000, 300, 0, 0, 0))
     fw.send(Arm(1000))
     fw.send(Fire(1, 100))

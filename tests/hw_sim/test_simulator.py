@@ -116,7 +116,10 @@ def test_sim_duels_readable_summary(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_sim_duels_bad_options_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["sim", "duels", "--count", "0"]) == 2
+    with pytest.raises(SystemExit) as refused:  # argparse, before the command starts
+        main(["sim", "duels", "--count", "0"])
+    assert refused.value.code == 2
+    assert "argument --count: must be 1 to" in capsys.readouterr().err
     assert main(["sim", "duels", "--backend", "nope"]) == 2
     assert "unknown back end" in capsys.readouterr().err
     assert main(["sim", "duels", "--reset-every", "5"]) == 2  # faults on the line need one

@@ -37,7 +37,7 @@ from engine.round import Round, RoundSetup
 from engine.rules import PRESETS, RuleSet, UnknownPresetError, preset
 from engine.state import RoundState
 from showdown.app.arguments import seed
-from showdown.app.cli import UserError
+from showdown.app.errors import UserError
 
 NAME = "engine"
 GROUP = "bench"

@@ -36,8 +36,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+MAX_SIZE = (7680, 4320)
+"""The largest window (an 8K screen): the scoreboard draws on one surface of this size."""
+
+
 def _size(text: str) -> tuple[int, int]:
-    from showdown.app.cli import UserError  # noqa: PLC0415
+    from showdown.app.errors import UserError  # noqa: PLC0415
 
     try:
         width, height = (int(part) for part in text.lower().split("x"))
@@ -45,6 +49,9 @@ def _size(text: str) -> tuple[int, int]:
         raise UserError(f"--size {text!r}: give WIDTHxHEIGHT, e.g. 800x480") from None
     if width < 160 or height < 96:
         raise UserError(f"--size {text!r}: too small for the scoreboard (at least 160x96)")
+    if width > MAX_SIZE[0] or height > MAX_SIZE[1]:
+        raise UserError(f"--size {text!r}: larger than any screen the scoreboard is made for "
+                        f"(at most {MAX_SIZE[0]}x{MAX_SIZE[1]})")
     return width, height
 
 
@@ -73,7 +80,7 @@ def _time(frames: int, step: Callable[[], object]) -> dict[str, float]:
 
 def run(args: argparse.Namespace) -> int:
     """Measure and print."""
-    from showdown.app.cli import UserError  # noqa: PLC0415
+    from showdown.app.errors import UserError  # noqa: PLC0415
 
     if args.frames < 1 or args.idle_seconds <= 0:
         raise UserError("--frames must be at least 1 and --idle-seconds above 0")

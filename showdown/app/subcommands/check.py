@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import warnings
 from pathlib import Path
 
-from showdown.app.cli import UserError
 from showdown.app.config import CONFIG_ENV, load_settings
+from showdown.app.errors import UserError
 from showdown.unit.backends import BACKENDS
 from showdown.unit.config import UnitSettings
 from showdown.unit.hardware import UnitHardware
@@ -22,6 +23,10 @@ HELP = "self-test: light, sound and ask for every part of the unit, and report w
 #: Where the install script puts the configuration; used when neither --config nor
 #: $SHOWDOWN_CONFIG says otherwise, so `showdown check` on a Pi tests the service's own pins.
 INSTALLED_CONFIG = Path("/etc/showdown/showdown.toml")
+
+
+MAX_TIMEOUT_S = 3600
+"""The longest wait for one press or card (an hour: longer is a typo, not a slow builder)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,7 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         const="auto",
         metavar="PORT",
         help="the unit is behind a microcontroller on USB: check through it (PORT: a path or "
-        "pyserial URL; default: /dev/showdown-unit, else the Pico's USB id)",
+        "pyserial URL; default: /dev/showdown-unit, else the Pico's USB id). Without it the "
+        "configuration's unit.backend decides, as for the service",
     )
     parser.add_argument(
         "--no-launcher", action="store_true", help="skip the launcher (it is never fired unasked)"
@@ -111,20 +117,41 @@ def _hint(exc: Exception) -> str:
     return _BUSY_HINT
 
 
+_NO_INPUT = "showdown check needs answers on standard input (run it in a terminal)"
+
+
 def _ask(prompt: str) -> str:
     try:
         return input(prompt)
-    except EOFError:
-        message = "showdown check needs answers on standard input (run it in a terminal)"
-        raise UserError(message) from None
+    except (EOFError, RuntimeError, OSError):  # end of input, or no standard input at all
+        raise UserError(_NO_INPUT) from None
+
+
+def font_warnings() -> list[str]:
+    """The scoreboard's languages that no font here can draw, one warning line each: a builder
+    sees it before a table sees empty boxes (nothing when the scoreboard is not installed)."""
+    try:
+        from showdown.scoreboard.fonts import font_problems  # noqa: PLC0415 (pygame only here)
+    except ImportError:
+        return []
+    return [f"warning: scoreboard: {problem}" for problem in font_problems()]
 
 
 def run(args: argparse.Namespace) -> int:
     """Walk through the unit; exit 0 when every part answered, 1 otherwise."""
-    if args.timeout <= 0:
-        raise UserError("--timeout must be a positive number of seconds")
+    if not 0 < args.timeout <= MAX_TIMEOUT_S:  # also refuses inf and nan
+        raise UserError(
+            f"--timeout must be a positive number of seconds, at most {MAX_TIMEOUT_S}"
+        )
+    if sys.stdin is None or sys.stdin.closed:  # started with standard input closed (<&-)
+        raise UserError(_NO_INPUT)
+    for line in font_warnings():
+        print(line, flush=True)
     settings = load_settings(config_path(args.config)).unit
-    with open_unit(settings, args.serial) as unit:
+    serial = args.serial
+    if serial is None and settings.backend == "serial":  # the service's own choice
+        serial = settings.serial_port or "auto"
+    with open_unit(settings, serial) as unit:
         test = SelfTest(
             unit,
             settings,

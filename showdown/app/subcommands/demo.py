@@ -1,7 +1,7 @@
 """``showdown demo``: a bot game of UNO to the target, printed round by round.
 
-``make run`` calls this until the service exists. Four bots (two heuristic, two random-legal)
-play under a preset; each round's winner, points and the running totals are printed.
+Four bots (two heuristic, two random-legal) play under a preset; each round's winner, points
+and the running totals are printed.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from engine.game import Game
 from engine.round import Round
 from engine.rules import PRESETS, UnknownPresetError, preset
 from engine.scoring import RoundScore
-from showdown.app.arguments import seed
-from showdown.app.cli import UserError
+from showdown.app.arguments import TARGET_MAX, int_in_range, seed
+from showdown.app.errors import UserError
 
 NAME = "demo"
 GROUP = None
@@ -28,7 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--preset", default="official", help=f"rule set: {', '.join(PRESETS)} (default official)"
     )
-    parser.add_argument("--target", type=int, default=None, help="target score (default 500)")
+    parser.add_argument("--target", type=int_in_range(1, TARGET_MAX), default=None,
+                        help=f"target score, 1-{TARGET_MAX} (default 500)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,8 +7,8 @@ import json
 import sys
 from pathlib import Path
 
-from showdown.app.cli import UserError
 from showdown.app.config import load_settings
+from showdown.app.errors import UserError
 from showdown.game.export import game_json, rounds_csv, showdowns_csv
 from showdown.game.journal import Journal, JournalError
 from showdown.game.session import SessionError, fold

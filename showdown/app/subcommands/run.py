@@ -5,8 +5,10 @@ unit settles. Anywhere else, or with ``--sim``, it runs the simulated unit with 
 bots play UNO by the engine's rules, every showdown runs through the real state machine, and the
 score is kept in the journal exactly as at a real table. One log line says which back end and why.
 
-It stops cleanly on Ctrl-C (SIGINT) and SIGTERM: the table stops at its next entry, the unit's
-outputs go safe, the journal is closed. The open game resumes on the next start.
+It stops cleanly on Ctrl-C (SIGINT), SIGTERM, SIGHUP, SIGUSR1 and SIGUSR2, at any moment, even
+while starting: the table stops at its next entry, the unit's outputs go safe, the journal is
+closed. The open game resumes on the next start. One journal has one service: a second one on
+the same file is refused at start, naming the process that holds it.
 """
 
 from __future__ import annotations
@@ -25,13 +27,16 @@ from types import FrameType
 from typing import Any
 
 from engine.rules import PRESETS
-from showdown.app.arguments import int_in_range, seed
-from showdown.app.cli import UserError
+from showdown.app.arguments import GAMES_MAX, int_in_range, seed
 from showdown.app.config import load_settings
+from showdown.app.errors import UserError
 from showdown.app.sd_notify import ServiceHeartbeat
 from showdown.app.service import Frontend, Service
+from showdown.app.signals import Stopped, stop_signals
 from showdown.app.status import StatusPrinter
-from showdown.game.journal import Journal, JournalError
+from showdown.app.subcommands.bench_scoreboard import _size
+from showdown.game.journal import Entry, Journal, JournalError, check_file, check_writable
+from showdown.game.lock import JournalLock
 from showdown.game.recorder import UnitRecorder
 from showdown.game.session import Session, SessionError
 from showdown.game.storage import add_db_argument, db_path
@@ -61,13 +66,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--headless", action="store_true", help="no scoreboard: a live status in the terminal"
     )
     parser.add_argument(
+        "--size", default="800x480",
+        help="scoreboard window size WxH (default 800x480; a Raspberry Pi's panel is always "
+        "filled); with --interactive the unit's panel is added at the right, and both are "
+        "scaled down to fit a smaller screen")
+    parser.add_argument(
         "--interactive", action="store_true",
         help="with --sim: no virtual players; the simulated unit is drawn beside the scoreboard "
         "and played from the keyboard (A left paddle, L right paddle, Space timer button)",
     )
     sim = parser.add_argument_group("simulated table (with --sim or off a Pi)")
     sim.add_argument(
-        "--games", type=int_in_range(0), default=0, help="stop after this many games (0: never)"
+        "--games", type=int_in_range(0, GAMES_MAX), default=0,
+        help="stop after this many games (0: never)"
     )
     sim.add_argument("--players", type=int, default=4, help="virtual players, 2-10 (default 4)")
     sim.add_argument("--seed", type=seed, default=1, help="seed for shuffles, bots and players")
@@ -84,13 +95,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def choose_backend(sim: bool, model_file: Path = PI_MODEL) -> tuple[bool, str]:
-    """(use the simulator?, why) - the reason goes into the one log line about it."""
+def choose_backend(
+    sim: bool, model_file: Path = PI_MODEL, backend: str = "gpio"
+) -> tuple[bool, str]:
+    """(use the simulator?, why) - the reason goes into the one log line about it.
+
+    Only the ``gpio`` back end needs a Pi: a unit behind a microcontroller on USB (``serial``)
+    can be run from any Linux machine."""
     if sim:
         return True, "--sim was given"
     factory = os.environ.get("GPIOZERO_PIN_FACTORY", "")
     if factory.lower() == "mock":
         return True, "GPIOZERO_PIN_FACTORY=mock"
+    if backend != "gpio":
+        return False, f"unit.backend is {backend!r}"
     try:
         model = model_file.read_text(encoding="utf-8", errors="replace").strip("\x00\n ")
     except OSError:
@@ -104,13 +122,14 @@ class _Scoreboard:
     """The scoreboard (``showdown.scoreboard``, when installed) as the service's front end."""
 
     def __init__(
-        self, session: Session, machine: ShowdownMachine, *, real_unit: bool, keyboard: Any = None
+        self, session: Session, machine: ShowdownMachine, *, real_unit: bool, keyboard: Any = None,
+        size: tuple[int, int] = (800, 480),
     ) -> None:
         play = importlib.import_module("showdown.app.scoreboard_main")
         # At a real table (or played by keyboard) the scoreboard says who is on the paddles;
         # the virtual players load the simulated unit themselves. The service records results.
         self.board: Any = play.build_scoreboard(
-            session, machine=machine, unit=keyboard, fullscreen=real_unit,
+            session, machine=machine, unit=keyboard, fullscreen=real_unit, size=size,
             record_results=False, load_unit=real_unit or keyboard is not None,
         )
 
@@ -138,7 +157,8 @@ def _frontend(
         return None
     display = importlib.import_module("showdown.scoreboard.display")
     try:
-        return _Scoreboard(session, machine, real_unit=real_unit, keyboard=keyboard)
+        return _Scoreboard(session, machine, real_unit=real_unit, keyboard=keyboard,
+                           size=args.size)
     except display.NoWindowError as error:  # no screen here: SDL would draw an invisible window
         if keyboard is not None:
             raise UserError(f"--interactive needs a window for the scoreboard, and none can open "
@@ -163,25 +183,55 @@ def _window_or_refuse() -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Build the parts, run the main loop, shut down in order."""
+    # A stop signal from here on is only noted until the service runs: the parts being built are
+    # then closed in order (outputs safe first) instead of being left half made by an exception.
+    stop_signals.route(lambda _signum: None)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    try:
+        stop_signals.check()
+        return _run(args)
+    except Stopped as stopped:
+        log.info("%s received while starting: stopped; every output is safe", stopped.name)
+        return 0
+    finally:
+        stop_signals.route(None)
+
+
+def _run(args: argparse.Namespace) -> int:
     if not 2 <= args.players <= 10:
         raise UserError(f"--players must be 2-10, not {args.players}")
     if args.preset not in PRESETS:
         raise UserError(f"unknown preset {args.preset!r}: choose one of {', '.join(PRESETS)}")
     if not 0.1 <= args.speed <= 100:
         raise UserError(f"--speed must be 0.1-100, not {args.speed}")
+    args.size = _size(args.size)
     if args.interactive and args.headless:
         raise UserError("--interactive plays on the scoreboard: leave out --headless")
     if args.interactive:  # before any file is made: no screen, nothing to play on
         _window_or_refuse()
     settings = load_settings(args.config)
     path = db_path(args.db, settings.storage)
-    use_sim, why = choose_backend(args.sim or args.interactive)
+    use_sim, why = choose_backend(args.sim or args.interactive, backend=settings.unit.backend)
+    stop_signals.check()  # a stop signal meanwhile: unwind here
     try:
-        journal = Journal.open(path)
+        check_file(path)  # not a journal, or not writable: say that, not that it cannot be locked
+        check_writable(path)
+        lock = JournalLock.acquire(path)
+    except JournalError as error:
+        raise UserError(str(error)) from None
+    on_stop: list[Callable[[], None]] = [lock.release]
+    try:
+        journal = Journal.open(path, writable=True)
+        on_stop.insert(0, journal.close)
+        if settings.storage.log_entries:
+            journal.on_append = _log_entry
         session = Session(journal)
     except (JournalError, SessionError) as error:
+        _close(on_stop)
         raise UserError(str(error)) from None
+    except BaseException:
+        _close(on_stop)
+        raise
     state = session.state
     if state is None or state.is_over:
         log.info("journal %s: no open game", path)
@@ -195,31 +245,43 @@ def run(args: argparse.Namespace) -> int:
                 "--db)", state.game_id, len(state.players), state.preset, args.players,
                 args.preset,
             )
-    status = StatusPrinter(sys.stdout)
+    service: Service | None = None
+    lost: list[str] = []
+
+    def output_lost(error: OSError) -> None:
+        problem = f"standard output cannot be written ({error.strerror or error}): stopped"
+        if service is not None:
+            service.fail(problem)
+        else:
+            lost.append(problem)
+
+    status = StatusPrinter(sys.stdout, on_lost=output_lost)
     session.subscribe(status.session_event)
-    on_stop: list[Callable[[], None]] = []
     worker = None
     keyboard = None
+    recorder: UnitRecorder | None = None
     stop = threading.Event()
     try:
+        stop_signals.check()  # a stop signal meanwhile: unwind here
         if args.interactive:
             interactive = importlib.import_module("showdown.sim.panel")
             keyboard = interactive.KeyboardUnit(settings.unit)
+            on_stop.insert(0, keyboard.close)
             log.info("unit back end: the simulated unit played from the keyboard (--interactive)")
             machine = keyboard.machine
             started = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%f")
-            machine.subscribe(UnitRecorder(session, started))
+            recorder = UnitRecorder(session, started)
+            machine.subscribe(recorder)
             machine.subscribe(status.unit_event)
-            on_stop += [keyboard.close]
         elif use_sim:
             from showdown.sim.referee import SimulatedReferee  # noqa: PLC0415 - only when simulating
 
             unit = SimulatedReferee(settings.unit, seed=args.seed, fast=args.fast, stop=stop,
-                                 speed=args.speed)
+                                    speed=args.speed)
+            on_stop.insert(0, unit.close)
             log.info("unit back end: the simulated unit with virtual players (%s)", why)
             unit.machine.subscribe(status.unit_event)
             machine = unit.machine
-            on_stop += [unit.close]
             worker = _table_worker(session, unit.referee, args)
         else:
             backend = BACKENDS[settings.unit.backend]
@@ -229,43 +291,61 @@ def run(args: argparse.Namespace) -> int:
                 hint = "; use --sim to simulate" if backend.name == "gpio" else ""
                 raise UserError(f"cannot drive the unit through {backend.describe} ({error}){hint}"
                                 ) from None
+            on_stop.insert(0, hardware.close)
             log.info("unit back end: %s (%s)", backend.describe, why)
             machine = ShowdownMachine(hardware, settings.unit)
+            on_stop.insert(0, machine.close)
             started = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%f")
-            machine.subscribe(UnitRecorder(session, started))
+            recorder = UnitRecorder(session, started)
+            machine.subscribe(recorder)
             machine.subscribe(status.unit_event)
-            on_stop += [machine.close, hardware.close]
-    except BaseException:
-        for step in on_stop:
-            step()
-        journal.close()
-        raise
-    on_stop.append(journal.close)
-    try:
+        stop_signals.check()  # a stop signal meanwhile: unwind here
         frontend = _frontend(args, session, machine, real_unit=not use_sim, keyboard=keyboard)
-    except UserError:
-        frontend = None
-        for step in on_stop:
-            step()
+        if keyboard is not None and frontend is None:
+            raise UserError("--interactive needs a window for the scoreboard, and none could open")
+    except BaseException:
+        _close(on_stop)
         raise
-    if keyboard is not None and frontend is None:
-        for step in on_stop:
-            step()
-        raise UserError("--interactive needs a window for the scoreboard, and none could open")
     heartbeat = ServiceHeartbeat.from_environ()  # systemd: READY, WATCHDOG per tick, STOPPING
-    service = Service(session, worker=worker, frontend=frontend, tick=heartbeat.tick,
+    tick = heartbeat.tick if recorder is None else _ticks(heartbeat.tick, recorder.retry)
+    service = Service(session, worker=worker, frontend=frontend, tick=tick,
                       on_stop=on_stop, stop=stop)
-    previous = _stop_on_signals(service.stop)
-    print(banner(args, use_sim, frontend is not None, path), flush=True)
+    stop_signals.route(service.signal_stop)
+    if stop_signals.received is not None:  # it came while the parts were being built
+        service.signal_stop(stop_signals.received)
+    for problem in lost:
+        service.fail(problem)
+    # The watchdog test's debug hook: SIGUSR2 freezes the main loop (docs/deploy.md).
+    signal.signal(signal.SIGUSR2, _freeze_on_signal(service))
+    status.line(banner(args, use_sim, frontend is not None, path))
     heartbeat.started("keeping score" if frontend is None else "scoreboard up")
     try:
         code = service.run()
     finally:
         heartbeat.stopping()
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
     log.info("stopped; every output is safe and the journal is closed")
+    if service.problem is not None:
+        print(f"showdown: error: {service.problem}", file=sys.stderr, flush=True)
     return code
+
+
+def _ticks(*steps: Callable[[], None]) -> Callable[[], None]:
+    """One main-loop tick doing each step in turn (the watchdog ping first)."""
+
+    def tick() -> None:
+        for step in steps:
+            step()
+
+    return tick
+
+
+def _close(steps: list[Callable[[], None]]) -> None:
+    """Run the shutdown steps of a start that did not complete (outputs safe first)."""
+    for step in steps:
+        try:
+            step()
+        except Exception:
+            log.exception("a shutdown step failed; continuing with the next")
 
 
 def banner(args: argparse.Namespace, use_sim: bool, window: bool, path: Path) -> str:
@@ -301,14 +381,18 @@ def _table_worker(
     return play
 
 
-def _stop_on_signals(stop: threading.Event) -> dict[int, Any]:
-    """SIGINT and SIGTERM set *stop*; returns the handlers they replace."""
+def _log_entry(entry: Entry) -> None:
+    """``storage.log_entries``: one line per journal entry once it is on disk (a power-cut test
+    reads them from the console and checks each is still there after the cut)."""
+    log.info("journal entry on disk: game %d seq %d %s key %s", entry.game_id, entry.seq,
+             entry.kind, entry.key)
+
+
+def _freeze_on_signal(service: Service) -> Callable[[int, FrameType | None], None]:
+    """The watchdog test's debug hook: SIGUSR2 freezes the main loop (see Service.frozen)."""
 
     def handler(signum: int, _frame: FrameType | None) -> None:
-        log.info("%s received: stopping", signal.Signals(signum).name)
-        stop.set()
+        service.frozen.set()
 
-    previous: dict[int, Any] = {}
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        previous[signum] = signal.signal(signum, handler)
-    return previous
+    return handler
+

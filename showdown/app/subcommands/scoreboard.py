@@ -30,11 +30,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Open the journal, resume its game, show the scoreboard until it is closed."""
-    from showdown.app.cli import UserError  # noqa: PLC0415
+    from showdown.app.errors import UserError  # noqa: PLC0415
     from showdown.app.scoreboard_main import play  # noqa: PLC0415
     from showdown.app.subcommands.bench_scoreboard import _size  # noqa: PLC0415
-    from showdown.game.journal import Journal, JournalError  # noqa: PLC0415
-    from showdown.game.session import Session  # noqa: PLC0415
+    from showdown.game.journal import (  # noqa: PLC0415
+        Journal,
+        JournalError,
+        check_file,
+        check_writable,
+    )
+    from showdown.game.lock import JournalLock  # noqa: PLC0415
+    from showdown.game.session import Session, SessionError  # noqa: PLC0415
     from showdown.game.storage import db_path  # noqa: PLC0415
     from showdown.scoreboard.display import NoWindowError, check_environment  # noqa: PLC0415
 
@@ -46,16 +52,26 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"the scoreboard needs a screen and none can open here: {error}") from None
     if not path.exists():  # a mistyped --db must not pass for an empty game unnoticed
         print(f"showdown: no journal at {path}: starting a new one there", file=sys.stderr)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        journal = Journal.open(path)
+    try:  # the scoreboard writes the journal: one writer at a time, as for the service
+        check_file(path)  # not a journal, or not writable: say that, not that it cannot be locked
+        check_writable(path)
+        lock = JournalLock.acquire(path)
     except JournalError as error:
         raise UserError(str(error)) from None
-    try:
-        play(Session(journal), interactive=args.interactive, size=size,
-             fullscreen=args.fullscreen)
-    except NoWindowError as error:
-        raise UserError(f"the scoreboard needs a screen and none can open here: {error}") from None
-    finally:
-        journal.close()
+    with lock:
+        try:
+            journal = Journal.open(path, writable=True)
+        except JournalError as error:
+            raise UserError(str(error)) from None
+        try:
+            session = Session(journal)
+            play(session, interactive=args.interactive, size=size, fullscreen=args.fullscreen)
+        except (JournalError, SessionError) as error:
+            raise UserError(str(error)) from None
+        except NoWindowError as error:
+            raise UserError(
+                f"the scoreboard needs a screen and none can open here: {error}"
+            ) from None
+        finally:
+            journal.close()
     return 0

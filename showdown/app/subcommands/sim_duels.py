@@ -16,8 +16,8 @@ import logging
 import sys
 import time
 
-from showdown.app.arguments import chance, int_in_range, number_in_range, seed
-from showdown.app.cli import UserError
+from showdown.app.arguments import SHOWDOWNS_MAX, chance, int_in_range, number_in_range, seed
+from showdown.app.errors import UserError
 
 NAME = "duels"
 GROUP = "sim"
@@ -26,11 +26,12 @@ HELP = "run N seeded showdowns between virtual players on the simulated unit"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``showdown sim duels``."""
-    parser.add_argument("--count", type=int, default=200, help="showdowns to run (default 200)")
+    parser.add_argument("--count", type=int_in_range(1, SHOWDOWNS_MAX), default=200,
+                        help=f"showdowns to run, 1-{SHOWDOWNS_MAX} (default 200)")
     parser.add_argument("--seed", type=seed, default=1, help="seed of players, cards and holds")
     parser.add_argument(
         "--load-threads",
-        type=int,
+        type=int_in_range(0, 64),
         default=0,
         metavar="K",
         help="threads keeping the CPU busy, as a Pi drawing the scoreboard (default 0)",
@@ -92,10 +93,6 @@ def run(args: argparse.Namespace) -> int:
     from showdown.app.config import load_settings  # noqa: PLC0415
     from showdown.sim.duels import run_duels  # noqa: PLC0415
 
-    if args.count < 1:
-        raise UserError("--count must be at least 1")
-    if args.load_threads < 0:
-        raise UserError("--load-threads cannot be negative")
     if args.backend not in SIM_BACKENDS:
         raise UserError(f"unknown back end {args.backend!r} (known: {', '.join(SIM_BACKENDS)})")
     faults = FaultPlan(corrupt=args.corrupt, drop=args.drop, delay_ms=args.delay_ms,

@@ -21,11 +21,12 @@ from typing import Any
 
 from engine.rules import PRESETS, preset
 from engine.scoring import ScoringSettings
-from showdown.app.arguments import seed
-from showdown.app.cli import UserError
+from showdown.app.arguments import GAMES_MAX, TARGET_MAX, int_in_range, seed
 from showdown.app.config import load_settings
+from showdown.app.errors import UserError
 from showdown.game.journal import Journal, JournalError
-from showdown.game.session import Session, fold
+from showdown.game.lock import JournalLock
+from showdown.game.session import Session, SessionError, fold
 from showdown.sim.bot_table import NAMES, BotTable
 from showdown.sim.referee import SimulatedReferee
 from showdown.unit.config import UnitSettings
@@ -37,13 +38,16 @@ HELP = "play complete games at simulated tables (bots, the simulated unit, the r
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``showdown sim games``."""
-    parser.add_argument("--count", type=int, default=10, help="games to play (default 10)")
-    parser.add_argument("--players", type=int, default=4, help="players per table, 2-10")
+    parser.add_argument("--count", type=int_in_range(1, GAMES_MAX), default=10,
+                        help=f"games to play, 1-{GAMES_MAX} (default 10)")
+    parser.add_argument("--players", type=int_in_range(2, 10), default=4,
+                        help="players per table, 2-10")
     parser.add_argument("--seed", type=seed, default=1, help="seed for shuffles, bots and players")
     parser.add_argument(
         "--preset", default="showdown", help=f"rules: {', '.join(PRESETS)} (default showdown)"
     )
-    parser.add_argument("--target", type=int, help="target score (default: the preset's, 500)")
+    parser.add_argument("--target", type=int_in_range(1, TARGET_MAX),
+                        help=f"target score, 1-{TARGET_MAX} (default: the preset's, 500)")
     parser.add_argument("--db", type=Path, help="keep the journal here (default: a temporary file)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -59,7 +63,7 @@ def play(
     started = time.perf_counter()
     unit = SimulatedReferee(settings, seed=seed, fast=True)
     try:
-        with Journal.open(db) as journal:
+        with JournalLock.acquire(db), Journal.open(db, writable=True) as journal:
             session = Session(journal)
             table = BotTable(
                 session, unit, seed=seed, players=players, preset_name=preset_name,
@@ -115,8 +119,6 @@ def run(args: argparse.Namespace) -> int:
     """Play, check, print."""
     # The unit's warnings (a possible jam, ...) are counted in the figures; do not print each.
     logging.basicConfig(level=logging.ERROR)
-    if args.count < 1:
-        raise UserError("--count must be at least 1")
     if not 2 <= args.players <= 10:
         raise UserError(f"--players must be 2-10, not {args.players}")
     if args.preset not in PRESETS:
@@ -133,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             with tempfile.TemporaryDirectory(prefix="showdown-sim-") as folder:
                 figures = play(Path(folder) / "games.db", **options)
-    except JournalError as error:
+    except (JournalError, SessionError) as error:
         raise UserError(str(error)) from None
     if args.json:
         print(json.dumps(figures))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from showdown.scoreboard.screens.base import Screen
 from showdown.scoreboard.screens.chart import ChartScreen
 from showdown.scoreboard.screens.game_over import GameOverScreen
+from showdown.scoreboard.screens.games import GamesScreen
 from showdown.scoreboard.screens.history import HistoryScreen
 from showdown.scoreboard.screens.names import NamesScreen
 from showdown.scoreboard.screens.round_end import RoundEndScreen
@@ -25,6 +26,7 @@ SCREENS: dict[str, type[Screen]] = {
         ChartScreen,
         StatsScreen,
         GameOverScreen,
+        GamesScreen,
     )
 }
 """Every screen class by its name (the name :meth:`Scoreboard.go` takes)."""

@@ -8,7 +8,11 @@ the widget's action, which either changes that local state or sends a command th
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
+
+import pygame
 
 from engine.error_text import ErrorText
 from showdown.scoreboard.accessibility import CueSettings
@@ -18,6 +22,21 @@ from showdown.scoreboard.widgets import Widget
 
 CONTENT_BOTTOM = 412
 """Screens draw above this design y; the navigation bar sits below it."""
+
+
+Words = Callable[[], str]
+"""Text computed when drawn, so it follows a change of language."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """A choice the players confirm before something is lost or overruled: a modal panel with
+    the question and two buttons (the safe one on the left)."""
+
+    text: Words
+    yes: Words
+    on_yes: Callable[[], object]
+    no: Words
 
 
 class Ui(Protocol):
@@ -44,6 +63,14 @@ class Ui(Protocol):
         """Switch every text to another language, keeping everything else."""
         ...
 
+    def notice(self, text: Words, action: tuple[Words, Callable[[], object]] | None) -> None:
+        """Tell the players what just happened, with a button (Redo) if ``action`` is given."""
+        ...
+
+    def ask(self, question: Question) -> None:
+        """Ask before something is lost or overruled (a modal question)."""
+        ...
+
 
 class Screen:
     """Base of every screen: a name, and widgets built from the view."""
@@ -51,6 +78,8 @@ class Screen:
     name = "screen"
     nav = True
     """Whether the navigation bar is shown under this screen."""
+    banner_area = pygame.Rect(0, 0, 800, 48)
+    """Where a message banner goes on this screen: over words only, never over a control."""
 
     def __init__(self, ui: Ui) -> None:
         self.ui = ui

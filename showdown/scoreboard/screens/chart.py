@@ -1,10 +1,17 @@
 """The score progression: each player's cumulative score after every round, against the target.
 
-Lines are told apart by colour and by the player's initial written at the end of each line and
-in the legend, so the chart reads without colour vision.
+Each player has a colour and a marker shape (circle, square, triangle, ...), shown at every point
+and in the legend beside the name and total, so the chart reads without colour vision. Where lines
+meet (players level, as everyone at 0 is early on), they are set a line's width apart so none is
+hidden under another. The y axis has ticks at round figures, the x axis numbers the rounds.
 """
 
 from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
@@ -12,62 +19,180 @@ from showdown.scoreboard import theme
 from showdown.scoreboard.i18n import _
 from showdown.scoreboard.screens.base import CONTENT_BOTTOM, Screen
 from showdown.scoreboard.view import TableView
+from showdown.scoreboard.vocabulary import player_name
 from showdown.scoreboard.widgets import Canvas, Custom, Label, Widget
 
-PLOT = pygame.Rect(60, 52, 540, CONTENT_BOTTOM - 84)
+PLOT = pygame.Rect(60, 56, 496, 296)
+"""The plot area (design pixels): y tick labels to its left, round numbers under it."""
+LEGEND_X = 568
+"""Where the legend starts: a marker, the name, the total, one row a player."""
+TICK_TEXT = 18
+"""Design size of the axes' figures (above the 16 px floor, read from the table)."""
+LEGEND_TEXT = 20
+MARKERS = ("circle", "square", "triangle", "diamond", "down", "plus", "cross", "ring", "box",
+           "hourglass")
+"""One marker shape a player, in seat order (ten players, ten shapes)."""
+MAX_ROUND_LABELS = 12
+"""At most this many round numbers under the x axis (every second, fifth... beyond)."""
+MAX_MARKED_ROUNDS = 15
+"""Beyond this many rounds only each line's last point carries its marker."""
 
 
-def initial(name: str) -> str:
-    """A short mark for a player on the chart."""
-    return name[:2] if name else "?"
+@dataclass(frozen=True)
+class Axis:
+    """The y axis: the value at the bottom and top of the plot, and its tick values."""
+
+    low: int
+    high: int
+    ticks: tuple[int, ...]
+
+    def y(self, value: float, box: pygame.Rect) -> float:
+        """The design y of ``value`` in ``box``."""
+        return box.bottom - box.height * (value - self.low) / max(1, self.high - self.low)
+
+
+def nice_step(span: int, most: int = 5) -> int:
+    """A round tick step (1, 2 or 5 times a power of ten) giving at most ``most`` intervals."""
+    raw = max(1.0, span / most)
+    power = 10 ** math.floor(math.log10(raw))
+    for factor in (1, 2, 5, 10):
+        if factor * power >= raw:
+            return int(factor * power)
+    return int(10 * power)  # pragma: no cover - the loop always returns
+
+
+def y_axis(view: TableView) -> Axis:
+    """Ticks at round figures from the lowest score (or 0) up past the target and every score."""
+    values = [v for series in view.cumulative() for v in series]
+    low = min([0, *values])
+    high = max([view.target, 1, *values])
+    step = nice_step(high - low)
+    low = math.floor(low / step) * step
+    high = math.ceil(high / step) * step
+    return Axis(low, high, tuple(range(low, high + 1, step)))
+
+
+INSET = 10
+"""Design pixels between the plot's sides and its first and last round (markers stay inside)."""
+
+
+def round_x(rnd: int, rounds: int, box: pygame.Rect) -> float:
+    """The design x of round ``rnd`` (0 is the start, everyone at 0) in ``box``."""
+    return box.left + INSET + (box.width - 2 * INSET) * rnd / max(1, rounds)
+
+
+def round_labels(rounds: int) -> list[int]:
+    """The rounds numbered under the x axis: all of them, or every n-th when there are many."""
+    stride = max(1, math.ceil(rounds / MAX_ROUND_LABELS))
+    return [r for r in range(1, rounds + 1) if r % stride == 0 or r == rounds]
+
+
+def spread(series: list[list[int]], gap: float, axis: Axis) -> list[list[float]]:
+    """Each point's vertical offset (design pixels, down is positive): players level at a round
+    are set ``gap`` apart in seat order, around their value, or above it at the bottom of the
+    axis and below it at the top (so they stay in the plot); a player alone is not moved."""
+    offsets = [[0.0] * len(values) for values in series]
+    for rnd in range(max((len(values) for values in series), default=0)):
+        level: dict[int, list[int]] = defaultdict(list)
+        for i, values in enumerate(series):
+            if rnd < len(values):
+                level[values[rnd]].append(i)
+        for value, players in level.items():
+            first = -(len(players) - 1) / 2
+            if value <= axis.low:
+                first = -(len(players) - 1)
+            elif value >= axis.high:
+                first = 0
+            for rank, i in enumerate(players):
+                offsets[i][rnd] = (first + rank) * gap
+    return offsets
+
+
+def paint_marker(surface: pygame.Surface, shape: str, centre: tuple[float, float],
+                 radius: int, colour: theme.Colour) -> None:
+    """A player's marker: filled shapes, open ones, a plus and a cross, all ``radius`` across."""
+    x, y = centre
+    r = radius
+    width = max(2, r // 2)
+    polygons = {
+        "triangle": [(x, y - r), (x + r, y + r), (x - r, y + r)],
+        "down": [(x - r, y - r), (x + r, y - r), (x, y + r)],
+        "diamond": [(x, y - r), (x + r, y), (x, y + r), (x - r, y)],
+        "hourglass": [(x - r, y - r), (x + r, y - r), (x - r, y + r), (x + r, y + r)],
+    }
+    if shape == "circle":
+        pygame.draw.circle(surface, colour, (x, y), r)
+    elif shape == "ring":
+        pygame.draw.circle(surface, colour, (x, y), r, width)
+    elif shape == "square":
+        pygame.draw.rect(surface, colour, pygame.Rect(x - r, y - r, 2 * r, 2 * r))
+    elif shape == "box":
+        pygame.draw.rect(surface, colour, pygame.Rect(x - r, y - r, 2 * r, 2 * r), width)
+    elif shape == "plus":
+        pygame.draw.line(surface, colour, (x - r, y), (x + r, y), width + 1)
+        pygame.draw.line(surface, colour, (x, y - r), (x, y + r), width + 1)
+    elif shape == "cross":
+        pygame.draw.line(surface, colour, (x - r, y - r), (x + r, y + r), width + 1)
+        pygame.draw.line(surface, colour, (x - r, y + r), (x + r, y - r), width + 1)
+    else:
+        pygame.draw.polygon(surface, colour, polygons[shape])
+
+
+def player_style(i: int) -> tuple[theme.Colour, str]:
+    """A player's colour and marker shape, by seat."""
+    return theme.PLAYER_COLOURS[i % len(theme.PLAYER_COLOURS)], MARKERS[i % len(MARKERS)]
 
 
 def paint_chart(canvas: Canvas, box: pygame.Rect, view: TableView) -> None:
-    """Axes, the target line, and one line per player with its initial at the end."""
+    """Grid lines at the ticks, the target line, and one line per player with its markers."""
     surface = canvas.surface
+    layout = canvas.layout
     real = canvas.rect(box)
-    surface.fill(theme.BACKGROUND, real)
+    surface.fill(theme.PANEL, real)
+    axis = y_axis(view)
     series = view.cumulative()
-    rounds = max(1, len(view.rounds))
-    low = min([0, *(v for s in series for v in s)])
-    high = max([view.target, *(v for s in series for v in s)])
-    span = max(1, high - low)
-    pygame.draw.rect(surface, theme.PANEL, real)
+    rounds = len(view.rounds)
 
-    def point(rnd: int, value: int) -> tuple[int, int]:
-        x = real.left + round(real.width * rnd / rounds)
-        y = real.bottom - round(real.height * (value - low) / span)
+    def point(rnd: int, value: float, offset: float = 0.0) -> tuple[float, float]:
+        x = real.left + (round_x(rnd, rounds, box) - box.left) * layout.scale
+        y = real.top + (axis.y(value, box) - box.top + offset) * layout.scale
         return x, y
 
-    target_y = point(0, view.target)[1]
-    dash = canvas.layout.px(12)
-    for x in range(real.left, real.right, dash * 2):
-        pygame.draw.line(surface, theme.ACCENT, (x, target_y), (min(x + dash, real.right),
-                                                                 target_y), canvas.layout.px(2))
-    label = canvas.text.render(_("Target {target}").format(target=view.target), 16,
-                               theme.ACCENT)
-    surface.blit(label, label.get_rect(bottomright=(real.right - 4, target_y - 2)))
-    width = canvas.layout.px(3)
-    ends: list[tuple[int, int]] = []
+    for tick in axis.ticks:
+        y = point(0, tick)[1]
+        pygame.draw.line(surface, theme.PANEL_LIGHT, (real.left, y), (real.right, y), 1)
+    if view.target:
+        target_y = point(0, view.target)[1]
+        dash = layout.px(12)
+        for x in range(real.left, real.right, dash * 2):
+            pygame.draw.line(surface, theme.ACCENT, (x, target_y),
+                             (min(x + dash, real.right), target_y), layout.px(2))
+        label = canvas.text.render(_("Target {target}").format(target=view.target), TICK_TEXT,
+                                   theme.ACCENT)
+        place = label.get_rect(bottomright=(real.right - 4, target_y - 2))
+        if place.top < real.top:  # the target at the top of the axis: its words under it
+            place = label.get_rect(topright=(real.right - 4, target_y + layout.px(4)))
+        surface.blit(label, place)
+    line = layout.px(3)
+    offsets = spread(series, 2.0, axis)
+    radius = layout.px(5)
     for i, values in enumerate(series):
-        colour = theme.PLAYER_COLOURS[i % len(theme.PLAYER_COLOURS)]
-        points = [point(r, v) for r, v in enumerate(values)]
+        colour, shape = player_style(i)
+        points = [point(r, v, offsets[i][r]) for r, v in enumerate(values)]
         if len(points) > 1:
-            pygame.draw.lines(surface, colour, False, points, width)
-        for p in points:
-            pygame.draw.circle(surface, colour, p, canvas.layout.px(4))
-        ends.append((points[-1][1], i))
-    # Each line's initials at its end, pushed apart vertically so equal scores stay legible.
-    gap = canvas.layout.px(18)
-    placed: list[int] = []
-    for end_y, i in sorted(ends):
-        y = max(end_y - canvas.layout.px(10), real.top + gap // 2)
-        if placed and y - placed[-1] < gap:
-            y = placed[-1] + gap
-        placed.append(y)
-        colour = theme.PLAYER_COLOURS[i % len(theme.PLAYER_COLOURS)]
-        mark = canvas.text.render(initial(view.players[i].name), 16, colour, True)
-        surface.blit(mark, mark.get_rect(midright=(real.right - 6, y)))
+            pygame.draw.lines(surface, colour, False, points, line)
+        marked = points if rounds <= MAX_MARKED_ROUNDS else points[-1:]
+        for p in marked:
+            paint_marker(surface, shape, p, radius, colour)
+
+
+def paint_key(canvas: Canvas, box: pygame.Rect, *, i: int) -> None:
+    """A player's colour and marker in the legend, on a short stretch of their line."""
+    real = canvas.rect(box)
+    canvas.surface.fill(theme.BACKGROUND, real)
+    colour, shape = player_style(i)
+    pygame.draw.line(canvas.surface, colour, real.midleft, real.midright, canvas.layout.px(3))
+    paint_marker(canvas.surface, shape, real.center, canvas.layout.px(7), colour)
 
 
 class ChartScreen(Screen):
@@ -78,25 +203,36 @@ class ChartScreen(Screen):
     def widgets(self, view: TableView) -> list[Widget]:
         """See :meth:`Screen.widgets`."""
         series = view.cumulative()
+        axis = y_axis(view)
+        rounds = len(view.rounds)
         found: list[Widget] = [
-            Label("title", pygame.Rect(8, 4, 592, 44), _("Score after each round"), 28,
+            Label("title", pygame.Rect(8, 4, LEGEND_X - 12, 44), _("Score after each round"), 28,
                   theme.ACCENT, bold=True, align="left"),
-            Custom("plot", PLOT, (tuple(tuple(s) for s in series), view.target,
-                                  tuple(p.name for p in view.players)),
+            Custom("plot", PLOT, (tuple(tuple(s) for s in series), view.target),
                    lambda c, r: paint_chart(c, r, view)),
-            Label("axis", pygame.Rect(8, PLOT.bottom + 2, 592, 28),
-                  _("Rounds: {count}").format(count=len(view.rounds)), 18, theme.TEXT_DIM),
-            Label("top", pygame.Rect(0, PLOT.top, 56, 24),
-                  str(max([view.target, *(v for s in series for v in s)])), 16,
-                  theme.TEXT_DIM, align="right"),
         ]
+        for t, tick in enumerate(axis.ticks):
+            y = round(axis.y(tick, PLOT))
+            found.append(Label(f"ytick:{t}", pygame.Rect(0, y - 12, PLOT.left - 6, 24),
+                               str(tick), TICK_TEXT, theme.TEXT_DIM, align="right"))
+        for rnd in round_labels(rounds):
+            x = round(round_x(rnd, rounds, PLOT))
+            found.append(Label(f"xtick:{rnd}", pygame.Rect(x - 20, PLOT.bottom + 4, 40, 24),
+                               str(rnd), TICK_TEXT, theme.TEXT_DIM))
+        found.append(Label("xaxis", pygame.Rect(PLOT.left, PLOT.bottom + 30, PLOT.width,
+                                                CONTENT_BOTTOM - PLOT.bottom - 32),
+                           # TRANSLATORS: the chart's x axis, numbered 1, 2, 3... by round.
+                           _("Round"), TICK_TEXT, theme.TEXT_DIM))
         count = max(1, len(view.players))
-        row_h = min(52, (CONTENT_BOTTOM - 56) // count)
+        row_h = min(48, (CONTENT_BOTTOM - 52) // count)
         for i, player in enumerate(view.players):
             top = 52 + i * row_h
-            colour = theme.PLAYER_COLOURS[i % len(theme.PLAYER_COLOURS)]
-            found.append(Label(f"key{i}", pygame.Rect(612, top, 44, row_h - 4),
-                               initial(player.name), 20, theme.BACKGROUND, colour, bold=True))
-            found.append(Label(f"legend{i}", pygame.Rect(660, top, 136, row_h - 4),
-                               f"{player.name} {player.total}", 20, theme.TEXT, align="left"))
+            found.append(Custom(f"key{i}", pygame.Rect(LEGEND_X, top, 30, row_h - 4), i,
+                                partial(paint_key, i=i)))
+            found.append(Label(f"legend-name{i}", pygame.Rect(LEGEND_X + 36, top, 136, row_h - 4),
+                               player_name(player.name), LEGEND_TEXT, theme.TEXT, align="left"))
+            found.append(Label(f"legend-total{i}", pygame.Rect(LEGEND_X + 174, top, 54,
+                                                               row_h - 4),
+                               str(player.total), LEGEND_TEXT, theme.TEXT, bold=True,
+                               align="right"))
         return found

@@ -8,7 +8,24 @@ from showdown.scoreboard import theme
 from showdown.scoreboard.i18n import _
 from showdown.scoreboard.screens.base import Screen
 from showdown.scoreboard.view import TableView
+from showdown.scoreboard.vocabulary import player_name
 from showdown.scoreboard.widgets import Button, Label, Widget
+
+ROWS = 5
+"""Players a column of the final standings holds."""
+
+Column = tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
+"""Where a column's place, name and total go: (x, width) each, in design pixels."""
+ONE_COLUMN: tuple[Column, ...] = (((200, 60), (264, 240), (508, 100)),)
+TWO_COLUMNS: tuple[Column, ...] = (((24, 48), (76, 224), (304, 84)),
+                                   ((412, 48), (464, 224), (692, 84)))
+
+
+def _winners(view: TableView) -> str:
+    """The winners' names as shown (the view joins them with ", "; default names translated)."""
+    if not view.winner:
+        return "?"
+    return ", ".join(player_name(name) for name in view.winner.split(", "))
 
 
 class GameOverScreen(Screen):
@@ -21,18 +38,24 @@ class GameOverScreen(Screen):
         found: list[Widget] = [
             Label("title", pygame.Rect(8, 4, 784, 40), _("Game over"), 28, theme.TEXT_DIM),
             Label("winner", pygame.Rect(8, 48, 784, 80),
-                  _("{name} wins!").format(name=view.winner or "?"), 56, theme.ACCENT,
+                  _("{name} wins!").format(name=_winners(view)), 56, theme.ACCENT,
                   bold=True),
         ]
         order = sorted(view.players, key=lambda p: p.total, reverse=not view.lowest_wins)
-        row_h = min(40, 200 // max(1, len(order)))
+        # One column of up to five; a bigger table in two, so each line keeps its 40 px.
+        per_column = ROWS if len(order) > ROWS else max(1, len(order))
+        row_h = min(40, 200 // per_column)
+        columns = ONE_COLUMN if len(order) <= ROWS else TWO_COLUMNS
         for i, player in enumerate(order):
-            top = 136 + i * row_h
-            found.append(Label(f"place{i}", pygame.Rect(200, top, 60, row_h - 2), str(i + 1), 24,
-                               theme.TEXT_DIM))
-            found.append(Label(f"name{i}", pygame.Rect(264, top, 240, row_h - 2), player.name,
+            column, row = divmod(i, per_column)
+            place, name, total = columns[column]
+            top = 136 + row * row_h
+            found.append(Label(f"place{i}", pygame.Rect(place[0], top, place[1], row_h - 2),
+                               str(i + 1), 24, theme.TEXT_DIM))
+            found.append(Label(f"name{i}", pygame.Rect(name[0], top, name[1], row_h - 2),
+                               player_name(player.name),
                                24, theme.TEXT, bold=True, align="left"))
-            found.append(Label(f"total{i}", pygame.Rect(508, top, 100, row_h - 2),
+            found.append(Label(f"total{i}", pygame.Rect(total[0], top, total[1], row_h - 2),
                                str(player.total), 24, theme.TEXT, align="right"))
         found.append(Button("new-game", pygame.Rect(250, 344, 300, 64), _("New game"),
                             lambda: self.ui.go("setup"), colour=theme.OK, size=30))

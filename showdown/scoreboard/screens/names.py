@@ -1,4 +1,12 @@
-"""On-screen keyboard for a player's name: no physical keyboard is ever needed."""
+"""On-screen keyboard for a player's name: no physical keyboard is ever needed, and one plugged
+in works too.
+
+Three pages of big keys: letters with a row of digits, symbols, and accented Latin letters (a
+name is capitalised as it is typed). The length limit is shown beside the name and the keys stop
+taking characters at it. A USB keyboard types through SDL's text input, so any script its input
+method writes (Chinese, Japanese, ...) arrives as the characters themselves; Backspace deletes,
+Enter is Done.
+"""
 
 from __future__ import annotations
 
@@ -13,34 +21,75 @@ from showdown.scoreboard.screens.setup import SetupScreen
 from showdown.scoreboard.view import TableView
 from showdown.scoreboard.widgets import Button, Label, Widget
 
-ROWS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM")
+PAGES: dict[str, tuple[str, ...]] = {
+    "letters": ("1234567890", "QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM"),
+    "symbols": ("-_.'&!?#@+", "()/:;*~=%$", "<>[]{}^|\"\\", ",`°§¿¡·"),
+    "accents": ("ÀÁÂÄÃÅÆÇÈÉ", "ÊËÌÍÎÏÑÒÓÔ", "ÖÕØŒÙÚÛÜÝŸ", "ĆČĐŁŃŚŠŽß"),
+}
+"""The keyboard's pages, four rows each."""
+
 MAX_NAME = 12
+"""Longest name, in characters: it still fits a column of the history at ten players."""
+
+
+def _cased(char: str, first: bool) -> str:
+    """A capital to start a name, small letters after (letters whose capital is two letters,
+    such as ß, stay as they are)."""
+    cased = char.upper() if first else char.lower()
+    return cased if len(cased) == 1 else char
 
 
 class NamesScreen(Screen):
-    """Type the selected seat's name with big keys."""
+    """Type the selected seat's name with big keys (or a keyboard)."""
 
     name = "names"
     nav = False
+    banner_area = pygame.Rect(0, 0, 388, 60)
 
     def __init__(self, ui: Ui) -> None:
         super().__init__(ui)
         self.buffer = ""
+        self.page = "letters"
+        self.composing = ""
+        """Text an input method is still composing (shown, not yet typed)."""
 
     def entered(self, view: TableView) -> None:
         """Start from the seat's current typed name."""
         setup = self._setup()
         names = setup.names
         self.buffer = names[setup.selected] if setup.selected < len(names) else ""
+        self.page = "letters"
+        self.composing = ""
 
     def _setup(self) -> SetupScreen:
         screen = self.ui.screens["setup"]
         assert isinstance(screen, SetupScreen)
         return screen
 
-    def _key(self, char: str) -> None:
-        if len(self.buffer) < MAX_NAME:
-            self.buffer += char if self.buffer else char.upper()
+    def type(self, text: str) -> None:
+        """Characters typed (a key, or a keyboard's text input): as many as the limit takes."""
+        for char in text:
+            if len(self.buffer) >= MAX_NAME:
+                return
+            if char.isprintable():
+                self.buffer += _cased(char, not self.buffer) if char.isalpha() else char
+
+    def compose(self, text: str) -> None:
+        """An input method's unfinished text (SDL's TEXTEDITING)."""
+        self.composing = text
+
+    def key(self, key: int) -> bool:
+        """A keyboard's Backspace and Enter; True if the key was one of them."""
+        if key == pygame.K_BACKSPACE:
+            self._delete()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._done()
+        else:
+            return False
+        return True
+
+    def _delete(self) -> None:
+        self.buffer = self.buffer[:-1]
 
     def _done(self) -> None:
         setup = self._setup()
@@ -50,32 +99,38 @@ class NamesScreen(Screen):
     def widgets(self, view: TableView) -> list[Widget]:
         """See :meth:`Screen.widgets`."""
         setup = self._setup()
-        shown = self.buffer or setup.name_of(setup.selected)
+        shown = self.buffer + self.composing or setup.name_of(setup.selected)
+        full = len(self.buffer) >= MAX_NAME
         found: list[Widget] = [
             Label("title", pygame.Rect(8, 4, 380, 56),
                   _("Name for seat {number}").format(number=setup.selected + 1), 26,
                   theme.TEXT_DIM, align="left"),
-            Label("buffer", pygame.Rect(392, 4, 400, 56), shown, 36,
+            Label("buffer", pygame.Rect(392, 4, 300, 56), shown, 36,
                   theme.TEXT if self.buffer else theme.TEXT_DIM, theme.PANEL, bold=True),
+            Label("limit", pygame.Rect(696, 4, 96, 56),
+                  _("{used}/{limit}").format(used=len(self.buffer), limit=MAX_NAME), 24,
+                  theme.ACCENT if full else theme.TEXT_DIM, bold=full),
         ]
-        for r, row in enumerate(ROWS):
-            offset = 8 + r * 38
+        for r, row in enumerate(PAGES[self.page]):
+            offset = 8 + (10 - len(row)) * 39
             for c, char in enumerate(row):
-                rect = pygame.Rect(offset + c * 78, 72 + r * 74, 72, 66)
-                shown_char = char if not self.buffer else char.lower()
-                found.append(Button(f"key:{char}", rect, shown_char,
-                                    partial(self._key, char.lower()),
-                                    colour=theme.PANEL_LIGHT, size=30))
+                rect = pygame.Rect(offset + c * 78, 66 + r * 64, 72, 58)
+                face = _cased(char, not self.buffer) if char.isalpha() else char
+                found.append(Button(f"key:{char}", rect, face, partial(self.type, char),
+                                    enabled=not full, colour=theme.PANEL_LIGHT, size=30))
+        pages = [("letters", "ABC"), ("symbols", "#+="), ("accents", "ÀÉÑ")]
+        for i, (page, face) in enumerate(pages):
+            found.append(Button(f"page:{page}", pygame.Rect(8 + i * 104, 326, 98, 66), face,
+                                partial(setattr, self, "page", page),
+                                selected=page == self.page, colour=theme.BUTTON, size=24))
         found += [
-            Button("space", pygame.Rect(8, 300, 300, 66), _("Space"), lambda: self._key(" "),
-                   colour=theme.PANEL_LIGHT, size=24),
-            Button("delete", pygame.Rect(316, 300, 200, 66), _("Delete"),
-                   lambda: setattr(self, "buffer", self.buffer[:-1]), colour=theme.DANGER,
-                   size=24),
+            Button("space", pygame.Rect(320, 326, 256, 66), _("Space"), lambda: self.type(" "),
+                   enabled=not full and bool(self.buffer), colour=theme.PANEL_LIGHT, size=24),
+            Button("delete", pygame.Rect(584, 326, 208, 66), _("Delete"), self._delete,
+                   colour=theme.DANGER, size=24),
             Button("cancel", pygame.Rect(8, 400, 300, 72), _("Cancel"),
                    lambda: self.ui.go("setup"), colour=theme.PANEL_LIGHT, size=26),
             Button("done", pygame.Rect(492, 400, 300, 72), _("Done"), self._done,
                    colour=theme.OK, size=28),
         ]
         return found
-

@@ -10,17 +10,19 @@ import pygame
 
 from engine.error_text import ErrorText
 from showdown.scoreboard import theme
-from showdown.scoreboard.cards import paint_card
-from showdown.scoreboard.i18n import _
+from showdown.scoreboard.cards import card_text, paint_card
+from showdown.scoreboard.i18n import _, ngettext
 from showdown.scoreboard.port import HandInput
 from showdown.scoreboard.screens.base import Screen, Ui
 from showdown.scoreboard.theme import CARD_COLOURS
 from showdown.scoreboard.view import CardKind, RoundView, TableView
-from showdown.scoreboard.vocabulary import colour_name, kind_name
+from showdown.scoreboard.vocabulary import colour_name, kind_name, player_name
 from showdown.scoreboard.widgets import Button, Custom, Label, Widget
 
 MAX_DIGITS = 4
-WORD_COLUMNS = 4
+WORD_ROWS = 2
+"""Rows of word cards (Skip, Wild, ...) between the number cards and Save: as many columns as
+the deck's kinds need, at least three, so the cards are as wide as they can be."""
 COLOURS = tuple(CARD_COLOURS)
 
 
@@ -40,6 +42,11 @@ class RoundEndScreen(Screen):
         self.totals: dict[int, str] = {}
         self.tallies: dict[int, list[tuple[str | None, str]]] = {}
         """Per seat, the cards tapped in order: (colour or None for a wild, kind key)."""
+
+    @property
+    def banner_area(self) -> pygame.Rect:  # type: ignore[override]
+        """Over the entry line, beside the Undo card button when it shows."""
+        return pygame.Rect(308, 60, 330 if self.cards_mode else 484, 54)
 
     def entered(self, view: TableView) -> None:
         """Keep a half-finished entry while the table looks at other screens; start afresh
@@ -159,13 +166,14 @@ class RoundEndScreen(Screen):
         for seat, player in enumerate(view.players):
             col, row = divmod(seat, rows) if two_columns else (0, seat)
             rect = pygame.Rect(4 + col * (col_w + 4), 4 + row * row_h, col_w, row_h - 6)
+            who = player_name(player.name)
             if seat == self.went_out:
-                shown = _("{name}: out").format(name=player.name)
+                shown = _("{name}: out").format(name=who)
             elif player.eliminated:
-                shown = _("{name} (out of the game)").format(name=player.name)
+                shown = _("{name} (out of the game)").format(name=who)
             else:
                 value = self.value(seat)
-                shown = f"{player.name}: {'?' if value is None else value}"
+                shown = f"{who}: {'?' if value is None else value}"
             found.append(Button(f"player{seat}", rect, shown,
                                 partial(setattr, self, "selected", seat),
                                 selected=seat == self.selected,
@@ -182,17 +190,22 @@ class RoundEndScreen(Screen):
             Button("went-out", pygame.Rect(x0 + 240, 4, 244, 56), _("Went out"),
                    self._went_out, colour=theme.OK, size=24),
         ]
-        name = view.players[self.selected].name if self.selected < count else ""
+        name = player_name(view.players[self.selected].name) if self.selected < count else ""
         if self.selected == self.went_out:
             line = _("{name} went out").format(name=name)
         else:
             value = self.value(self.selected)
-            line = _("{name} holds {points} points").format(
+            line = ngettext("{name} holds {points} point", "{name} holds {points} points",
+                            2 if value is None else value).format(
                 name=name, points="?" if value is None else value)
             tapped = len(self.tallies.get(self.selected, []))
-            if tapped:
-                line = _("{name}: {count} cards, {points} points").format(
-                    name=name, count=tapped, points=value)
+            if tapped and value is not None:
+                # TRANSLATORS: {cards} is "3 cards", {points} is "77 points" (both translated).
+                line = _("{name}: {cards}, {points}").format(
+                    name=name,
+                    cards=ngettext("{count} card", "{count} cards", tapped).format(count=tapped),
+                    points=ngettext("{count} point", "{count} points", value).format(
+                        count=value))
         entry_w = 330 if self.cards_mode else 484
         found.append(Label("entry", pygame.Rect(x0, 64, entry_w, 48), line, 26, theme.ACCENT,
                            theme.PANEL, bold=True))
@@ -248,13 +261,17 @@ class RoundEndScreen(Screen):
                                 partial(paint_card, colour=self.colour, face=kind.key,
                                         marks=marks),
                                 action=partial(self._tap_card, kind)))
-        width = 484 // WORD_COLUMNS
-        for i, kind in enumerate(words):
-            row, col = divmod(i, WORD_COLUMNS)
-            rect = pygame.Rect(x0 + col * width, 220 + row * 60, width - 4, 56)
-            fill = self.colour if kind.coloured else None
-            label = kind_name(kind.name)
-            found.append(Custom(f"kind:{kind.key}", rect, (fill, label, marks),
-                                partial(paint_card, colour=fill, face=label, marks=marks),
+        columns = max(3, -(-len(words) // WORD_ROWS))
+        width = 484 // columns
+        fills = [self.colour if kind.coloured else None for kind in words]
+        labels = [kind_name(kind.name) for kind in words]
+        peers = tuple(card_text(fill, label, marks=marks, word=True)
+                      for fill, label in zip(fills, labels, strict=True))
+        for i, (kind, fill, label) in enumerate(zip(words, fills, labels, strict=True)):
+            row, col = divmod(i, columns)
+            rect = pygame.Rect(x0 + col * width, 220 + row * 64, width - 4, 60)
+            found.append(Custom(f"kind:{kind.key}", rect, (fill, label, marks, peers),
+                                partial(paint_card, colour=fill, face=label, marks=marks,
+                                        peers=peers),
                                 action=partial(self._tap_card, kind)))
         return found

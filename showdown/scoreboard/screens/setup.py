@@ -9,11 +9,16 @@ from functools import partial
 import pygame
 
 from showdown.scoreboard import theme
-from showdown.scoreboard.i18n import LANGUAGES, _, current_language
+from showdown.scoreboard.i18n import LANGUAGES, _, current_language, ngettext
 from showdown.scoreboard.port import GameSetup
-from showdown.scoreboard.screens.base import Screen, Ui
+from showdown.scoreboard.screens.base import Question, Screen, Ui
 from showdown.scoreboard.view import TableView
-from showdown.scoreboard.vocabulary import preset_name, scoring_mode_name
+from showdown.scoreboard.vocabulary import (
+    default_name,
+    player_name,
+    preset_name,
+    scoring_mode_name,
+)
 from showdown.scoreboard.widgets import Button, Label, Widget
 
 MIN_PLAYERS = 2
@@ -26,6 +31,7 @@ class SetupScreen(Screen):
 
     name = "setup"
     nav = False
+    banner_area = pygame.Rect(0, 0, 404, 52)
 
     def __init__(self, ui: Ui) -> None:
         super().__init__(ui)
@@ -36,12 +42,23 @@ class SetupScreen(Screen):
         self.preset = 0
         self.mode = 0
         self.target = 500
+        self.saved = 0
+        """How many saved games could be taken up again (counted when the screen is shown)."""
+
+    def entered(self, view: TableView) -> None:
+        """Count the saved games once, not at every frame (each is read from the journal)."""
+        self.saved = len(self.ui.port.saved_games())
+
+    def recorded_name(self, seat: int) -> str:
+        """The name the game will record for a seat: the one typed, else the default in
+        English ("Player 4"), which every screen shows in the language in use."""
+        if seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
+        return default_name(seat)
 
     def name_of(self, seat: int) -> str:
         """The name typed for a seat, or the translated default."""
-        if seat < len(self.names) and self.names[seat]:
-            return self.names[seat]
-        return _("Player {number}").format(number=seat + 1)
+        return player_name(self.recorded_name(seat))
 
     def rename(self, seat: int, name: str) -> None:
         """Set a seat's name (from the keyboard screen)."""
@@ -80,11 +97,25 @@ class SetupScreen(Screen):
             false_start_words=on)
 
     def start(self) -> None:
-        """Send the new game to the session and go to the live table."""
+        """Start the new game; a game still being played is left only after the table says so
+        (it stays saved, to be taken up again from the saved games)."""
+        view = self.ui.port.view()
+        if not view.started or view.finished:
+            self._start()
+            return
+        self.ui.ask(Question(
+            text=lambda: _("Leave the game at round {number}? It stays saved: take it up again "
+                           "from Saved games.").format(number=len(view.rounds) + 1),
+            yes=lambda: _("Start a new game"),
+            on_yes=self._start,
+            no=lambda: _("Keep playing"),
+        ))
+
+    def _start(self) -> None:
         presets = self.ui.port.presets()
         modes = self.ui.port.modes()
         setup = GameSetup(
-            players=tuple(self.name_of(i) for i in range(self.count)),
+            players=tuple(self.recorded_name(i) for i in range(self.count)),
             preset=presets[self.preset % len(presets)],
             mode=modes[self.mode % len(modes)],
             target=self.target,
@@ -101,7 +132,8 @@ class SetupScreen(Screen):
             Button("fewer", pygame.Rect(8, 56, 64, 56), "−",
                    lambda: self._change_count(-1), enabled=self.count > MIN_PLAYERS, size=34),
             Label("count", pygame.Rect(76, 56, 240, 56),
-                  _("{count} players").format(count=self.count), 28, bold=True),
+                  ngettext("{count} player", "{count} players", self.count).format(
+                      count=self.count), 28, bold=True),
             Button("more", pygame.Rect(320, 56, 64, 56), "+",
                    lambda: self._change_count(1), enabled=self.count < MAX_PLAYERS, size=34),
         ]
@@ -160,7 +192,14 @@ class SetupScreen(Screen):
             Button("start", pygame.Rect(408, 400, 384, 72), _("Start game"), self.start,
                    colour=theme.OK, size=32),
         ]
-        if view.started and not view.finished:
-            found.append(Button("back", pygame.Rect(408, 336, 384, 56), _("Back to the game"),
-                                lambda: self.ui.go("table"), colour=theme.PANEL_LIGHT, size=24))
+        playing = view.started and not view.finished
+        if playing:
+            found.append(Button("back", pygame.Rect(408, 336, 188 if self.saved else 384, 56),
+                                _("Back to the game"), lambda: self.ui.go("table"),
+                                colour=theme.PANEL_LIGHT, size=24))
+        if self.saved:
+            left = 600 if playing else 408
+            found.append(Button("saved", pygame.Rect(left, 336, 792 - left, 56),
+                                _("Saved games ({count})").format(count=self.saved),
+                                lambda: self.ui.go("games"), colour=theme.PANEL_LIGHT, size=24))
         return found

@@ -1,8 +1,8 @@
 """The showdown: who sits at which paddle with how many cards, the unit's light mirrored, the
 false-start arrow, and the result with both reaction times.
 
-Waiting and go never differ by colour alone (issue 9): waiting is a red *square* with the word
-"Wait", go is a green *circle* with "Go!". The false-start arrow points at the player and says so
+Waiting and go never differ by colour alone (issue 9): waiting is a red *octagon* with the word
+"Waiting", go is a green *circle* with "GO!". The false-start arrow points at the player and says so
 in words. With cues turned off only the coloured circle remains, as on the unit itself.
 """
 
@@ -20,9 +20,10 @@ from showdown.scoreboard.accessibility import (
     false_start_message,
     release_paddle_message,
 )
-from showdown.scoreboard.i18n import _
-from showdown.scoreboard.screens.base import Screen, Ui
+from showdown.scoreboard.i18n import _, ngettext
+from showdown.scoreboard.screens.base import Question, Screen, Ui
 from showdown.scoreboard.view import ShowdownView, Side, Stage, TableView
+from showdown.scoreboard.vocabulary import player_name
 from showdown.scoreboard.widgets import Button, Canvas, Custom, Label, Widget
 
 MAX_CARDS = 10
@@ -73,14 +74,23 @@ def paint_light(canvas: Canvas, box: pygame.Rect, sd: ShowdownView, cues: CueSet
         if cues.countdown_words:
             word = countdown_word(CountdownPhase.GO)
             ink = theme.BACKGROUND  # dark on the light green: white would be too faint
-    elif sd.phase in (Stage.FALSE_START, Stage.LAUNCHING) or (
+    elif sd.phase is Stage.LAUNCHING:
+        # The verdict is known: the winner's name under the arrow that shows where cards fly.
+        if sd.launch_toward is not None:
+            paint_arrow(surface, pygame.Rect(centre[0] - size // 2, real.top + ring,
+                                             size, size // 2), sd.launch_toward, theme.ACCENT)
+        if sd.winner:
+            lower = pygame.Rect(box.x + 10, box.y + box.height // 2 + 8, box.width - 20,
+                                box.height // 2 - 16)
+            words = _("{name} wins!").format(name=player_name(sd.winner))
+            canvas.text.draw_wrapped(surface, words, lower, 40, theme.ACCENT, bold=True)
+    elif sd.phase is Stage.FALSE_START or (
         sd.phase is Stage.RESULT and sd.false_start_side is not None
     ):
-        side = sd.false_start_side if sd.phase is not Stage.LAUNCHING else sd.launch_toward
-        colour = theme.WAITING_RED if sd.phase is not Stage.LAUNCHING else theme.ACCENT
+        side = sd.false_start_side
         if side is not None:
             paint_arrow(surface, pygame.Rect(centre[0] - size // 2, centre[1] - size // 2,
-                                             size, size), side, colour)
+                                             size, size), side, theme.WAITING_RED)
     else:
         pygame.draw.circle(surface, theme.PANEL, centre, size // 2)
         pygame.draw.circle(surface, theme.PANEL_LIGHT, centre, size // 2,
@@ -89,8 +99,8 @@ def paint_light(canvas: Canvas, box: pygame.Rect, sd: ShowdownView, cues: CueSet
             inner = pygame.Rect(0, 0, int(size * 0.7 / canvas.layout.scale),
                                 int(size * 0.6 / canvas.layout.scale))
             inner.center = box.center
-            canvas.text.draw_wrapped(surface, _("{name} wins!").format(name=sd.winner), inner,
-                                     40, theme.ACCENT, bold=True)
+            words = _("{name} wins!").format(name=player_name(sd.winner))
+            canvas.text.draw_wrapped(surface, words, inner, 40, theme.ACCENT, bold=True)
     if word:
         fit = pygame.Rect(0, 0, int(size * 0.72 / canvas.layout.scale), 80)
         label = canvas.text.fitted(word, fit, 56, ink, bold=True)
@@ -120,24 +130,42 @@ def _ms(value: float | None) -> str:
 
 
 class ShowdownScreen(Screen):
-    """Load a showdown, watch it run on the unit, read the result."""
+    """Load a showdown, watch it run on the unit, read the result.
+
+    The players and cards shown are always those of the showdown in progress or just settled
+    (whoever loaded the unit): a new showdown replaces the table's pick, and the table's pick
+    holds until the next one. Once a showdown is decided its result can only be corrected, after
+    a question, never recorded a second time.
+    """
 
     name = "showdown"
+    banner_area = pygame.Rect(250, 134, 300, 96)
 
     def __init__(self, ui: Ui) -> None:
         super().__init__(ui)
         self.left = 0
         self.right = 1
         self.cards = 2
+        self._followed: tuple[str | None, str | None, int] | None = None
+        self._decided: tuple[int, int, int] | None = None
+        """The pick (left, right, cards) of the decided showdown on screen, if the pick is it."""
 
     def entered(self, view: TableView) -> None:
         """Start from the showdown the unit has loaded, if any."""
+        self._follow(view)
+
+    def _follow(self, view: TableView) -> None:
+        """Take the players and cards of a showdown the screen has not shown yet."""
         names = [p.name for p in view.players]
         sd = view.showdown
-        if sd.left in names and sd.right in names:
-            self.left = names.index(sd.left)
-            self.right = names.index(sd.right)
-            self.cards = max(1, sd.cards)
+        seen = (sd.left, sd.right, sd.cards)
+        if seen == self._followed or sd.left not in names or sd.right not in names:
+            return
+        self._followed = seen
+        self.left = names.index(sd.left)
+        self.right = names.index(sd.right)
+        self.cards = max(1, sd.cards)
+        self._decided = None
 
     def _cycle(self, side: str, view: TableView, step: int) -> None:
         count = len(view.players)
@@ -150,8 +178,12 @@ class ShowdownScreen(Screen):
             nxt = (nxt + step) % count
         setattr(self, side, nxt)
 
+    def _set_cards(self, step: int) -> None:
+        self.cards = max(1, min(MAX_CARDS, self.cards + step))
+
     def widgets(self, view: TableView) -> list[Widget]:
         """See :meth:`Screen.widgets`."""
+        self._follow(view)
         sd = view.showdown
         names = [p.name for p in view.players] or ["—", "—"]
         settable = sd.phase in _SETTABLE
@@ -160,8 +192,14 @@ class ShowdownScreen(Screen):
         if not settable and sd.left and sd.right:
             left_name, right_name = sd.left, sd.right
         cards = self.cards if settable else sd.cards
+        # The result on screen belongs to the pick shown: the same two players at the same
+        # paddles with the same cards. Another pick is the next showdown.
+        current = (left_name, right_name) == (sd.left, sd.right) and cards == sd.cards
+        decided = current and sd.phase is Stage.RESULT and bool(sd.winner)
+        # Names as shown: a default name ("Player 4") in the language in use.
+        left_shown, right_shown = player_name(left_name), player_name(right_name)
         found: list[Widget] = []
-        for side, x, who in (("left", 8, left_name), ("right", 508, right_name)):
+        for side, x, who in (("left", 8, left_shown), ("right", 508, right_shown)):
             found += [
                 Button(f"{side}-prev", pygame.Rect(x, 4, 52, 60), "<",
                        partial(self._cycle, side, view, -1), enabled=settable, size=30,
@@ -172,13 +210,12 @@ class ShowdownScreen(Screen):
                        colour=theme.PANEL_LIGHT),
             ]
         found += [
-            Button("cards-", pygame.Rect(302, 4, 52, 60), "−",
-                   lambda: setattr(self, "cards", max(1, self.cards - 1)), enabled=settable,
-                   size=30),
+            Button("cards-", pygame.Rect(302, 4, 52, 60), "−", partial(self._set_cards, -1),
+                   enabled=settable, size=30),
             Label("cards", pygame.Rect(356, 4, 88, 60),
-                  _("{count} cards").format(count=cards), 22, bold=True),
-            Button("cards+", pygame.Rect(446, 4, 52, 60), "+",
-                   lambda: setattr(self, "cards", min(MAX_CARDS, self.cards + 1)),
+                  ngettext("{count} card", "{count} cards", cards).format(count=cards), 22,
+                  bold=True),
+            Button("cards+", pygame.Rect(446, 4, 52, 60), "+", partial(self._set_cards, 1),
                    enabled=settable, size=30),
             Label("left-seat", pygame.Rect(8, 68, 232, 40), _("Left paddle"), 22,
                   theme.TEXT_DIM),
@@ -193,25 +230,55 @@ class ShowdownScreen(Screen):
                   bold=True),
         ]
         for side, x, ms in (("left", 8, sd.left_ms), ("right", 560, sd.right_ms)):
-            found.append(Label(f"{side}-ms", pygame.Rect(x, 112, 232, 56), _ms(ms), 34,
+            found.append(Label(f"{side}-ms", pygame.Rect(x, 112, 232, 56),
+                               _ms(ms) if current or not settable else "", 34,
                                theme.ACCENT, bold=True))
         # The words sit on the side the arrow points at, the hint on the other side.
         story_x, hint_x = (560, 8) if sd.false_start_side is Side.RIGHT else (8, 560)
-        found.append(Label("story", pygame.Rect(story_x, 176, 232, 160), self._story(sd), 24,
+        found.append(Label("story", pygame.Rect(story_x, 176, 232, 160),
+                           self._story(sd) if current or not settable else "", 24,
                            theme.TEXT, wrap=True))
-        found.append(Button("by-hand-left", pygame.Rect(8, 348, 232, 60),
-                            _("{name} won").format(name=left_name),
-                            lambda: self._by_hand(True), enabled=settable, size=22,
-                            colour=theme.PANEL_LIGHT))
-        found.append(Button("by-hand-right", pygame.Rect(560, 348, 232, 60),
-                            _("{name} won").format(name=right_name),
-                            lambda: self._by_hand(False), enabled=settable, size=22,
-                            colour=theme.PANEL_LIGHT))
-        found.append(Label("hint", pygame.Rect(hint_x, 176, 232, 160), self._hint(sd), 22,
+        if decided:
+            found.append(Button("correct", pygame.Rect(8, 348, 232, 60),
+                                _("Correct the result"), partial(self._ask_correction, sd),
+                                size=22, colour=theme.PANEL_LIGHT))
+        else:
+            found.append(Button("by-hand-left", pygame.Rect(8, 348, 232, 60),
+                                _("{name} won").format(name=left_shown),
+                                lambda: self._by_hand(True), enabled=settable, size=22,
+                                colour=theme.PANEL_LIGHT))
+            found.append(Button("by-hand-right", pygame.Rect(560, 348, 232, 60),
+                                _("{name} won").format(name=right_shown),
+                                lambda: self._by_hand(False), enabled=settable, size=22,
+                                colour=theme.PANEL_LIGHT))
+        found.append(Label("hint", pygame.Rect(hint_x, 176, 232, 160),
+                           self._hint(sd) if current or not settable else
+                           _("Choose the players and cards, then load the unit"), 22,
                            theme.TEXT_DIM, wrap=True))
         return found
 
+    def _ask_correction(self, sd: ShowdownView) -> None:
+        """Overrule the recorded result, after the table confirms who really won."""
+        winner, loser = sd.loser or "?", sd.winner or "?"
+        names = [p.name for p in self.ui.port.view().players]
+        if winner not in names or loser not in names:
+            return
+        self.ui.ask(Question(
+            text=lambda: ngettext(
+                "{winner} won this showdown, not {loser}? Then {loser} takes {count} card.",
+                "{winner} won this showdown, not {loser}? Then {loser} takes the {count} cards.",
+                sd.cards).format(winner=player_name(winner), loser=player_name(loser),
+                                 count=sd.cards),
+            yes=lambda: _("Yes, {name} won").format(name=player_name(winner)),
+            on_yes=lambda: self.ui.send("correct_showdown", names.index(winner),
+                                        names.index(loser)),
+            no=lambda: _("Keep the result"),
+        ))
+
     def _status(self, sd: ShowdownView) -> str:
+        if sd.phase is Stage.RESULT and sd.counts is not None:
+            return _("Counted: {left} left, {right} right").format(left=sd.counts[0],
+                                                                  right=sd.counts[1])
         if sd.phase is Stage.COUNTDOWN and sd.beats:
             return _("Beat {beat} of {beats}").format(beat=sd.beat, beats=sd.beats)
         if sd.phase is Stage.NO_CONTEST and sd.reason == "void":  # the unit lost contact
@@ -223,7 +290,7 @@ class ShowdownScreen(Screen):
             Stage.COUNTDOWN: countdown_word(CountdownPhase.WAITING),
             Stage.GO: countdown_word(CountdownPhase.GO),
             Stage.FALSE_START: _("False start"),
-            Stage.LAUNCHING: _("Launching"),
+            Stage.LAUNCHING: _("Counting the cards"),
             Stage.RESULT: _("Settled"),
             Stage.NO_CONTEST: _("No contest: replay"),
         }[sd.phase]
@@ -234,12 +301,17 @@ class ShowdownScreen(Screen):
             who = sd.left if sd.false_start_side is Side.LEFT else sd.right
             if not self.ui.cues.false_start_words:
                 return ""
-            return false_start_message(who or "?", sd.false_start_side)
+            return false_start_message(player_name(who or "?"), sd.false_start_side)
         if sd.phase is Stage.LAUNCHING and sd.loser:
-            return _("Cards fly at {name}").format(name=sd.loser)
+            if sd.winner:
+                return _("{winner} wins; cards fly at {loser}").format(
+                    winner=player_name(sd.winner), loser=player_name(sd.loser))
+            return _("Cards fly at {name}").format(name=player_name(sd.loser))
         if sd.phase is Stage.RESULT and sd.winner:
-            return _("{winner} wins; {loser} takes {count} cards").format(
-                winner=sd.winner, loser=sd.loser or "?", count=sd.cards)
+            return ngettext("{winner} wins; {loser} takes {count} card",
+                            "{winner} wins; {loser} takes {count} cards", sd.cards).format(
+                winner=player_name(sd.winner), loser=player_name(sd.loser or "?"),
+                count=sd.cards)
         if sd.phase is Stage.RELEASE:
             return release_paddle_message()
         if sd.phase is Stage.GO:

@@ -9,6 +9,7 @@ from showdown.scoreboard import theme
 from showdown.scoreboard.i18n import _
 from showdown.scoreboard.screens.base import CONTENT_BOTTOM, Screen, Ui
 from showdown.scoreboard.view import Stage, TableView
+from showdown.scoreboard.vocabulary import player_name
 from showdown.scoreboard.widgets import Bar, Button, Canvas, Custom, Label, Widget
 
 HEADER = 52
@@ -40,6 +41,7 @@ class TableScreen(Screen):
     """
 
     name = "table"
+    banner_area = pygame.Rect(8, 56, 784, 96)
 
     def __init__(self, ui: Ui) -> None:
         super().__init__(ui)
@@ -88,7 +90,8 @@ class TableScreen(Screen):
                                    min(size, 22), theme.BACKGROUND, theme.ACCENT, bold=True))
             else:
                 found.append(Label(f"dealer{i}", pygame.Rect(8, top, 88, h), "", 20))
-            found.append(Label(f"name{i}", pygame.Rect(104, top, 210, h), player.name, size,
+            found.append(Label(f"name{i}", pygame.Rect(104, top, 210, h),
+                               player_name(player.name), size,
                                theme.TEXT_DIM if player.eliminated else theme.TEXT, bold=True,
                                align="left"))
             found.append(Label(f"total{i}", pygame.Rect(318, top, 110, h), str(player.total),
@@ -102,7 +105,10 @@ class TableScreen(Screen):
             else:  # played for a number of rounds: the bar compares with the leader
                 fraction = player.total / best if best > 0 else 0.0
                 bar_text = ""
-            found.append(Bar(f"bar{i}", pygame.Rect(440, top + h // 6, 200, h - h // 3),
+            # A bar two thirds of its row, but never too low for its words (16 px text is 23
+            # px high): at ten players it takes nearly the whole row.
+            bar_h = max(h - h // 3, min(h, 28))
+            found.append(Bar(f"bar{i}", pygame.Rect(440, top + (h - bar_h) // 2, 200, bar_h),
                              fraction, theme.PLAYER_COLOURS[i % len(theme.PLAYER_COLOURS)],
                              bar_text))
             if player.eliminated:

@@ -21,7 +21,15 @@ from showdown.game.session import Session
 @pytest.mark.parametrize(
     ("argv", "says"),
     [
-        (["run", "--sim", "--headless", "--games", "-1"], "argument --games: must be 0 or more"),
+        (["run", "--sim", "--headless", "--games", "-1"], "argument --games: must be 0 to"),
+        (["run", "--sim", "--games", str(10**30)], "argument --games: must be 0 to 100000"),
+        (["sim", "games", "--count", str(10**30)], "argument --count: must be 1 to 100000"),
+        (["sim", "games", "--count", "0"], "argument --count: must be 1 to"),
+        (["sim", "games", "--target", str(10**30)], "argument --target: must be 1 to 5000"),
+        (["sim", "games", "--players", "11"], "argument --players: must be 2 to 10"),
+        (["sim", "duels", "--count", str(10**30)], "argument --count: must be 1 to 1000000"),
+        (["sim", "duels", "--load-threads", "-1"], "argument --load-threads: must be 0 to 64"),
+        (["demo", "--target", str(10**30)], "argument --target: must be 1 to 5000"),
         (["sim", "duels", "--load-nice", "99"], "argument --load-nice: must be 0 to 19"),
         (["sim", "duels", "--load-nice", "-1"], "argument --load-nice: must be 0 to 19"),
         (["bench", "engine", "--seed", "-3", "--json"], "argument --seed: must be 0 to"),

@@ -9,9 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from showdown.app.cli import UserError, main
+from showdown.app.cli import main
 from showdown.app.config import ConfigError, load_settings
-from showdown.unit.config import normalise_pin
+from showdown.app.errors import UserError
+from showdown.unit.config import TimingConfig, normalise_pin
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -78,7 +79,7 @@ def test_config_file_from_the_environment(tmp_path: Path, monkeypatch: pytest.Mo
         ),
         (
             "[unit.timing]\nhold_min_ms = 3000\nhold_max_ms = 100\n",
-            "hold_max_ms (100.0) is below hold_min_ms",
+            ":3: unit.timing.hold_max_ms: 100 is below hold_min_ms (3000)",
         ),
         ("[unit.go_tone]\nhz = 440\npattern_ms = [100]\n", "go_tone: its pitch must differ"),
         ("[unit\n", "not valid TOML"),
@@ -186,3 +187,123 @@ def test_a_bad_environment_override_names_the_variable(monkeypatch: pytest.Monke
     with pytest.raises(ConfigError) as exc:
         load_settings()
     assert "SHOWDOWN_UNIT__TIMING__TIE_WINDOW_MS" in str(exc.value)
+
+
+TIMING_FIELDS = TimingConfig.model_fields
+
+
+def _bounds(name: str) -> tuple[float, bool, float]:
+    """(lowest, lowest allowed?, highest) of a timing, read from its field."""
+    low, inclusive, high = -math.inf, True, math.inf
+    for rule in TIMING_FIELDS[name].metadata:
+        if getattr(rule, "ge", None) is not None:
+            low, inclusive = rule.ge, True
+        if getattr(rule, "gt", None) is not None:
+            low, inclusive = rule.gt, False
+        if getattr(rule, "le", None) is not None:
+            high = rule.le
+    return low, inclusive, high
+
+
+def test_every_timing_has_a_finite_stated_range() -> None:
+    for name in TIMING_FIELDS:
+        low, _inclusive, high = _bounds(name)
+        assert math.isfinite(low) and math.isfinite(high), name
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and math.isnan(value):
+        return "nan"
+    if isinstance(value, float) and math.isinf(value):
+        return "inf" if value > 0 else "-inf"
+    return repr(value)
+
+
+@given(
+    st.sampled_from(sorted(set(TIMING_FIELDS) - {"beats"})),
+    st.one_of(
+        st.floats(allow_nan=True, allow_infinity=True), st.booleans(),
+        st.integers(-10**30, 10**30), st.sampled_from([1e300, 1e12, 2000.0, 0.0, -0.0]),
+    ),
+)
+def test_a_timing_is_taken_exactly_when_it_is_a_finite_number_in_its_range(
+    tmp_path_factory: pytest.TempPathFactory, name: str, value: float | bool | int
+) -> None:
+    path = tmp_path_factory.mktemp("cfg") / "t.toml"
+    path.write_text(f"[unit.timing]\n# {name}\n{name} = {_toml_value(value)}\n", encoding="utf-8")
+    low, inclusive, high = _bounds(name)
+    in_range = (
+        not isinstance(value, bool) and math.isfinite(value)
+        and (value >= low if inclusive else value > low) and value <= high
+    )
+    try:
+        settings = load_settings(path)
+    except ConfigError as exc:
+        message = str(exc)
+        assert "\n" not in message and message.startswith(f"{path}:")
+        if in_range:  # only the cross checks may refuse it (a hold, a flash longer than a beat)
+            assert "is below hold_min_ms" in message or "is longer than" in message, message
+        else:
+            assert message.startswith(f"{path}:3: unit.timing.{name}: "), message
+    else:
+        assert in_range, f"{name} = {value!r} was taken"
+        assert getattr(settings.unit.timing, name) == value
+
+
+@given(st.text(max_size=200))
+def test_any_text_as_a_configuration_loads_or_gives_one_line(
+    tmp_path_factory: pytest.TempPathFactory, text: str
+) -> None:
+    path = tmp_path_factory.mktemp("cfg") / "any.toml"
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    try:
+        load_settings(path)
+    except ConfigError as exc:
+        assert "\n" not in str(exc) and str(path) in str(exc)
+
+
+@given(st.integers(1, 20_000), st.sampled_from(["[", "{ a = "]))
+def test_values_nested_at_any_depth_load_or_give_one_line(
+    tmp_path_factory: pytest.TempPathFactory, depth: int, opener: str
+) -> None:
+    closer = "]" if opener == "[" else " }"
+    path = tmp_path_factory.mktemp("cfg") / "deep.toml"
+    path.write_text(f"[unit.timing]\nbeats = {opener * depth}1{closer * depth}\n",
+                    encoding="utf-8")
+    with pytest.raises(ConfigError) as exc:
+        load_settings(path)
+    assert "\n" not in str(exc.value) and f"{path}:2: " in str(exc.value)
+
+
+def test_a_bom_at_the_start_is_accepted(tmp_path: Path) -> None:
+    path = tmp_path / "bom.toml"
+    path.write_bytes("\ufeff[unit.timing]\ntie_window_ms = 2.5\n".encode())
+    assert load_settings(path).unit.timing.tie_window_ms == 2.5
+
+
+@given(
+    st.sampled_from(["SHOWDOWN_UNIT", "SHOWDOWN_UNIT__PINS", "SHOWDOWN_UNIT__PINS__PADDLE_LEFT",
+                     "SHOWDOWN_UNIT__TIMING", "SHOWDOWN_UNIT__BEAT_TONE__PATTERN_MS",
+                     "SHOWDOWN_STORAGE", "SHOWDOWN_UNIT__TIMING__BEATS"]),
+    st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"),
+            max_size=20),
+)
+def test_any_environment_value_loads_or_gives_one_line_naming_the_variable(
+    name: str, value: str
+) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(name, value)
+        try:
+            load_settings()
+        except ConfigError as exc:
+            assert "\n" not in str(exc) and name in str(exc)
+
+
+@given(st.sampled_from("０１２３４５６７８９٠١٢٣٤٥٦٧٨٩"), st.integers(2, 27))
+def test_pin_numbers_take_ascii_digits_only(digit: str, number: int) -> None:
+    with pytest.raises(ValueError, match="unknown pin name"):
+        normalise_pin(f"GPIO{number}{digit}")
+    with pytest.raises(ValueError, match="unknown pin name"):
+        normalise_pin(f"GPIO{digit}")

@@ -4,6 +4,7 @@ simulator, stops cleanly on a signal with the outputs safe, and resumes the open
 from __future__ import annotations
 
 import io
+import logging
 import os
 import signal
 import subprocess
@@ -99,6 +100,42 @@ def test_backend_choice_says_why(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert choose_backend(False, model)[0]
 
 
+def test_a_unit_behind_a_microcontroller_needs_no_pi(tmp_path: Path) -> None:
+    # A Pico on USB can be driven from any Linux machine: no Raspberry Pi model file needed.
+    assert choose_backend(False, tmp_path / "absent", backend="serial") == (
+        False, "unit.backend is 'serial'")
+    assert choose_backend(True, tmp_path / "absent", backend="serial")[0]
+
+
+def test_the_freeze_hook_stops_the_watchdog_pings(tmp_path: Path) -> None:
+    # What systemd's watchdog needs: once frozen, the main loop sends no more pings.
+    session = Session(Journal.open(tmp_path / "s.db"))
+    ticks: list[int] = []
+    reached = threading.Event()
+    service = Service(session, tick=lambda: ticks.append(1))
+    service.IDLE_WAIT_S = 0.0
+
+    class Seen(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            if "frozen" in record.getMessage():
+                reached.set()
+
+    handler = Seen()
+    logging.getLogger("showdown.app.service").addHandler(handler)
+    try:
+        service.frozen.set()
+        thread = threading.Thread(target=service.run, daemon=True)
+        thread.start()
+        assert reached.wait(10)
+        assert ticks == []  # frozen before its first ping
+        service.stop.set()
+        service.thaw.set()
+        thread.join(10)
+        assert not thread.is_alive()
+    finally:
+        logging.getLogger("showdown.app.service").removeHandler(handler)
+
+
 def test_status_lines_tell_the_story(tmp_path: Path) -> None:
     out = io.StringIO()
     status = StatusPrinter(out, live=False)
@@ -166,17 +203,26 @@ def test_a_failing_table_stops_the_service_with_status_1(tmp_path: Path) -> None
 
 
 def test_run_plays_a_whole_game_on_the_simulator(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    # storage.log_entries: a line per entry on disk, which a power-cut test checks afterwards
+    monkeypatch.setenv("SHOWDOWN_STORAGE__LOG_ENTRIES", "true")
+    caplog.set_level(logging.INFO, logger="showdown")
     db = tmp_path / "s.db"
     code = main(["run", "--sim", "--headless", "--fast", "--games", "1", "--players", "3",
                  "--seed", "4", "--db", str(db)])
     assert code == 0
     assert "game over: " in capsys.readouterr().out
+    logged = [r.getMessage() for r in caplog.records if "journal entry on disk" in r.getMessage()]
     with Journal.open(db) as journal:
         state = Session(journal).state
         assert state is not None and state.is_over and len(state.showdowns) > 0
         assert all(s.source == "unit" for s in state.showdowns)
+        entries = journal.entries(state.game_id)
+    assert logged == [
+        f"journal entry on disk: game {e.game_id} seq {e.seq} {e.kind} key {e.key}" for e in entries
+    ]
 
 
 def test_run_refuses_a_corrupt_journal_without_touching_it(

@@ -49,6 +49,17 @@ def test_file_is_in_wal_mode(tmp_path: Path) -> None:
         other.close()
 
 
+def test_each_committed_entry_is_announced_once(tmp_path: Path) -> None:
+    with Journal.open(tmp_path / "s.db") as journal:
+        seen: list[int] = []
+        journal.on_append = lambda entry: seen.append(entry.seq)
+        game = journal.new_game()
+        first = journal.append(game, "showdown", [{"n": 1}], key="k")
+        with pytest.raises(DuplicateEntryError):
+            journal.append(game, "showdown", [{"n": 1}], key="k")
+        assert seen == [first.seq]
+
+
 def test_same_key_twice_stores_nothing_more(tmp_path: Path) -> None:
     with Journal.open(tmp_path / "s.db") as journal:
         game = journal.new_game()
@@ -132,11 +143,12 @@ def test_a_directory_is_refused(tmp_path: Path) -> None:
         Journal.open(tmp_path)
 
 
-def test_empty_file_becomes_a_journal(tmp_path: Path) -> None:
+def test_an_empty_file_is_not_a_journal(tmp_path: Path) -> None:
     db = tmp_path / "s.db"
     db.touch()
-    with Journal.open(db) as journal:
-        assert journal.schema_version() == SCHEMA_VERSION
+    with pytest.raises(JournalError, match="is empty: it is not a journal"):
+        Journal.open(db)
+    assert db.read_bytes() == b""
 
 
 def test_version_one_file_is_migrated_keeping_its_entries(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from engine.scoring import ScoringSettings
 from showdown.app.cli import main
-from showdown.game.journal import Journal
+from showdown.game.journal import Journal, entry_crc
 from showdown.game.messages import (
     HandEntry,
     RecordRound,
@@ -101,23 +101,18 @@ def test_export_problems_are_one_line_messages(
 def test_an_unreadable_entry_is_reported_not_a_traceback(
     played: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    raw = sqlite3.connect(played)
-    raw.execute(
-        "INSERT INTO entries (game_id, kind, events, recorded_at) VALUES "
-        "(1, 'round', '[{\"kind\": \"round_recorded\", \"round\": \"x\"}]', 'now')"
-    )
-    raw.commit()
-    raw.close()
+    _insert_raw(played, "round", '[{"kind": "round_recorded", "round": "x"}]')
     assert main(["export", "--db", str(played)]) == 2
     assert "journal entry 7 cannot be read" in capsys.readouterr().err
 
 
 def _insert_raw(db: Path, kind: str, events: str) -> bytes:
-    """Add a row as a damaged or newer file would hold it; the file's bytes afterwards."""
+    """Add a row as a newer version (or a bug) would have written it, checksum and all; the
+    file's bytes afterwards."""
     raw = sqlite3.connect(db)
     raw.execute(
-        "INSERT INTO entries (game_id, kind, events, recorded_at) VALUES (1, ?, ?, 'now')",
-        (kind, events),
+        "INSERT INTO entries (game_id, kind, events, recorded_at, crc) VALUES (1, ?, ?, 'now', ?)",
+        (kind, events, entry_crc(1, None, kind, events, "now")),
     )
     raw.commit()
     raw.close()

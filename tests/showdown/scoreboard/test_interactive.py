@@ -120,3 +120,28 @@ def test_a_false_start_by_key_points_the_arrow_and_says_who(
     assert table.view().showdown.phase in (Stage.FALSE_START, Stage.RESULT)
     assert "Player 1" in widget(sim_board, "story").text  # type: ignore[attr-defined]
     shot(sim_board, "interactive-false-start")
+
+
+@pytest.mark.parametrize(("screen", "window"), [((800, 480), (800, 343)),
+                                                ((1920, 1080), (1120, 480))])
+def test_the_unit_sits_beside_the_scoreboard_inside_the_screen(
+    session: Session, unit: KeyboardUnit, screen: tuple[int, int], window: tuple[int, int]
+) -> None:
+    board = build_scoreboard(session, unit=unit, record_results=True, screen=screen)
+    try:
+        assert board.window.get_size() == window  # never wider than the screen
+        panel = board.beside_area
+        assert panel.right == window[0] and panel.left == board.surface.get_width()
+        start_game(board, players=2)  # taps land where the scaled keys are drawn
+        touch(board, "nav:showdown")
+        touch(board, "load")
+        assert table_of(board).view().showdown.phase is Stage.LOADED
+        shot(board, f"interactive-{screen[0]}x{screen[1]}")
+    finally:
+        board.close()
+
+
+def table_of(board: Scoreboard) -> SessionPort:
+    port = board.port
+    assert isinstance(port, SessionPort)
+    return port

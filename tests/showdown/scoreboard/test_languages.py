@@ -133,24 +133,24 @@ def test_a_refused_round_end_entry_is_explained_in_japanese(board: Scoreboard,
     keypad(board, "9999")  # more than the whole deck is worth
     touch(board, "save")
     banner = _banner(board)
-    # the tally's refusal, in the catalogue's words, the seat and the figures filled in
-    assert banner == ("席1（Player 1）："
-                      "9999点は、まだ数えていないカードの合計（1440点）を超えています")
+    # the tally's refusal, as said to the players, the name (the seat's default name in
+    # Japanese, as on every screen) and the figures filled in
+    assert banner == "プレイヤー1が9999点を持つことはできません。残りの手札は1440点しかありません"
     shot(board, "refused-ja")
     assert table.view().rounds == ()
     board.set_language("en")  # the banner follows a change of language while it shows
-    assert _banner(board) == ("seat 1 (Player 1): 9999 points is more than the cards not yet "
-                              "counted are worth (1440)")
+    assert _banner(board) == ("Player 1 can't hold 9999 points: only 1440 are left in the other "
+                              "hands")
 
 
 def test_refused_showdowns_are_explained_in_the_language(board: Scoreboard,
                                                          table: SessionPort) -> None:
     from tests.showdown.scoreboard.helpers import start_game
 
-    start_game(board, players=2)  # named in English: "Player 1" is a name now, not translated
+    start_game(board, players=2)  # recorded as "Player 1", shown in the language in use
     board.set_language("zh_HK")
     assert not board.send("record_showdown_by_hand", 0, 0, 2)  # one player on both paddles
-    assert _banner(board) == "Player 1 不能和自己對決並獲勝"
+    assert _banner(board) == "玩家 1 不能和自己對決並獲勝"
     assert not board.send("load_showdown", 1, 1, 2)
     assert _banner(board) == "請為兩個拍板選擇兩名不同的玩家"
     assert not board.send("record_round", 5, {})

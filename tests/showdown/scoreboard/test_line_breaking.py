@@ -7,15 +7,15 @@ import pygame
 from hypothesis import given
 from hypothesis import strategies as st
 
-from showdown.scoreboard.fonts import choose_font
+from showdown.scoreboard.fonts import current_fonts
 from showdown.scoreboard.layout import Layout
 from showdown.scoreboard.text import NO_LINE_END, NO_LINE_START, TextRenderer, break_units
 
 
 def _renderer() -> TextRenderer:
     pygame.font.init()
-    font = choose_font("ja").path
-    return TextRenderer(Layout(800, 480), font_path=lambda: font)
+    fonts = current_fonts("ja")
+    return TextRenderer(Layout(800, 480), fonts=lambda: fonts)
 
 
 def _width(renderer: TextRenderer, text: str, size: int) -> int:

@@ -44,6 +44,17 @@ def test_a_race_from_arming_to_the_result() -> None:
     assert view.counts == (0, 3)
 
 
+def test_arming_brings_the_players_loaded_and_the_launch_names_the_winner() -> None:
+    # The unit was loaded by someone else (virtual players): the last showdown's names go.
+    last = ShowdownView(Stage.RESULT, "Ada", "Ben", 2, winner="Ada", loser="Ben", left_ms=197.0)
+    view = mirror(last, Armed(7, 0, "Ben", "Cleo", 3))
+    assert (view.left, view.right, view.cards, view.winner, view.left_ms) == (
+        "Ben", "Cleo", 3, None, None)
+    view = mirror(view, Go(7, 2000 * MS))
+    view = mirror(view, Launching(7, hardware.Side.LEFT, 2195 * MS, 2196 * MS))
+    assert (view.winner, view.loser, view.right_ms, view.left_ms) == ("Cleo", "Ben", 195.0, None)
+
+
 def test_a_false_start_points_at_the_early_player_and_shows_no_reaction() -> None:
     view = mirror(mirror(LOADED, Armed(1, 0)), FalseStart(1, hardware.Side.RIGHT, 900 * MS))
     assert (view.phase, view.false_start_side) == (Stage.FALSE_START, Side.RIGHT)

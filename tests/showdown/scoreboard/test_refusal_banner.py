@@ -1,4 +1,5 @@
-"""Every refusal the scoreboard can show fits its banner in every language."""
+"""Every refusal the scoreboard can show fits its banner in every language, on the screen where
+it comes up (the banner sits in each screen's own area, over words, never over a control)."""
 
 from __future__ import annotations
 
@@ -41,18 +42,31 @@ def _refusals() -> list[ErrorText]:
     return texts
 
 
+SET_UP = ("every player needs a name", "two players have the same name: {names}",
+          "{mode} ({partners}) needs exactly {required} players, not {players}",
+          "a game has {least} to {most} players, not {players}",
+          "the first dealer {name!r} is not one of the players")
+"""Refusals of a new game: shown on the set-up screen, whose banner area is the smallest."""
+
+NEVER_A_BANNER = ("game {game}, journal entry {seq} cannot be read ({where}: {problem}); the "
+                  "journal was not changed",
+                  "game {game}: the journal does not start with a set-up")
+"""Refused when the journal is opened, before any window: said on the command line."""
+
+
 @pytest.mark.parametrize("code", list(LANGUAGES))
 def test_every_refusal_fits_the_banner(board: Scoreboard, code: str) -> None:
     board.set_language(code)
-    board.go("setup")
-    refusals = _refusals()
+    refusals = [t for t in _refusals() if t.template not in NEVER_A_BANNER]
     assert len(refusals) > 40
     too_long = []
     for text in refusals:
-        board.message = text
-        board.painter.invalidate()
-        board.text.overflows.clear()
-        board.frame()
-        if board.text.overflows:
-            too_long.append(text.template)
+        for screen in ("setup", "round") if text.template in SET_UP else ("round",):
+            board.go(screen)
+            board.message = text
+            board.painter.invalidate()
+            board.text.overflows.clear()
+            board.frame()
+            if board.text.overflows:
+                too_long.append((screen, text.template))
     assert too_long == []

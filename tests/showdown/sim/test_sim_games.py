@@ -55,14 +55,53 @@ def test_readable_summary_without_json(capsys: pytest.CaptureFixture[str]) -> No
 @pytest.mark.parametrize(
     ("argv", "says"),
     [
-        (["--count", "0"], "--count"),
-        (["--players", "11"], "2-10"),
+        (["--count", "0"], "argument --count: must be 1 to"),
+        (["--players", "11"], "argument --players: must be 2 to 10"),
         (["--preset", "poker"], "unknown preset"),
-        (["--target", "-5"], "--target"),
+        (["--target", "-5"], "argument --target: must be 1 to"),
     ],
 )
 def test_bad_options_are_one_line(
     argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["sim", "games", *argv]) == 2
-    assert says in capsys.readouterr().err
+    try:
+        code = main(["sim", "games", *argv])
+    except SystemExit as exit_:  # refused by argparse, before the command starts
+        code = exit_.code
+    assert code == 2
+    err = capsys.readouterr().err
+    assert says in err and "Traceback" not in err
+
+
+def test_a_table_resumed_with_another_seed_replays_the_open_round_as_it_was_dealt(
+    tmp_path: Path,
+) -> None:
+    """`run --sim --seed 2` on a game started with seed 1: the open round is dealt again with the
+    game's own seed, so the showdowns already recorded fit it and the game plays on to its end."""
+    from showdown.game.journal import Journal
+    from showdown.game.session import Session
+    from showdown.sim.bot_table import BotTable, ShowdownCall, TableStopped, coin_referee
+
+    settle = coin_referee(1)
+    settled: list[str] = []
+
+    def stops_after_three(call: ShowdownCall) -> object:
+        if len(settled) == 3:
+            raise TableStopped
+        settled.append(call.showdown_id)
+        return settle(call)
+
+    with Journal.open(tmp_path / "seeds.db") as journal:
+        session = Session(journal)
+        first = BotTable(session, stops_after_three, seed=1, players=3)  # type: ignore[arg-type]
+        with pytest.raises(TableStopped):
+            first.play_game()
+        state = session.state
+        assert state is not None and len(state.showdowns) == 3 and not state.is_over
+        for other_seed in (2, 3):
+            again = BotTable(Session(journal), coin_referee(other_seed), seed=other_seed,
+                             players=3)
+            assert again.game_seed(state.game_id) == 1
+        final = BotTable(session, coin_referee(2), seed=2, players=3).play_game()
+        assert final.is_over and final.winners
+        assert [s.showdown_id for s in final.showdowns[:3]] == settled

@@ -1,0 +1,169 @@
+"""Draw the picture of the layers and the data flow (docs/layers.png).
+
+    python docs/draw_layers.py [--out docs/layers.png]
+
+Drawn with pygame-ce off screen (the dummy video driver), like ``deploy/draw_wiring.py``. The
+layers are :data:`LAYERS` below; ``tests/architecture/test_docs.py`` checks that they are the
+layers ``tests/architecture/test_layers.py`` enforces and that the committed PNG is what this script
+draws: change a layer there, change it here, run this again, commit both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import NamedTuple
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # after the environment above: SDL reads it when it loads
+
+REPO = Path(__file__).resolve().parents[1]
+WIDTH, HEIGHT = 1400, 1000
+ROW_H, ROW_GAP = 96, 18
+TOP = 130
+LEFT, LAYER_W = 110, 730
+FLOW_X, FLOW_W = 880, 490
+BACKGROUND = (250, 250, 246)
+INK = (30, 30, 30)
+GREY = (120, 120, 120)
+
+
+class Layer(NamedTuple):
+    """One layer: its packages, its rank (imports go to lower ranks only), what it holds."""
+
+    names: tuple[str, ...]
+    rank: int
+    holds: str
+    colour: tuple[int, int, int]
+
+
+LAYERS = (
+    Layer(("showdown.app",), 6, "command line, subcommands, configuration, the service loop: "
+          "wires the others together", (205, 190, 230)),
+    Layer(("showdown.sim",), 5, "bot table and its referee, duels, the keyboard panel",
+          (190, 215, 240)),
+    Layer(("showdown.scoreboard",), 4, "touchscreen screens, touch, translations, fonts, cues",
+          (195, 230, 205)),
+    Layer(("showdown.game",), 3, "session, journal (SQLite), recorder, export", (245, 225, 180)),
+    Layer(("hw_sim",), 2, "simulated pins, launcher, players, Pico: imports only showdown.unit",
+          (230, 230, 230)),
+    Layer(("showdown.unit",), 1, "hardware interface, clock, state machine, back ends, config",
+          (245, 200, 190)),
+    Layer(("engine", "firmware_bridge"), 0, "", (215, 215, 235)),
+)
+"""Top to bottom, as drawn."""
+
+BOTTOM_HOLDS = {
+    "engine": "UNO rules and scorekeeper: pure Python",
+    "firmware_bridge": "serial protocol, host link, Pico firmware",
+}
+
+FLOW = (
+    ("paddle edge", "showdown.unit.backends", "its own timestamp"),
+    ("state machine", "showdown.unit.machine", "decides, fires the launcher"),
+    ("ShowdownOutcome", "showdown.unit.events", "one per showdown"),
+    ("recorder", "showdown.game.recorder", "-> RecordShowdown entry"),
+    ("session", "showdown.game.session", "checks, answers events"),
+    ("journal", "showdown.game.journal", "on disk, then acknowledged"),
+    ("scoreboard", "showdown.scoreboard", "redraws from the session"),
+)
+"""The data flow of a showdown, first to last (drawn bottom up)."""
+
+
+def rank_of(module: str) -> int:
+    """The rank of the layer *module* belongs to."""
+    for layer in LAYERS:
+        if any(module == name or module.startswith(name + ".") for name in layer.names):
+            return layer.rank
+    raise KeyError(module)
+
+
+def colour_of(module: str) -> tuple[int, int, int]:
+    """The colour of the layer *module* belongs to."""
+    rank = rank_of(module)
+    return next(layer.colour for layer in LAYERS if layer.rank == rank)
+
+
+def arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int]) -> None:
+    """A straight vertical arrow from *start* to *end*, head at *end*."""
+    pygame.draw.line(surface, INK, start, end, 3)
+    x, y = end
+    step = 12 if end[1] > start[1] else -12
+    pygame.draw.polygon(surface, INK, [(x, y), (x - 8, y - step), (x + 8, y - step)])
+
+
+def draw() -> pygame.Surface:
+    """The whole picture on one surface."""
+    pygame.font.init()
+    title = pygame.font.Font(None, 44)
+    bold = pygame.font.Font(None, 34)
+    bold.set_bold(True)
+    text = pygame.font.Font(None, 26)
+    small = pygame.font.Font(None, 22)
+    surface = pygame.Surface((WIDTH, HEIGHT))
+    surface.fill(BACKGROUND)
+    surface.blit(title.render("UNO Showdown: layers and the data flow", True, INK), (40, 30))
+    surface.blit(
+        text.render(
+            "Each layer imports only the layers below it (tests/architecture/test_layers.py).",
+            True,
+            INK,
+        ),
+        (40, 78),
+    )
+
+    for index, layer in enumerate(LAYERS):
+        top = TOP + index * (ROW_H + ROW_GAP)
+        parts = len(layer.names)
+        width = (LAYER_W - (parts - 1) * 20) // parts
+        for part, name in enumerate(layer.names):
+            box = pygame.Rect(LEFT + part * (width + 20), top, width, ROW_H)
+            pygame.draw.rect(surface, layer.colour, box, border_radius=10)
+            pygame.draw.rect(surface, INK, box, 2, border_radius=10)
+            surface.blit(bold.render(name, True, INK), (box.left + 16, box.top + 16))
+            holds = layer.holds or BOTTOM_HOLDS[name]
+            surface.blit(small.render(holds, True, INK), (box.left + 16, box.top + 58))
+    bottom = TOP + len(LAYERS) * (ROW_H + ROW_GAP) - ROW_GAP
+    arrow(surface, (88, TOP + 10), (88, bottom - 10))
+    label = pygame.transform.rotate(text.render("imports point down", True, INK), 90)
+    surface.blit(label, (52, TOP + (bottom - TOP - label.get_height()) // 2))
+
+    surface.blit(bold.render("a showdown's data flow", True, INK), (FLOW_X, TOP - 4))
+    flow_top, flow_bottom = TOP + 50, bottom
+    step = (flow_bottom - flow_top) // len(FLOW)
+    box_h = step - 22
+    previous: pygame.Rect | None = None
+    for index, (what, module, why) in enumerate(FLOW):
+        box = pygame.Rect(FLOW_X, flow_bottom - (index + 1) * step + 22, FLOW_W, box_h)
+        pygame.draw.rect(surface, colour_of(module), box, border_radius=8)
+        pygame.draw.rect(surface, INK, box, 2, border_radius=8)
+        surface.blit(text.render(what, True, INK), (box.left + 12, box.top + 8))
+        surface.blit(small.render(f"{module}: {why}", True, GREY), (box.left + 12, box.top + 36))
+        if previous is not None:
+            arrow(surface, (box.centerx, previous.top), (box.centerx, box.bottom + 2))
+        previous = box
+
+    note = (
+        "Touches travel the other way: scoreboard -> command -> session -> journal -> events "
+        "-> scoreboard."
+    )
+    surface.blit(small.render(note, True, INK), (40, bottom + 40))
+    return surface
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Draw the picture and save it as a PNG."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--out", type=Path, default=REPO / "docs" / "layers.png")
+    args = parser.parse_args(argv)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(draw(), str(args.out))
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

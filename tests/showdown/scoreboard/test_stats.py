@@ -1,0 +1,81 @@
+"""The statistics screen: only players with a reaction time are ranked, names sort as a reader
+sorts them, and figures side by side never run together in any language."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from showdown.scoreboard import theme
+from showdown.scoreboard.adapter import SessionPort
+from showdown.scoreboard.app import Scoreboard
+from showdown.scoreboard.i18n import LANGUAGES
+from showdown.scoreboard.screens.stats import COLUMNS, leaderboard
+from showdown.scoreboard.view import StatsView
+from showdown.scoreboard.widgets import Label
+from tests.showdown.scoreboard.helpers import start_game
+from tests.showdown.scoreboard.test_languages import populate
+
+
+def _row(board: Scoreboard, row: int) -> list[Label]:
+    cells = {w.id: w for w in board.widgets() if isinstance(w, Label)}
+    return [cells[f"cell{row}:{c}"] for c in range(len(COLUMNS))]
+
+
+def test_before_any_showdown_nobody_is_ranked_or_highlighted(board: Scoreboard) -> None:
+    start_game(board, players=10)
+    board.go("stats")
+    board.frame()
+    rows = [_row(board, r) for r in range(10)]
+    assert [row[0].text for row in rows] == [""] * 10  # no "#1" ... "#10"
+    assert [row[1].text for row in rows] == [f"Player {n}" for n in range(1, 11)]
+    assert all(cell.colour != theme.ACCENT for row in rows for cell in row)
+    assert any(w.id == "empty" for w in board.widgets())
+
+
+def _line(name: str, fastest: float | None) -> StatsView:
+    return StatsView(name, 0, 0, 0, 0, 0, fastest, fastest)
+
+
+def test_the_fastest_lead_and_names_sort_as_a_reader_sorts_them() -> None:
+    lines = (_line("Player 10", None), _line("Player 9", None), _line("Player 2", 300.0),
+             _line("Player 11", 300.0), _line("Ana", None), _line("Player 3", 250.0))
+    assert [line.name for line in leaderboard(lines)] == [
+        "Player 3", "Player 2", "Player 11", "Ana", "Player 9", "Player 10"]
+
+
+def _text_span(board: Scoreboard, label: Label, size: int) -> tuple[int, int]:
+    """Where the label's text starts and ends across the window, as drawn."""
+    box = board.layout.rect(label.rect.inflate(-2 * label.padding, 0))
+    width = board.text.font(size, label.bold).size(label.text)[0]
+    if label.align == "left":
+        return box.left, box.left + width
+    if label.align == "right":
+        return box.right - width, box.right
+    return box.centerx - width // 2, box.centerx + (width + 1) // 2
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_figures_side_by_side_never_run_together(board: Scoreboard, table: SessionPort,
+                                                  code: str) -> None:
+    """Japanese "207 ミリ秒 219 ミリ秒" once filled its cells edge to edge: the unit is in the
+    column head now, and between any two texts of a row there is a clear gap."""
+    populate(table)
+    board.set_language(code)
+    board.refresh()
+    board.go("stats")
+    board.painter.invalidate()
+    board.text.overflows.clear()
+    board.text.sizes.clear()
+    board.frame()
+    assert board.text.overflows == []
+    for r in range(len(table.view().players)):
+        row = _row(board, r)
+        assert all(cell.text.isdigit() or cell.text == "—" for cell in row[2:4])  # figures
+        spans = [_text_span(board, cell, board.text.sizes[cell.text]) for cell in row
+                 if cell.text]
+        gaps = [right_start - left_end for (_s, left_end), (right_start, _e)
+                in itertools.pairwise(spans)]
+        assert min(gaps) >= 12, (code, [cell.text for cell in row], gaps)
+

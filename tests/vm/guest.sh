@@ -1,0 +1,288 @@
+#!/bin/bash
+# Pi in a box, the guest's side: what a builder does on a fresh Raspberry Pi OS, step by step.
+#
+# Run at each boot by the image's showdown-vm-boot service (see tests/vm/guest-boot.sh) from the
+# host's read-only share (/mnt/host: src/ the checkout, wheels/ the Python packages, since the
+# guest has no network). What to do this boot comes from the kernel command line:
+#
+#   showdown_vm.stage=main     install, then every check of a running install, then hand over
+#                              to the power cuts (the host cuts while the service scores)
+#   showdown_vm.stage=verify   after a power cut: export the journal for the host's comparison
+#   showdown_vm.stage=final    after the last cut: export, then uninstall and compare the system
+#
+# Results go two ways: "@@VM key value" lines on the serial console (ttyS0), which the host reads
+# as they come, and files in /mnt/out (a writable share) for the bulky ones (the exports).
+# Every check prints its evidence before its verdict, so a failing run's console log says why.
+set -uo pipefail
+
+OUT=/mnt/out
+SRC_COPY=/root/uno-showdown
+DB=/var/lib/showdown/showdown.db
+SNAPSHOT_BEFORE=/var/local/showdown-vm-before.txt
+ENVIRONMENT=/etc/showdown/environment
+
+arg() { sed -n "s/.*showdown_vm\.$1=\([^ ]*\).*/\1/p" /proc/cmdline; }
+say() { printf '@@VM %s\n' "$*"; }
+STAGE=$(arg stage)
+BOOT=$(arg boot)
+DUELS=$(arg duels)
+
+trap 'say stage_end "$?"' EXIT
+mkdir -p "$OUT"
+mount -t 9p -o trans=virtio,version=9p2000.L out "$OUT"
+say boot "$BOOT" stage "$STAGE" uptime "$(cut -d' ' -f1 /proc/uptime)"
+# After a power cut the export needs only the disk: no waiting for the rest of the boot.
+[[ $STAGE == verify ]] || systemctl is-system-running --wait >/dev/null
+say system_up "$(cut -d' ' -f1 /proc/uptime)"
+
+# What the filesystem holds, for "uninstall leaves the guest as it was". Left out: the kernel's
+# and systemd's volatile trees, logs, caches, apt's lists, and /root (where the checkout lives).
+snapshot() {
+    find / -xdev \( -path /proc -o -path /sys -o -path /dev -o -path /run -o -path /tmp \
+        -o -path /mnt -o -path /var/log -o -path /var/tmp -o -path /var/cache -o -path /var/lib/apt \
+        -o -path /var/lib/systemd -o -path /var/lib/dpkg -o -path /root -o -path /var/local \) \
+        -prune -o -printf '%p %y %m %u:%g\n' | LC_ALL=C sort
+}
+
+wait_active() { # wait_active SECONDS: until showdown.service is active (READY=1 arrived)
+    local i
+    for ((i = 0; i < $1; i++)); do
+        [[ $(systemctl show -p ActiveState --value showdown) == active ]] && return 0
+        sleep 1
+    done
+    return 1
+}
+
+unit_show() { systemctl show -p "$1" --value showdown; }
+
+first_name() { # first_name GLOB...: the base name of the first match that exists, else nothing
+    local path
+    for path in "$@"; do
+        if [[ -e $path ]]; then basename "$path"; return; fi
+    done
+}
+
+# -- 1. install, as the README says: sudo deploy/install.sh ------------------------------------
+install_product() {
+    snapshot > "$SNAPSHOT_BEFORE"
+    rm -rf "$SRC_COPY"
+    cp -a /mnt/host/src "$SRC_COPY"
+    cd "$SRC_COPY" || return 1
+    # No network: pip takes every package (and the build's setuptools) from the wheel folder.
+    PIP_NO_INDEX=1 PIP_FIND_LINKS=/mnt/host/wheels bash deploy/install.sh > /root/install.log 2>&1
+    local rc=$?
+    cp /root/install.log "$OUT/install.log"
+    if [[ $rc -ne 0 ]]; then tail -n 40 /root/install.log; fi
+    say install_rc "$rc"
+    cd / || return 1
+}
+
+# -- 2. the unit: Type=notify reaches active (READY=1), STATUS= is shown -----------------------
+check_notify() {
+    wait_active 120
+    systemctl status showdown --no-pager --lines=5 | tee "$OUT/status.txt"
+    say unit_type "$(unit_show Type)"
+    say unit_state "$(unit_show ActiveState)"
+    local status
+    status=$(unit_show StatusText)
+    say unit_status_text "${status:-<none>}"
+    if grep -q '^ *Status: "' "$OUT/status.txt"; then say status_line_shown 1; else say status_line_shown 0; fi
+    # showdown check, as the builder runs it after install: it reads the installed settings
+    # (/etc/showdown/showdown.toml). There is no GPIO chip in the box, so it must say so in
+    # one line and name the file it read, never a traceback.
+    # As the README's quick start runs it: the service's user, LG_WD for lgpio's pipes (run as
+    # root from / without it, lgpio leaves a .lgd-nfy0 FIFO behind in the working directory).
+    runuser -u showdown -- env LG_WD=/tmp showdown check --config /etc/showdown/showdown.toml \
+        --no-launcher --timeout 0.2 > "$OUT/check.txt" 2>&1
+    say check_rc $?
+    cat "$OUT/check.txt"
+    if grep -q Traceback "$OUT/check.txt"; then say check_traceback 1; else say check_traceback 0; fi
+}
+
+# -- 3. the watchdog: freeze the main loop, systemd restarts it, the game resumes ---------------
+check_watchdog() {
+    local before pid restarted=0 i
+    before=$(unit_show NRestarts)
+    pid=$(unit_show MainPID)
+    say watchdog_freeze pid "$pid" restarts_before "$before" at "$(cut -d' ' -f1 /proc/uptime)"
+    kill -USR2 "$pid"
+    for ((i = 0; i < 120; i++)); do
+        sleep 1
+        if [[ $(unit_show NRestarts) -gt $before && $(unit_show MainPID) != "$pid" ]]; then
+            restarted=1
+            break
+        fi
+    done
+    say watchdog_restarted "$restarted"
+    if wait_active 120; then say watchdog_active_again 1; else say watchdog_active_again 0; fi
+    journalctl -u showdown --no-pager -o cat | grep -iE 'watchdog|resum|freez' | tail -n 8 > "$OUT/watchdog.txt"
+    cat "$OUT/watchdog.txt"
+    say watchdog_restarts "$(($(unit_show NRestarts) - before))"
+    if journalctl -u showdown --no-pager -o cat _PID="$(unit_show MainPID)" | grep -q 'resuming game'; then
+        say watchdog_resumed 1
+    else
+        say watchdog_resumed 0
+    fi
+}
+
+# -- 4. udev: the rule names the board's serial port ---------------------------------------------
+check_udev() {
+    local tty
+    lsusb | tee "$OUT/lsusb.txt"
+    tty=$(first_name /sys/bus/usb-serial/drivers/ftdi_sio/ttyUSB*)
+    say ftdi_tty "${tty:-none}"
+    udevadm test "/sys/class/tty/$tty" > "$OUT/udevadm-test-ftdi.txt" 2>&1
+    grep -E 'showdown|LINK|MODE|GROUP' "$OUT/udevadm-test-ftdi.txt" | tail -n 8
+    ls -l /dev/showdown-unit
+    say ftdi_named "$(readlink -f /dev/showdown-unit) $(stat -L -c '%G %a' /dev/showdown-unit 2>/dev/null)"
+    check_pico_ids
+}
+
+# The Pico's own ids (2e8a:0005): a USB gadget made by the guest's kernel (dummy_hcd +
+# configfs, CDC ACM like MicroPython's), enumerated by the real cdc_acm driver as /dev/ttyACM*.
+check_pico_ids() {
+    local g=/sys/kernel/config/usb_gadget/pico tty
+    if ! modprobe dummy_hcd 2>/dev/null || ! modprobe libcomposite 2>/dev/null; then
+        say pico_named "no-dummy-hcd"
+        return
+    fi
+    mountpoint -q /sys/kernel/config || mount -t configfs none /sys/kernel/config
+    mkdir -p "$g/strings/0x409" "$g/configs/c.1" "$g/functions/acm.usb0"
+    echo 0x2e8a > "$g/idVendor"
+    echo 0x0005 > "$g/idProduct"
+    echo "MicroPython" > "$g/strings/0x409/manufacturer"
+    echo "Board in FS mode" > "$g/strings/0x409/product"
+    ln -sf "$g/functions/acm.usb0" "$g/configs/c.1/"
+    # the FTDI adapter would claim the same name: take the rule's view of the Pico alone
+    first_name /sys/class/udc/* > "$g/UDC"
+    local i
+    for ((i = 0; i < 60; i++)); do # enumeration takes a moment, more so in plain emulation
+        tty=$(first_name /sys/bus/usb/drivers/cdc_acm/*/tty/ttyACM*)
+        [[ -n $tty ]] && break
+        sleep 1
+    done
+    udevadm settle
+    say pico_tty "${tty:-none}"
+    if [[ -n $tty ]]; then
+        udevadm test "/sys/class/tty/$tty" > "$OUT/udevadm-test-pico.txt" 2>&1
+        grep -E 'showdown|LINK|MODE|GROUP|ID_MM' "$OUT/udevadm-test-pico.txt" | tail -n 8
+        udevadm info "/dev/$tty" | grep -E 'ID_VENDOR_ID|ID_MODEL_ID|DEVLINKS|ID_MM' || true
+        say pico_named "$(stat -c '%G %a' "/dev/$tty") $(udevadm info -q symlink "/dev/$tty" | tr ' ' '\n' | grep -c '^showdown-unit$')"
+    fi
+    echo "" > "$g/UDC"
+    rm -f "$g/configs/c.1/acm.usb0"
+    rmdir "$g/configs/c.1" "$g/functions/acm.usb0" "$g/strings/0x409" "$g" 2>/dev/null
+    udevadm trigger --subsystem-match=tty --action=change
+    udevadm settle
+    ls -l /dev/showdown-unit
+}
+
+# -- 5. the serial back end: the service plays showdowns through /dev/showdown-unit ------------
+check_serial() {
+    # The builder's edit: the unit is behind a microcontroller on USB.
+    sed -i 's/^\[unit\]$/[unit]\nbackend = "serial"/' /etc/showdown/showdown.toml
+    systemctl restart showdown
+    wait_active 120
+    local i opened=""
+    for ((i = 0; i < 60; i++)); do # the link's handshake names the port it opened
+        opened=$(journalctl -u showdown --no-pager -o cat _PID="$(unit_show MainPID)" \
+            | sed -n 's/.*serial link up on \([^:]*\):.*/\1/p' | tail -n1)
+        [[ -n $opened ]] && break
+        sleep 1
+    done
+    journalctl -u showdown --no-pager -o cat -n 20 | grep -E 'back end|link' | tail -n 4
+    say serial_opened "${opened:-none}" is "$(readlink -f /dev/showdown-unit)"
+    say serial_ready "$(unit_show ActiveState)"
+    # the host plays DUELS showdowns on the simulated microcontroller; wait for the verdicts
+    local seen=0
+    for ((i = 0; i < 60 * 10; i++)); do
+        seen=$(journalctl -u showdown --no-pager -o cat | grep -c 'won, but the unit was not told who played' || true)
+        [[ $seen -ge $DUELS ]] && break
+        [[ -e $OUT/serial-done ]] && break
+        sleep 1
+    done
+    say serial_verdicts "$seen"
+    systemctl stop showdown
+    # showdown check through the board, chosen by the installed configuration as for the
+    # service: lights and sound over the real link, each input reported missing
+    # (it asks whether each light and sound came: "y" to every question; nobody presses)
+    yes y | runuser -u showdown -- env LG_WD=/tmp showdown check \
+        --config /etc/showdown/showdown.toml --no-launcher --timeout 0.5 \
+        > "$OUT/check-serial.txt" 2>&1
+    say check_serial_rc $?
+    tail -n 20 "$OUT/check-serial.txt"
+    sed -i '/^backend = "serial"$/d' /etc/showdown/showdown.toml
+    sync
+}
+
+# -- 6. power cuts: the simulated table at a fast pace, each acknowledged entry on the console ---
+start_cuts() {
+    cat > "$ENVIRONMENT" <<'EOT'
+SHOWDOWN_RUN_OPTIONS=--sim --fast --speed 20
+SHOWDOWN_STORAGE__LOG_ENTRIES=true
+EOT
+    # On disk before the first cut: an edit still in the page cache is lost with the power
+    # (an empty file after the reboot), as on a Pi unplugged right after editing.
+    sync
+    systemctl restart showdown
+    wait_active 120
+    say cuts_ready 1
+}
+
+# What the service had written, read back through `showdown export`: the games the host names
+# in $OUT/export-games (those with entries acknowledged since the last check), else all of them.
+export_journal() {
+    local dir=$OUT/boot-$BOOT game wanted=""
+    mkdir -p "$dir"
+    runuser -u showdown -- showdown export --db "$DB" --list > "$dir/games.tsv" 2> "$dir/export.err"
+    if [[ -f $OUT/export-games ]]; then wanted=$(cat "$OUT/export-games"); fi
+    cut -f1 "$dir/games.tsv" | while read -r game; do
+        if [[ -n $wanted && " $wanted " != *" $game "* ]]; then continue; fi
+        runuser -u showdown -- showdown export --db "$DB" --game "$game" \
+            > "$dir/game-$game.json" 2>> "$dir/export.err"
+    done
+    runuser -u showdown -- sqlite3 "$DB" 'PRAGMA integrity_check' > "$dir/integrity.txt" 2>&1
+    say integrity "$(head -n1 "$dir/integrity.txt")"
+    say exported "$(wc -l < "$dir/games.tsv")" games
+}
+
+uninstall_product() {
+    bash "$SRC_COPY/deploy/uninstall.sh" > "$OUT/uninstall.log" 2>&1
+    say uninstall_rc $?
+    udevadm settle
+    snapshot > /var/local/showdown-vm-after.txt
+    diff "$SNAPSHOT_BEFORE" /var/local/showdown-vm-after.txt > "$OUT/uninstall-diff.txt"
+    cat "$OUT/uninstall-diff.txt"
+    say unit_known "$(systemctl list-unit-files showdown.service --no-legend | wc -l)"
+    say process_left "$(pgrep -u showdown -c || true)"
+    if [[ -e /dev/showdown-unit ]]; then say dev_link_left 1; else say dev_link_left 0; fi
+    if [[ -s $DB ]]; then say journal_kept 1; else say journal_kept 0; fi
+}
+
+case $STAGE in
+    main)
+        install_product
+        check_notify
+        check_watchdog
+        check_udev
+        check_serial
+        start_cuts
+        ;;
+    verify)
+        # The service came up by itself and scores on; it pauses (a clean stop) while the
+        # export runs, so each cut's check stays small under plain emulation, then goes on.
+        systemctl stop showdown
+        export_journal
+        systemctl start showdown
+        say verified 1
+        ;;
+    final)
+        systemctl stop showdown
+        export_journal
+        uninstall_product
+        say "done" 1
+        sync
+        systemctl poweroff
+        ;;
+    *) say unknown_stage "$STAGE" ;;
+esac

@@ -1,0 +1,70 @@
+"""The Pi-in-a-box harness's own verdicts can fail: a lost entry, a duplicate, a late watchdog
+(the VM run itself is `make vm-test`; these read files shaped like the guest's)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.vm.harness import Console, check_exports
+
+
+def _export(
+    folder: Path, game: int, journal: list[dict[str, object]], integrity: str = "ok"
+) -> None:
+    folder.mkdir(exist_ok=True)
+    (folder / f"game-{game}.json").write_text(json.dumps({"game": game, "journal": journal}))
+    (folder / "integrity.txt").write_text(integrity + "\n")
+
+
+def _entry(
+    seq: int, kind: str, key: str | None, events: list[object] | None = None
+) -> dict[str, object]:
+    return {"seq": seq, "kind": kind, "key": key, "events": events or []}
+
+
+def test_every_acknowledged_entry_found_once_passes(tmp_path: Path) -> None:
+    _export(tmp_path, 1, [_entry(1, "set_up", "setup:1"), _entry(2, "showdown", "s:1")])
+    verdict = check_exports(tmp_path, {(1, 1): ("set_up", "setup:1"), (1, 2): ("showdown", "s:1")})
+    assert (verdict["lost"], verdict["duplicated"], verdict["integrity"]) == ([], [], "ok")
+
+
+def test_a_missing_entry_is_lost_and_a_repeated_one_duplicated(tmp_path: Path) -> None:
+    _export(tmp_path, 1, [
+        _entry(1, "round", None, [{"round": 1}]),
+        _entry(3, "round", None, [{"round": 1}]),  # the same round entered again after a restart
+    ], integrity="*** in database main ***")
+    verdict = check_exports(tmp_path, {(1, 1): ("round", "None"), (1, 2): ("showdown", "s:2")})
+    assert verdict["lost"] == [(1, 2, "showdown", "s:2")]
+    assert verdict["duplicated"] == [(1, 1, "round", "None")]
+    assert verdict["integrity"] != "ok"
+
+
+def test_an_empty_export_loses_everything(tmp_path: Path) -> None:
+    tmp_path.joinpath("game-1.json").write_text("")
+    assert check_exports(tmp_path, {(1, 1): ("set_up", "k")})["lost"] == [(1, 1, "set_up", "k")]
+
+
+def test_the_console_yields_marks_acknowledgements_verdicts_and_the_watchdog_times(
+    tmp_path: Path,
+) -> None:
+    log = tmp_path / "console.log"
+    log.write_text(
+        "[    0.000000] Linux version 6.1.0-50-amd64\n"
+        "@@VM install_rc 0\n"
+        "[  244.3] showdown[473]: 22:18:13 main loop frozen (debug hook): no more watchdog pings\n"
+        "[  253.2] systemd[1]: showdown.service: Watchdog timeout (limit 10s)!\n"
+        "[  300.1] showdown[480]: 22:19:00 journal entry on disk: game 2 seq 41 showdown key s:9\n"
+        "[  301.0] showdown[480]: 22:19:01 showdown 3: left won, but the unit was not told who "
+        "played; enter it by hand\n@@VM cuts_re"
+    )
+    console = Console(log)
+    console.poll()
+    assert console.kernel_seen and console.marks == {"install_rc": "0"}
+    assert console.acks == [(2, 41, "showdown", "s:9")]
+    assert console.verdicts == [(3, "left")]
+    assert (console.frozen_at, console.killed_at) == (244.3, 253.2)
+    with log.open("a") as more:
+        more.write("ady 1\n")  # a line written in two pieces is read whole
+    console.poll()
+    assert console.marks["cuts_ready"] == "1"
