@@ -77,6 +77,7 @@ class PicoProcess:
         self.pins: dict[str, int] = firmware_module("sdfw_unit").PINS
         self.events: queue.Queue[dict[str, Any]] = queue.Queue()
         self.levels: dict[int, int] = {}
+        self._level_changed = threading.Condition()
         self.interrupts_sent = 0
         self.bytes_to_mcu = 0
         self._forwarded = threading.Condition()
@@ -193,6 +194,15 @@ class PicoProcess:
         """An output's level as the board last reported it."""
         return self.levels.get(self.pins[name], 0)
 
+    def wait_level(self, name: str, level: int, timeout_s: float = 5.0) -> int:
+        """The level of *name* once the board reported *level* (or the timeout passed).
+
+        The board's pin reports and the link's frames travel on separate channels, so an
+        ``OutputChanged`` frame can overtake the report of the pin it describes."""
+        with self._level_changed:
+            self._level_changed.wait_for(lambda: self.level(name) == level, timeout_s)
+            return self.level(name)
+
     def _read_events(self, fd: int) -> None:
         with open(fd, "rb") as stream:
             for line in stream:
@@ -200,7 +210,9 @@ class PicoProcess:
                 if "booted" in event:
                     self._booted.set()
                 if "gpio" in event:
-                    self.levels[event["gpio"]] = event["level"]
+                    with self._level_changed:
+                        self.levels[event["gpio"]] = event["level"]
+                        self._level_changed.notify_all()
                 self.events.put(event)
 
     # -- the cable -----------------------------------------------------------------------

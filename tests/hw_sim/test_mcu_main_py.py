@@ -91,7 +91,7 @@ def test_every_command_and_every_input_over_the_pty(pico: PicoProcess, host: Hos
                                   (Arrow(2, 0), "arrow_right", 3)):
         host.link.send(message)
         output(host, number)
-        assert pico.level(name) == 1
+        assert pico.wait_level(name, 1) == 1
     host.link.send(Buzzer(440, 0))
     assert host.link.wait_idle(5.0)
     pico.wait_event("gpio")
