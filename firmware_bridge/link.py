@@ -70,6 +70,9 @@ DownHandler = Callable[[str], None]
 PortOpener = Callable[[str], serial.Serial]
 
 _READ_TIMEOUT_S = 0.002
+HANDSHAKE_S = HELLO_ATTEMPTS * HELLO_TIMEOUT_MS / 1000
+"""How long a freshly opened port has to answer a hello before it is reopened (or, when it
+sent nothing at all, before the link backs off)."""
 
 
 class LinkError(Exception):
@@ -159,6 +162,7 @@ class Link:
         self._handshaking = False
         self._hello_attempts = 0
         self._hello_deadline_s = 0.0
+        self._handshake_started_s = 0.0
         self._next_heartbeat_s = 0.0
         self._tokens = itertools.count(1)
         self._pending_tokens: dict[int, tuple[int, float]] = {}  # token -> (now_ns, monotonic)
@@ -322,6 +326,7 @@ class Link:
             self._handshaking = True
             self._hello_attempts = 0
             self._hello_deadline_s = 0.0
+            self._handshake_started_s = time.monotonic()
         self._service()
 
     def _report_down(self) -> None:
@@ -373,13 +378,13 @@ class Link:
                 return
             if self._handshaking:
                 if now_s >= self._hello_deadline_s:
-                    if self._hello_attempts >= HELLO_ATTEMPTS:
-                        self._drop_port("no HelloReply")
+                    if now_s - self._handshake_started_s >= HANDSHAKE_S:
+                        self._drop_port(f"no HelloReply to {self._hello_attempts} hellos")
                         # a unit that sends bytes is there, on a noisy line: try again at once
                         back_off = not self._heard_bytes
                     else:
                         self._hello_attempts += 1
-                        self._hello_deadline_s = now_s + self._hello_timeout_s()
+                        self._hello_deadline_s = now_s + self._hello_interval_s()
                         hello = Hello(MIN_VERSION, PROTOCOL_VERSION, self._boot_id)
                         self._write(encode_frame(hello))
                 if not back_off:
@@ -399,14 +404,22 @@ class Link:
             self._backoff_s = min(self._backoff_s * 2, RECONNECT_MAX_MS / 1000)
             return
         if now_s >= self._next_heartbeat_s:
-            self._next_heartbeat_s = now_s + HEARTBEAT_MS / 1000
+            # Until the first round trip is measured the link is not usable (no clock mapping):
+            # ask as often as a lost command is resent, so a noisy line gets there sooner.
+            period_ms = HEARTBEAT_MS if self._synced.is_set() else RETRANSMIT_MS
+            self._next_heartbeat_s = now_s + period_ms / 1000
             self.heartbeat()
 
-    def _hello_timeout_s(self) -> float:
-        """``HELLO_TIMEOUT_MS``, or less once round trips were measured (a reconnect to a unit
-        known to answer in a few milliseconds need not wait 200 for each lost hello)."""
-        if not self.rto.samples:
-            return HELLO_TIMEOUT_MS / 1000
+    def _hello_interval_s(self) -> float:
+        """How long one hello waits before the next is sent: the retransmission timeout.
+
+        Before any round trip was measured that is the protocol's floor (``RETRANSMIT_MS``),
+        not ``HELLO_TIMEOUT_MS``: on a line that damages a fifth of the bytes only about one
+        hello and reply in 600 get through whole, so the rate of tries decides how soon the
+        link comes up. Copies sent while a slow reply is still on its way are harmless: the
+        MCU answers a repeated hello without starting over (``PROTOCOL.md``, "Versioning"),
+        and the port is given ``HANDSHAKE_S`` in all, so a slow line's reply is still waited
+        for."""
         return min(self.rto.timeout_s, HELLO_TIMEOUT_MS / 1000)
 
     def _fill_window(self) -> None:

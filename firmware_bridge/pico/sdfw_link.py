@@ -35,6 +35,7 @@ class McuLink:
         self.boot_id = boot_id
         self.random_bytes = random_bytes or os.urandom
         self.answered = False  # no HelloReply sent since boot: nothing to resume
+        self.repeatable = None  # host boot of the hello last answered, until another frame comes
         self.tick_bits = tick_bits
         self.capabilities = capabilities
         self.reader = proto.FrameReader()
@@ -59,7 +60,9 @@ class McuLink:
             values = proto.unpack(type_code, payload)
             if values is not None:
                 self._hello(values, now)
-        elif type_code == proto.T_HEARTBEAT:
+            return
+        self.repeatable = None  # the host is past its handshake: a later hello is a new one
+        if type_code == proto.T_HEARTBEAT:
             values = proto.unpack(type_code, payload)
             if values is not None:
                 reply = (values[0], now & 0xFFFFFFFF, self.unit.status())
@@ -77,6 +80,11 @@ class McuLink:
         if min_version <= proto.PROTOCOL_VERSION <= max_version:
             version = proto.PROTOCOL_VERSION
         fresh = host_boot != self.boot_id
+        if fresh and self.answered and host_boot == self.repeatable:
+            # The same hello again with nothing from the host in between: a copy the host sent
+            # while our reply was on its way (it retries fast). Starting over would renumber
+            # events the host may already have; answer it as it stands.
+            fresh = False
         if not fresh and not self.answered:
             # A host can only know this boot's id from a HelloReply of this boot; since none has
             # gone out, it met an earlier boot that drew the same id. Draw another, so the host
@@ -94,6 +102,7 @@ class McuLink:
         # The first event the host will get: the oldest unacknowledged one, else the next.
         first = self.unacked[0][0] if self.unacked else self.tx_next
         self.answered = True
+        self.repeatable = host_boot
         self._send(proto.T_HELLO_REPLY, 0, (version, self.capabilities, self.boot_id,
                                             self.tick_bits, self.rx_expected, first,
                                             self.unit.held_inputs()))

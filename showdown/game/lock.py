@@ -16,6 +16,7 @@ import contextlib
 import fcntl
 import os
 import sys
+import time
 from pathlib import Path
 
 from showdown.game.journal import JournalError
@@ -58,7 +59,7 @@ class JournalLock:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            holder = _read(fd)
+            holder = _holder(fd)
             os.close(fd)
             who = f"process {holder}" if holder else "another process"
             raise JournalBusyError(
@@ -93,6 +94,15 @@ class JournalLock:
 
     def __exit__(self, *exc: object) -> None:
         self.release()
+
+
+def _holder(fd: int, patience_s: float = 1.0) -> str:
+    """The holder's name, waiting up to *patience_s* for it: a holder writes it just after it
+    took the lock, so a process started at the same moment can find the file still empty."""
+    deadline = time.monotonic() + patience_s
+    while not (holder := _read(fd)) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return holder
 
 
 def _read(fd: int) -> str:

@@ -3,6 +3,7 @@ reconnects, resets, corruption; every event exactly once, no acknowledged comman
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import threading
@@ -26,6 +27,7 @@ from firmware_bridge.messages import (
     Paddle,
 )
 from firmware_bridge.ports import NoDeviceError, find_port
+from firmware_bridge.protocol import HELLO_ATTEMPTS
 from firmware_bridge.timesync import ClockSync
 from hw_sim.mcu import Faults, SimulatedMcu
 
@@ -224,6 +226,28 @@ def test_a_firmware_of_another_version_is_refused_with_a_clear_message() -> None
         link.open(timeout_s=3.0)
     os.close(master)
     os.close(slave)
+
+
+def test_hellos_go_out_at_the_retransmission_rate_until_one_is_answered() -> None:
+    # On a line that damages a fifth of the bytes about one hello and reply in 600 get through
+    # whole: how often the link says hello decides how soon it is up. It says it every
+    # retransmission timeout (30 ms before any round trip is measured), not once per 200 ms.
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    link = Link(os.ttyname(slave), on_event=lambda m: None)
+    with pytest.raises(LinkError, match="no answer"):
+        link.open(timeout_s=1.0)  # a unit that never answers: one port's second of hellos
+    os.set_blocking(master, False)
+    written = b""
+    with contextlib.suppress(BlockingIOError):
+        while chunk := os.read(master, 4096):
+            written += chunk
+    os.close(master)
+    os.close(slave)
+    hellos = [item for item in FrameDecoder().feed(written)
+              if isinstance(item, Packet) and isinstance(item.message, Hello)]
+    assert len(hellos) > 2 * HELLO_ATTEMPTS
+    assert {hello.message for hello in hellos} == {Hello(1, 1, 0)}
 
 
 def test_no_unit_plugged_in_is_a_clear_error(

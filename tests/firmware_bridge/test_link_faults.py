@@ -126,12 +126,18 @@ def test_a_lossy_line_is_slower_not_dead(tmp_path: Path, faults: Faults) -> None
         mcu.close()
 
 
-@pytest.mark.soak
+COLD = [
+    pytest.param(Faults(corrupt_rate=0.1, seed=7), id="corrupt-10"),
+    pytest.param(Faults(corrupt_rate=0.05, drop_rate=0.05, seed=8), id="corrupt-5-drop-5",
+                 marks=pytest.mark.soak),
+    pytest.param(Faults(corrupt_rate=0.15, seed=9), id="corrupt-15", marks=pytest.mark.soak),
+    pytest.param(Faults(corrupt_rate=0.2, seed=10), id="corrupt-20", marks=pytest.mark.soak),
+    pytest.param(Faults(drop_rate=0.2, seed=11), id="drop-20", marks=pytest.mark.soak),
+]
+
+
 @pytest.mark.timeout(1800)
-@pytest.mark.parametrize("faults", [Faults(corrupt_rate=0.1, seed=7),
-                                    Faults(corrupt_rate=0.05, drop_rate=0.05, seed=8),
-                                    Faults(corrupt_rate=0.15, seed=9)],
-                         ids=["corrupt-10", "corrupt-5-drop-5", "corrupt-15"])
+@pytest.mark.parametrize("faults", COLD)
 def test_a_lossy_line_connects_from_cold(tmp_path: Path, faults: Faults) -> None:
     mcu = mcu_on(tmp_path, faults)
     host = Host(mcu.port)

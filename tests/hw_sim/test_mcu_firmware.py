@@ -233,6 +233,35 @@ def test_a_fresh_hello_forgets_old_events_and_snapshots_held_paddles(
     ]
 
 
+def test_a_copy_of_the_hello_just_answered_does_not_start_over(
+    make_firmware: FirmwareFactory,
+) -> None:
+    # A host on a noisy or slow line says hello again before the reply reaches it; the copy
+    # arrives after the MCU answered and sent events. Starting over would number the next event
+    # 0 again, and the host, which took the first reply, would drop it as a duplicate.
+    fw = make_firmware()
+    fw.send(Hello(1, 1, 0))
+    fw.press("paddle_left")
+    fw.step()
+    first = fw.received(ack=False)
+    reply = first[0].message
+    assert isinstance(reply, HelloReply)
+    assert [(p.sequence, type(p.message)) for p in first[1:]] == [(0, Paddle)]
+    fw.send(Hello(1, 1, 0))  # the copy
+    copy = fw.received(ack=False)[0].message
+    assert isinstance(copy, HelloReply)  # the same boot and sequences: no new session
+    assert (copy.boot_id, copy.next_expected, copy.next_sequence) == (
+        reply.boot_id, reply.next_expected, 0)
+    fw.send(Ack(1))
+    fw.press("paddle_right")
+    fw.step()
+    assert [(p.sequence, type(p.message)) for p in fw.received(ack=False)] == [(1, Paddle)]
+    # Once the host has spoken (here the ack), the same hello is a new host: a fresh session.
+    fw.send(Hello(1, 1, 0))
+    fresh = fw.received(ack=False)[0].message
+    assert isinstance(fresh, HelloReply) and fresh.next_sequence == 0
+
+
 def test_leading_edge_debounce_keeps_the_first_edge_time(make_firmware: FirmwareFactory) -> None:
     fw = make_firmware()
     fw.connect(Configure(60_000, 300, 0, 5_000, 500))

@@ -3,6 +3,7 @@ empty file, a journal that cannot be written while the unit keeps deciding showd
 
 from __future__ import annotations
 
+import fcntl
 import io
 import os
 import re
@@ -11,6 +12,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from pytest_mock import MockerFixture
 
 from showdown.app.cli import main
 from showdown.app.status import StatusPrinter
@@ -22,7 +24,7 @@ from showdown.game.journal import (
     JournalError,
     _split_sql,
 )
-from showdown.game.lock import JournalBusyError, JournalLock
+from showdown.game.lock import JournalBusyError, JournalLock, lock_path
 from showdown.game.messages import SetUpGame
 from showdown.game.recorder import UnitRecorder
 from showdown.game.session import Session
@@ -74,6 +76,24 @@ def test_a_second_writer_is_refused_naming_the_holder_and_the_lock_dies_with_it(
     assert _exit_code(holder) == -signal.SIGKILL
     with JournalLock.acquire(db) as lock:
         assert lock.held
+
+
+def test_a_holder_caught_before_it_wrote_its_name_is_still_named(
+    tmp_path: Path, mocker: MockerFixture,
+) -> None:
+    # Two services started together: the refused one can look between the holder's lock and
+    # its writing its name. It waits for the name (the wait is the clock's edge, faked here: the
+    # holder writes while the refused one waits).
+    db = tmp_path / "race.db"
+    fd = os.open(lock_path(db), os.O_RDWR | os.O_CREAT)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        mocker.patch("showdown.game.lock.time.sleep",
+                     side_effect=lambda _s: os.pwrite(fd, b"4242 (showdown run --sim)\n", 0))
+        with pytest.raises(JournalBusyError, match=r"in use by process 4242 \(showdown run"):
+            JournalLock.acquire(db)
+    finally:
+        os.close(fd)
 
 
 def test_processes_creating_one_journal_at_once_all_open_it(tmp_path: Path) -> None:
