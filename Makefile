@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 RUNTIME_STAMP := $(VENV)/.runtime-installed
 DEV_STAMP     := $(VENV)/.dev-installed
 
-.PHONY: run test lint typecheck unit soak bench bench-check clean catalogues messages screenshots vm-test vm-soak vm-deps
+.PHONY: vm-ci run test lint typecheck unit soak bench bench-check clean catalogues messages screenshots vm-test vm-soak vm-deps
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -78,6 +78,13 @@ vm-test: $(RUNTIME_STAMP) vm-deps
 
 vm-soak: $(RUNTIME_STAMP) vm-deps
 	$(VM_RUN) --cuts 50 --duels 20
+
+## vm-ci: what .ci/run does after the tests: make vm-test where a KVM that boots Debian's kernel is
+## present, else one line saying why not (plain emulation takes 20-30 minutes on two cores).
+vm-ci: $(RUNTIME_STAMP)
+	@why="$$($(BIN)/python -c 'from tests.vm.harness import kvm_unusable; print(kvm_unusable())')"; \
+	if [ -n "$$why" ]; then echo "vm-test skipped: $$why; run make vm-test for plain emulation"; \
+	else $(MAKE) vm-test; fi
 
 ## bench: benchmarks print figures; they are never tests. The engine runs twice, each time
 ## against RLCard in the same run: pure Python in .venv, and the optional mypyc-compiled build

@@ -249,10 +249,28 @@ class Machine:
         return False
 
 
+def kvm_unusable(kvm: Path = Path("/dev/kvm"), modules: Path = Path("/sys/module")) -> str:
+    """Why this host's KVM cannot boot the guest's stock Debian kernel, or "" when it can.
+
+    A PVM host (``kvm_pvm``: nested virtualisation by page tables, as in some cloud sandboxes)
+    gives a ``/dev/kvm`` that runs only kernels built as PVM guests; Debian's hangs right after
+    its set-up code ("Probing EDD"), so the harness goes straight to emulation there."""
+    if not os.access(kvm, os.R_OK | os.W_OK):
+        return f"no usable {kvm}"
+    if (modules / "kvm_pvm").exists():
+        return (f"{kvm} is PVM nested virtualisation (kvm_pvm), which boots only PVM-built guest "
+                "kernels, not Debian's")
+    return ""
+
+
 def choose_accel(requested: str) -> str:
     if requested != "auto":
         return requested
-    return "kvm" if os.access("/dev/kvm", os.R_OK | os.W_OK) else "tcg"
+    why = kvm_unusable()
+    if why:
+        log(f"plain emulation: {why}")
+        return "tcg"
+    return "kvm"
 
 
 # -- the showdowns through the serial port --------------------------------------------------

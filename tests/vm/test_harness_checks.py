@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.vm.harness import Console, check_exports
+from tests.vm.harness import Console, check_exports, kvm_unusable
 
 
 def _export(
@@ -68,3 +68,15 @@ def test_the_console_yields_marks_acknowledgements_verdicts_and_the_watchdog_tim
         more.write("ady 1\n")  # a line written in two pieces is read whole
     console.poll()
     assert console.marks["cuts_ready"] == "1"
+
+
+def test_a_pvm_kvm_is_not_used_and_says_why(tmp_path: Path) -> None:
+    # A cloud sandbox's /dev/kvm can be PVM, which hangs Debian's kernel after "Probing EDD":
+    # the harness must not spend its boot on it, and CI must say why the VM test did not run.
+    kvm, modules = tmp_path / "kvm", tmp_path / "module"
+    assert kvm_unusable(kvm, modules) == f"no usable {kvm}"
+    kvm.touch()
+    (modules / "kvm").mkdir(parents=True)
+    assert kvm_unusable(kvm, modules) == ""
+    (modules / "kvm_pvm").mkdir()
+    assert "PVM" in kvm_unusable(kvm, modules)
