@@ -117,7 +117,8 @@ def run(args: argparse.Namespace) -> int:
             load_nice=args.load_nice,
             backend=args.backend,
             settings=settings,
-            progress=None if args.json or args.count < 50 else _progress_bar,
+            # on a terminal only: a lossy line can take minutes a duel; stdout stays JSON
+            progress=_progress_bar if sys.stderr.isatty() else None,
             faults=faults,
         )
     except (LinkError, RuntimeError) as exc:  # the line was too bad to go on: say so, no trace

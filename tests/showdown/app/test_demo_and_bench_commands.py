@@ -4,6 +4,9 @@ shape. No timing is asserted: benchmarks print figures, tests only check they ar
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -69,3 +72,22 @@ def test_bench_engine_digest_names_the_rounds_played(capsys: pytest.CaptureFixtu
     first, again, other = (_bench_json(capsys, seed) for seed in (5, 5, 6))
     assert first["digest"] == again["digest"] != other["digest"]
     assert first["engine_build"] == "python"
+
+
+def test_sim_duels_shows_progress_on_a_terminal_and_keeps_stdout_json() -> None:
+    # A lossy serial line can take minutes a duel: whoever watches a terminal sees it moving,
+    # while a script reading --json still gets one clean object.
+    master, slave = os.openpty()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "showdown", "sim", "duels", "--count", "3", "--json"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave, text=True,
+            timeout=120, check=True,
+        )
+        os.set_blocking(master, False)
+        shown = os.read(master, 4096).decode()
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert json.loads(done.stdout)["duels"] == 3
+    assert "3/3" in shown and "#" in shown
