@@ -99,7 +99,10 @@ def test_every_command_and_every_input_over_the_pty(pico: PicoProcess, host: Hos
     host.link.send(Fire(1, 200))
     on, off = output(host, 4), output(host, 4)
     assert (on.value, off.value) == (1, 0)
-    assert (off.at_us - on.at_us) % (1 << 30) == pytest.approx(200_000, abs=100)
+    # Not cut short, and cut well before the configured ceiling. The exact length is checked on
+    # a manual clock (test_mcu_firmware.py); here the board's clock is real time, and a loaded
+    # host runs the simulated alarm late.
+    assert 200_000 - 100 <= (off.at_us - on.at_us) % (1 << 30) < CONFIGURE.max_pulse_ms * 1000
     host.link.send(Disarm())
     for name, kind in (("paddle_left", Paddle), ("count_right", SideCount),
                        ("timer_button", TimerButton)):
