@@ -140,6 +140,10 @@ make_dir "$CONF_DIR" 0755
 make_dir "$DATA_DIR" 0750
 run chown "$SERVICE_USER:$SERVICE_USER" "$DATA_DIR"
 write_file "$SRC/README.md" "$APP_DIR/README.md" 0644
+# The documents the README links to, so its links work on the Pi too.
+while IFS= read -r -d '' doc; do
+    write_file "$SRC/$doc" "$APP_DIR/$doc" 0644
+done < <(cd "$SRC" && find docs -type f ! -name '*.py' -print0 | sort -z)
 write_file "$SRC/deploy/showdown.toml" "$CONF_DIR/showdown.toml.example" 0644
 write_config "$SRC/deploy/showdown.toml" "$CONF_DIR/showdown.toml"
 write_file "$SRC/deploy/showdown.service" "$UNIT_PATH" 0644

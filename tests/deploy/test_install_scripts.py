@@ -22,6 +22,9 @@ EXPECTED_FILES = {
     "/etc/showdown/showdown.toml.example",
     "/opt/showdown/README.md",
     "/usr/local/bin/showdown",
+    # the documents the README links to (a drawing's source script stays in the checkout)
+    *(f"/opt/showdown/{doc.relative_to(DEPLOY.parent)}"
+      for doc in (DEPLOY.parent / "docs").rglob("*") if doc.is_file() and doc.suffix != ".py"),
 }
 
 
