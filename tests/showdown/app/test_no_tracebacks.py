@@ -170,20 +170,27 @@ def test_a_second_service_on_one_journal_is_refused_naming_the_first(tmp_path: P
                 str(db)]
         children = [subprocess.Popen(argv, env=ENV, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.PIPE, text=True) for _ in range(2)]
-        # One of them exits by itself (refused); the other runs until told to stop.
-        refused: list[subprocess.Popen[str]] = []
-        while not refused:
-            refused = [c for c in children if c.poll() is not None]
-            threading.Event().wait(0.05)  # between two looks at the children
-        (gone,) = refused
-        (running,) = [c for c in children if c is not gone]
-        assert gone.stderr is not None
-        err = gone.stderr.read()
-        _one_line(gone.returncode, err, f"{db} is in use by process {running.pid} (showdown run")
-        running.send_signal(signal.SIGTERM)
-        assert running.wait(timeout=60) == 0
-        assert running.stderr is not None
-        assert "Traceback" not in running.stderr.read()
+        try:
+            # One of them exits by itself (refused); the other runs until told to stop.
+            refused: list[subprocess.Popen[str]] = []
+            while not refused:
+                refused = [c for c in children if c.poll() is not None]
+                threading.Event().wait(0.05)  # between two looks at the children
+            (gone,) = refused
+            (running,) = [c for c in children if c is not gone]
+            assert gone.stderr is not None
+            err = gone.stderr.read()
+            _one_line(gone.returncode, err,
+                      f"{db} is in use by process {running.pid} (showdown run")
+            running.send_signal(signal.SIGTERM)
+            assert running.wait(timeout=60) == 0
+            assert running.stderr is not None
+            assert "Traceback" not in running.stderr.read()
+        finally:  # a failed check must not leave a service running on after the test
+            for child in children:
+                if child.poll() is None:
+                    child.kill()
+                    child.wait()
         with Journal.open(db) as journal:
             assert journal.integrity_check() == "ok"
         assert lock_path(db).exists()
