@@ -55,6 +55,10 @@ class SimulatedUnit(Protocol):
     def line_figures(self) -> dict[str, int]:
         """What the line to the unit went through (resets, reconnects...); empty if no line."""
 
+    def launch_trouble(self) -> list[str]:
+        """Why a launch may not have happened, so far, in words (a command the unit refused, a
+        ``Fire`` withdrawn before it was acknowledged); empty where nothing can go wrong."""
+
     def close(self) -> None:
         """Close the back end and stop the wiring's threads."""
 
@@ -122,6 +126,10 @@ class GpioSimUnit:
     def line_figures(self) -> dict[str, int]:
         """Nothing: the pins are wired to the Pi."""
         return {}
+
+    def launch_trouble(self) -> list[str]:
+        """Nothing: a launch on the Pi's own pins is never refused or withdrawn."""
+        return []
 
     def close(self) -> None:
         """Outputs safe, threads stopped."""

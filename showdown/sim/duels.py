@@ -24,6 +24,7 @@ import random
 import statistics
 import sys
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -356,6 +357,7 @@ def run_duels(
                 machine.load(pair[0].name, pair[1].name, cards)
                 unit.load_launcher(cards)
                 throws_before = len(unit.throws())
+                trouble_before = Counter(unit.launch_trouble())
                 duel = _Duel(
                     unit=unit,
                     machine=machine,
@@ -371,7 +373,8 @@ def run_duels(
                 if refused:
                     report.arm_refusals += 1
                 throws = unit.throws()[throws_before:]
-                _count_launches(report, throws, duel.go_ns, result)
+                trouble = list((Counter(unit.launch_trouble()) - trouble_before).elements())
+                _count_launches(report, throws, duel.go_ns, result, trouble)
                 if result is not None:
                     landed = throws[-1].landed if throws else None
                     _score(report, result, duel.truth, landed, settings)
@@ -390,10 +393,15 @@ def run_duels(
 
 
 def _count_launches(
-    report: DuelReport, throws: list[Throw], go_ns: int | None, result: ShowdownOutcome | None
+    report: DuelReport,
+    throws: list[Throw],
+    go_ns: int | None,
+    result: ShowdownOutcome | None,
+    trouble: list[str] | None = None,
 ) -> None:
     """Every throw of one duel must be its race's one launch: after go, before the result, in a
-    showdown that launches; a race decided with cards loaded must have exactly one."""
+    showdown that launches; a race decided with cards loaded must have exactly one. A problem
+    is kept with what the unit said meanwhile (*trouble*: refusals, withdrawn commands)."""
     report.launches += len(throws)
     launching = result is not None and (
         result.reason in (*LAUNCHED_BY_RACE, Reason.TIE, Reason.VOID, Reason.FAULT)
@@ -415,6 +423,7 @@ def _count_launches(
             "result_ns": None if result is None else result.at_ns,
             "launcher_on_ns": None if result is None else result.launcher_on_ns,
             "throws_ns": [throw.at_ns for throw in throws],
+            "unit_said": trouble or [],
         })
 
 
