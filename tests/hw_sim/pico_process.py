@@ -26,6 +26,7 @@ import signal
 import socket
 import subprocess
 import threading
+import time
 import tty
 from pathlib import Path
 from typing import Any
@@ -189,6 +190,17 @@ class PicoProcess:
             event = self.events.get(timeout=timeout_s)
             if key in event:
                 return event
+
+    def wait_input_up(self, name: str, timeout_s: float = 10.0) -> bool:
+        """Wait until the input *name* reads high (its pull-up has lifted it: the chip is past
+        its start-up), asking the board for its levels; False on timeout."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            self.command(op="levels")
+            levels = self.wait_event("levels", max(deadline - time.monotonic(), 0.01))["levels"]
+            if levels.get(str(self.pins[name])) == 1:
+                return True
+        return False
 
     def level(self, name: str) -> int:
         """An output's level as the board last reported it."""
