@@ -38,6 +38,7 @@ from tests.hw_sim.mpy_harness import SHIMS, micropython_binary, micropython_env,
 __all__ = ["PicoProcess", "flash_image"]
 
 CTRL_C = 0x03
+INPUTS = ("paddle_left", "paddle_right", "timer_button", "count_left", "count_right")
 FLASH_SCRIPT = Path(__file__).resolve().parents[2] / "deploy" / "flash_pico.sh"
 
 
@@ -191,14 +192,16 @@ class PicoProcess:
             if key in event:
                 return event
 
-    def wait_input_up(self, name: str, timeout_s: float = 10.0) -> bool:
-        """Wait until the input *name* reads high (its pull-up has lifted it: the chip is past
-        its start-up), asking the board for its levels; False on timeout."""
+    def wait_inputs_up(self, timeout_s: float = 10.0) -> bool:
+        """Wait until every input reads high (the pull-ups have lifted them: the chip is past
+        its start-up), asking the board for its levels; False on timeout. The host can be in
+        session before that (main.py answers a hello on its first pass), and a press on a line
+        still low is a button held at power-up, not an edge."""
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
             self.command(op="levels")
             levels = self.wait_event("levels", max(deadline - time.monotonic(), 0.01))["levels"]
-            if levels.get(str(self.pins[name])) == 1:
+            if all(levels.get(str(self.pins[name])) == 1 for name in INPUTS):
                 return True
         return False
 

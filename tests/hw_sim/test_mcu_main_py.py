@@ -73,6 +73,7 @@ def host(pico: PicoProcess) -> Iterator[Host]:
     host = Host(pico.link_path)
     host.link.open(timeout_s=10.0)
     assert host.link.wait_idle(10.0)
+    assert pico.wait_inputs_up()
     yield host
     host.link.close()
 
@@ -130,10 +131,7 @@ def test_a_reset_starts_a_fresh_session_and_an_unplug_resumes(
     assert host.link.boot_id not in (0, first)
     assert host.sessions == 2
     second = host.link.boot_id
-    # The host can be in session before the pull-ups have lifted the inputs (main.py answers a
-    # hello on its first pass): a press before then is a paddle held at power-up, a snapshot
-    # once the inputs settle (tested apart), not the edge this test is about.
-    assert pico.wait_input_up("paddle_right")
+    assert pico.wait_inputs_up()  # a press before then is a paddle held at power-up
     pico.unplug()
     pico.press("paddle_right")  # while the cable is out
     pico.plug()
@@ -149,6 +147,7 @@ def test_one_percent_of_bytes_damaged_loses_and_repeats_nothing(
     host = Host(pico.link_path)
     try:
         host.link.open(timeout_s=10.0)
+        assert pico.wait_inputs_up()
         got: list[tuple[int, int]] = []
         for _ in range(40):
             pico.press("paddle_left")
