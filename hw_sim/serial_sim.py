@@ -20,20 +20,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from firmware_bridge.protocol import (
-    NACK_BAD_DIRECTION,
-    NACK_BAD_PAYLOAD,
-    NACK_COOLING_DOWN,
-    NACK_NOT_ARMED,
-    NACK_PULSE_TOO_LONG,
-    NACK_UNKNOWN_TYPE,
-)
 from hw_sim.faults import FaultPlan
 from hw_sim.launcher_model import LauncherModel, Throw
 from hw_sim.mcu import Faults, SimulatedMcu
 from hw_sim.micropython_standins import StandinPin
 from hw_sim.pins import EdgeFeeder, SimFactory, SimPin
-from showdown.unit.backends.serial import SerialUnit
+from showdown.unit.backends.serial import NACK_REASONS, SerialUnit
 from showdown.unit.clock import JumpClock, ManualClock
 from showdown.unit.config import LineConfig, UnitSettings
 from showdown.unit.hardware import InputLine
@@ -78,16 +70,6 @@ def settle(mcu: SimulatedMcu, unit: SerialUnit, timeout_s: float = 10.0) -> bool
         else:
             calm = 0
     return True
-
-
-_NACK_REASONS = {
-    NACK_NOT_ARMED: "not armed",
-    NACK_COOLING_DOWN: "cooling down",
-    NACK_PULSE_TOO_LONG: "pulse too long",
-    NACK_BAD_PAYLOAD: "bad payload",
-    NACK_UNKNOWN_TYPE: "unknown type",
-    NACK_BAD_DIRECTION: "bad direction",
-}
 
 
 class SerialSimUnit:
@@ -210,7 +192,7 @@ class SerialSimUnit:
         """Every command the firmware refused, with its reason, and every ``Fire`` or ``Arm``
         the host withdrew before it was acknowledged (the showdown ended first)."""
         refused = [f"command {nack.refused_sequence} refused: "
-                   f"{_NACK_REASONS.get(nack.reason, str(nack.reason))}"
+                   f"{NACK_REASONS.get(nack.reason, str(nack.reason))}"
                    for nack in self.serial.refusals]
         withdrawn = [f"{type(message).__name__} withdrawn unacknowledged"
                      for message in self.serial.link.stats.dropped_commands]

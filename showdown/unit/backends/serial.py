@@ -51,6 +51,12 @@ from firmware_bridge.protocol import (
     LIGHT_GREEN,
     LIGHT_OFF,
     LIGHT_RED,
+    NACK_BAD_DIRECTION,
+    NACK_BAD_PAYLOAD,
+    NACK_COOLING_DOWN,
+    NACK_NOT_ARMED,
+    NACK_PULSE_TOO_LONG,
+    NACK_UNKNOWN_TYPE,
     OUTPUT_LAUNCHER,
     OUTPUT_LIGHT,
     PULSE_CEILING_MS,
@@ -63,7 +69,7 @@ from showdown.unit.clock import Clock, MonotonicClock
 from showdown.unit.config import UnitSettings
 from showdown.unit.hardware import Edge, InputLine, Light, Side, UnitHardware, UnitListener
 
-__all__ = ["LinkError", "SerialUnit"]
+__all__ = ["NACK_REASONS", "LinkError", "SerialUnit"]
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +77,15 @@ _LIGHTS = {Light.OFF: LIGHT_OFF, Light.RED: LIGHT_RED, Light.GREEN: LIGHT_GREEN}
 _LIGHTS_BACK = {value: light for light, value in _LIGHTS.items()}
 _SIDES = {Side.LEFT: SIDE_LEFT, Side.RIGHT: SIDE_RIGHT}
 _SIDES_BACK = {value: side for side, value in _SIDES.items()}
+NACK_REASONS = {
+    NACK_NOT_ARMED: "not armed",
+    NACK_COOLING_DOWN: "cooling down",
+    NACK_PULSE_TOO_LONG: "pulse too long",
+    NACK_BAD_PAYLOAD: "bad payload",
+    NACK_UNKNOWN_TYPE: "unknown type",
+    NACK_BAD_DIRECTION: "bad direction",
+}
+"""Why the microcontroller refused a command, in words (``Nack.reason``)."""
 ARM_MARGIN_MS = 1000
 """Added to the race timeout and the pulse for the ``Arm`` window sent at go."""
 
@@ -199,8 +214,8 @@ class SerialUnit(UnitHardware):
                 listener.launcher_changed(_SIDES_BACK.get(message.value), at_ns)
         elif isinstance(message, Nack):
             self.refusals.append(message)
-            log.warning("the microcontroller refused command %d (reason %d)",
-                        message.refused_sequence, message.reason)
+            log.warning("the microcontroller refused command %d (%s)", message.refused_sequence,
+                        NACK_REASONS.get(message.reason, f"reason {message.reason}"))
         elif isinstance(message, Fault):
             self.faults.append(message)
             log.warning("the microcontroller reports fault %d", message.code)
