@@ -11,7 +11,9 @@ end with the real pyserial, optionally through a stable symlink that survives a 
 Faults (:class:`Faults`) are injected on the bytes in both directions: corruption and loss at given
 rates, a delay on the way to the host; :meth:`SimulatedMcu.unplug` / :meth:`SimulatedMcu.plug` close
 and reopen the line (the host sees a ``SerialException``), :meth:`SimulatedMcu.reset` reboots the
-firmware (new boot id, pins reset, the USB line re-enumerates).
+firmware (new boot id, pins reset, the USB line re-enumerates). While :attr:`SimulatedMcu.deaf` is
+set every byte toward the board is lost (a line that has gone bad one way at the worst moment: a
+command the host keeps resending arrives only when it is cleared).
 """
 
 from __future__ import annotations
@@ -89,6 +91,7 @@ class SimulatedMcu:
         self._stepped = threading.Condition()
         self.bytes_corrupted = 0
         self.bytes_dropped = 0
+        self.deaf = False  # every byte toward the board lost (see the module docstring)
         self.unit: Any = None
         self.link: Any = None
         self._boot()
@@ -244,6 +247,9 @@ class SimulatedMcu:
                 except OSError:
                     data = b""  # the host end is not open (yet)
             now = self.utime.ticks_us()
+            if data and self.deaf:
+                self.bytes_dropped += len(data)
+                data = b""
             if data:
                 data = self._damage(data)
                 self.link.feed(data, now)

@@ -181,6 +181,11 @@ class TimingConfig(BaseModel):
         default=1500, gt=0, le=60_000,
         description="how long the side-count lines count after a launch",
     )
+    launch_wait_ms: Ms = Field(
+        default=10_000, gt=0, le=60_000,
+        description="longest wait after the winning press for the launcher to report firing "
+        "(a Fire resent over a bad serial line); the count runs from that report",
+    )
     bounce_ms: Ms = Field(
         default=5, ge=0, le=100,
         description="paddle/button bounces this soon after an edge are ignored",

@@ -119,7 +119,8 @@ class UnitListener(Protocol):
         """The countdown light actually changed at *at_ns*. GREEN's time is the showdown's "go"."""
 
     def launcher_changed(self, toward: Side | None, at_ns: int) -> None:
-        """The launcher was actually energised toward *toward* (``None``: now off) at *at_ns*."""
+        """The launcher was actually energised toward *toward* (``None``: now off) at *at_ns*.
+        ``None`` also answers a :meth:`UnitHardware.launch` the unit refused: it stays off."""
 
     def contact_lost(self, at_ns: int, *, restarted: bool) -> None:
         """The back end lost contact with the unit at *at_ns* (a cable pulled, a microcontroller

@@ -6,9 +6,10 @@ It listens to a :class:`~showdown.unit.hardware.UnitHardware` (any back end), ru
 Threads: edges arrive on the back end's thread (lgpio's callback thread, a serial reader, the
 simulator's feeder), timers on the clock's thread. One lock serialises them. The winning press
 fires the launcher from the thread that delivered it, before anything else is done with it, so a
-busy scoreboard never delays a launch. Events are published after the lock is released, in order;
-a subscriber that raises is logged and skipped. Any fault inside the machine puts every output in
-its safe state and ends the showdown with a ``fault`` result (still exactly one result).
+busy scoreboard never delays a launch; the side counts run from the launcher's own report of
+firing, which a serial line may bring late. Events are published after the lock is released, in
+order; a subscriber that raises is logged and skipped. Any fault inside the machine puts every
+output in its safe state and ends the showdown with a ``fault`` result (still exactly one result).
 
 When the back end loses contact with the unit (a microcontroller reset or a pulled cable), a
 showdown in progress is void: some of its edges may never arrive, so it is not decided on those
@@ -111,6 +112,7 @@ class ShowdownMachine:
         self._launcher_on_ns: int | None = None
         self._launched_toward: Side | None = None
         self._count_until_ns: int | None = None
+        self._launch_pending = False  # a fire is on its way; the count starts at its report
         self._finished = False
         self._new_round()
         hardware.start(self)
@@ -201,6 +203,17 @@ class ShowdownMachine:
                 self._launcher_on_ns = at_ns
                 self._launched_toward = toward
                 self._emit(Launching(self._showdown_id, toward, self._winning_press_ns, at_ns))
+                if self._launch_pending:
+                    self._launch_pending = False
+                    self._cancel(self._timers)  # the wait's deadline
+                    self._count_from(at_ns)
+            elif toward is None and self._launch_pending and self._phase is MachinePhase.COUNTING:
+                # the unit refused the fire: no cards will fly; the count keeps its usual length
+                self._launch_pending = False
+                self._cancel(self._timers)
+                log.warning("showdown %d: the unit refused to fire the launcher",
+                            self._showdown_id)
+                self._count_from(self._clock.now_ns())
 
     def contact_lost(self, at_ns: int, *, restarted: bool) -> None:
         """The back end lost contact with the unit: a showdown in progress is void; after a
@@ -224,6 +237,7 @@ class ShowdownMachine:
         self._launcher_on_ns = None
         self._launched_toward = None
         self._count_until_ns = None
+        self._launch_pending = False
         self._finished = False
 
     def _arm(self, at_ns: int) -> bool:
@@ -286,14 +300,38 @@ class ShowdownMachine:
         # COUNTING: the other side's press is kept for the tie decision at the end.
 
     def _launch(self, side: Side, at_ns: int) -> None:
+        """The winning press: fire, then count from the launcher's report of firing. A back end
+        on the pins reports from inside the fire; over a serial line the ``Fire`` may need
+        resending, and ending the showdown at a count measured from the press would withdraw it
+        (the winner's cards would never fly), so the machine waits for the report, up to
+        ``launch_wait_ms`` after the press."""
         self._winning_press_ns = at_ns
         self._phase = MachinePhase.COUNTING
-        self.interlock.fire(side.other)  # first: nothing may delay the launch
-        self._cancel(self._timers)
-        now = self._clock.now_ns()
-        self._count_until_ns = now + ms(self._timing.count_settle_ms)
-        self._emit(Counting(self._showdown_id, now, self._count_until_ns))
+        self._launch_pending = True
+        race_timers, self._timers = self._timers, []
+        fired = self.interlock.fire(side.other)  # first: nothing may delay the launch
+        self._cancel(race_timers)
+        if not fired:
+            self._launch_pending = False
+            self._count_from(self._clock.now_ns())
+        elif self._launch_pending:
+            self._at(at_ns + ms(self._timing.launch_wait_ms), self._launch_overdue)
+
+    def _count_from(self, start_ns: int) -> None:
+        """The side-count lines count for the settle time from *start_ns*; then the verdict."""
+        self._count_until_ns = start_ns + ms(self._timing.count_settle_ms)
+        self._emit(Counting(self._showdown_id, start_ns, self._count_until_ns))
         self._at(self._count_until_ns, self._finish)
+
+    def _launch_overdue(self) -> None:
+        """No report of firing within the wait: decided on the presses, the ``Fire`` withdrawn."""
+        if not self._launch_pending:
+            return
+        self._launch_pending = False
+        log.warning("showdown %d: the launcher did not report firing within %g ms of the "
+                    "winning press; the cards stay loaded", self._showdown_id,
+                    self._timing.launch_wait_ms)
+        self._finish()
 
     def _false_start(self, side: Side, at_ns: int) -> None:
         self._cancel(self._timers)
@@ -347,7 +385,8 @@ class ShowdownMachine:
         else:
             self._hw.arrow(verdict.loser if verdict.reason is Reason.FALSE_START else None)
         launched = self._phase is MachinePhase.COUNTING
-        if launched and verdict.loser is not None and self._launched_toward is not verdict.loser:
+        if (launched and verdict.loser is not None and self._launched_toward is not None
+                and self._launched_toward is not verdict.loser):
             log.warning(
                 "cards went toward %s but %s lost: a press arrived out of order",
                 self._launched_toward,

@@ -14,6 +14,7 @@ from __future__ import annotations
 import shutil
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from hw_sim.mcu import SimulatedMcu
@@ -62,8 +63,9 @@ class SerialRig(UnitRig):
 
     def settle(self, timeout_s: float = 5.0) -> None:
         """Wait until the firmware has run, every command is acknowledged and every event
-        delivered, twice in a row (a delivered event may have queued a command)."""
-        if not self.serial.link.connected:  # closed: only the firmware's own loop is left
+        delivered, twice in a row (a delivered event may have queued a command). While the board
+        is deaf (``mcu.deaf``) nothing can be acknowledged: only the firmware's loop is awaited."""
+        if not self.serial.link.connected or self.mcu.deaf:
             assert self.mcu.wait_steps(2, timeout_s), "the firmware loop stopped"
             return
         deadline = time.monotonic() + timeout_s
@@ -75,6 +77,14 @@ class SerialRig(UnitRig):
                 calm += 1
             else:
                 calm = 0
+
+    def wait_until(self, condition: Callable[[], bool], timeout_s: float = 5.0) -> None:
+        """Wait, a firmware loop pass at a time, until *condition* holds (the host's reader
+        thread has handled what the board sent)."""
+        deadline = time.monotonic() + timeout_s
+        while not condition():
+            assert time.monotonic() < deadline, "the condition never held"
+            assert self.mcu.wait_steps(1, timeout_s), "the firmware loop stopped"
 
     def deliver(self, line: InputLine, active: bool, at_ns: int) -> None:
         self.mcu.pin(_LINE_PINS[line]).drive(0 if active else 1, at_ns)

@@ -87,7 +87,8 @@ NACK_REASONS = {
 }
 """Why the microcontroller refused a command, in words (``Nack.reason``)."""
 ARM_MARGIN_MS = 1000
-"""Added to the race timeout and the pulse for the ``Arm`` window sent at go."""
+"""Added to the race timeout, the launch wait and the pulse for the ``Arm`` window sent at go: a
+``Fire`` the state machine still waits for is never refused as late."""
 
 _OPEN_UNITS: weakref.WeakSet[SerialUnit] = weakref.WeakSet()
 
@@ -132,6 +133,7 @@ class SerialUnit(UnitHardware):
         self._arrow: Side | None = None
         self._tone: int = 0
         self.refusals: list[Nack] = []
+        self._fire_sequence: int | None = None  # the last Fire's, to tell its refusal
         self.faults: list[Fault] = []
         self.link = Link(
             port, on_event=self._event, on_session=self._session, on_down=self._down,
@@ -216,6 +218,11 @@ class SerialUnit(UnitHardware):
             self.refusals.append(message)
             log.warning("the microcontroller refused command %d (%s)", message.refused_sequence,
                         NACK_REASONS.get(message.reason, f"reason {message.reason}"))
+            if message.refused_sequence == self._fire_sequence:
+                # the launcher stays off: the listener stops waiting for it to fire
+                self._fire_sequence = None
+                if listener is not None and not self._closed:
+                    listener.launcher_changed(None, self._clock.now_ns())
         elif isinstance(message, Fault):
             self.faults.append(message)
             log.warning("the microcontroller reports fault %d", message.code)
@@ -249,7 +256,8 @@ class SerialUnit(UnitHardware):
         self.link.send(Lights(_LIGHTS[light]))
         if light is Light.GREEN:
             timing = self._settings.timing
-            window = timing.timeout_ms + timing.launcher_pulse_ms + ARM_MARGIN_MS
+            window = (timing.timeout_ms + timing.launch_wait_ms + timing.launcher_pulse_ms
+                      + ARM_MARGIN_MS)
             self.link.send(Arm(_u16(window)))
 
     def buzzer(self, tone_hz: float | None) -> None:
@@ -274,13 +282,14 @@ class SerialUnit(UnitHardware):
         if self._closed:
             return
         pulse_ms = max(1, math.ceil(pulse_ns / 1_000_000))
-        self.link.send(Fire(_SIDES[toward], pulse_ms))
+        self._fire_sequence = self.link.send(Fire(_SIDES[toward], pulse_ms))
 
     def stop_launch(self) -> None:
         """``Disarm``: the launcher goes off now and cannot fire again until the next go; a
         ``Fire`` or ``Arm`` still waiting for its acknowledgement is withdrawn."""
         if self._closed:
             return
+        self._fire_sequence = None
         self.link.withdraw((Fire, Arm), Disarm())
         self.link.send(Disarm())
 

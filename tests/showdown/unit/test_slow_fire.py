@@ -1,0 +1,134 @@
+"""A ``Fire`` that a bad serial line brings late, or never: the winner's cards still fly, counted
+from the launch; a showdown waits for them only so long; a refused fire ends the wait.
+
+The simulated board is made deaf (every byte from the host lost) between the winning press and
+its ``Fire``, while the rig's manual clock moves on; then it hears again and the link's resend
+gets through, as on a line that went bad at the worst moment.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from firmware_bridge.messages import Fire
+from showdown.unit.clock import ms
+from showdown.unit.config import TimingConfig, UnitSettings
+from showdown.unit.events import Launching
+from showdown.unit.hardware import Side
+from showdown.unit.machine import MachinePhase
+from showdown.unit.verdict import Reason
+from tests.showdown.serial_rig import SerialRig
+
+RigMaker = Callable[..., SerialRig]
+
+
+@pytest.fixture
+def make_serial_rig() -> Iterator[RigMaker]:
+    rigs: list[SerialRig] = []
+
+    def make(**timing: float) -> SerialRig:
+        rig = SerialRig(UnitSettings(timing=TimingConfig(**timing)))  # type: ignore[arg-type]
+        rigs.append(rig)
+        return rig
+
+    yield make
+    for rig in rigs:
+        rig.close()
+
+
+def launcher_levels(rig: SerialRig) -> list[int]:
+    """Every level the board drives its launcher enable to from now on."""
+    levels: list[int] = []
+    rig.mcu.pin("launcher_enable").observers.append(lambda pin, level, at: levels.append(level))
+    return levels
+
+
+def press_unheard(rig: SerialRig, side: Side, after_go_ms: float) -> int:
+    """*side* wins the race while the board hears nothing from the host: the host has fired
+    (its ``Fire`` is waiting in the link) and the launcher has not moved. Returns the press time."""
+    rig.mcu.deaf = True
+    rig.press(side, after_go_ms=after_go_ms)
+    rig.wait_until(lambda: rig.machine.phase is MachinePhase.COUNTING
+                   and not rig.serial.link.idle())
+    go = rig.go_ns()
+    assert go is not None
+    return go + ms(after_go_ms)
+
+
+def test_a_fire_the_line_delays_still_launches_and_the_cards_are_counted_from_the_launch(
+    make_serial_rig: RigMaker,
+) -> None:
+    rig = make_serial_rig()
+    rig.load(cards=3)
+    rig.arm()
+    rig.run_to_go()
+    levels = launcher_levels(rig)
+    press = press_unheard(rig, Side.LEFT, after_go_ms=200)
+    rig.advance(3000)  # twice the side counts' settle time
+    assert rig.results() == [], "the showdown ended with the winner's cards still loaded"
+    assert 1 not in levels
+    rig.mcu.deaf = False
+    rig.settle()  # the link's resend arrives
+    assert 1 in levels, "the launcher never fired"
+    launching = [e for e in rig.events if isinstance(e, Launching)]
+    assert len(launching) == 1 and launching[0].toward is Side.RIGHT
+    rig.cards_land(Side.RIGHT, 3)
+    result = rig.finish()
+    assert (result.winner, result.loser, result.reason) == (Side.LEFT, Side.RIGHT, Reason.RACE)
+    assert result.launcher_on_ns is not None and result.launcher_on_ns >= press + ms(3000)
+    assert result.counts == {Side.RIGHT: 3, Side.LEFT: 0}, "cards counted from the launch"
+    assert not result.possible_jam
+    assert result.at_ns >= result.launcher_on_ns + ms(TimingConfig().count_settle_ms)
+
+
+def test_a_fire_that_never_arrives_ends_the_showdown_at_the_wait_and_never_flies_late(
+    make_serial_rig: RigMaker, caplog: pytest.LogCaptureFixture
+) -> None:
+    rig = make_serial_rig(launch_wait_ms=4000)
+    rig.load(cards=2)
+    rig.arm()
+    rig.run_to_go()
+    levels = launcher_levels(rig)
+    press = press_unheard(rig, Side.RIGHT, after_go_ms=250)
+    with caplog.at_level(logging.WARNING, logger="showdown.unit.machine"):
+        rig.advance(3900)
+        assert rig.results() == []
+        rig.advance(200)
+    (result,) = rig.results()
+    assert (result.winner, result.loser, result.reason) == (Side.RIGHT, Side.LEFT, Reason.RACE)
+    assert result.launcher_on_ns is None
+    assert press + ms(4000) <= result.at_ns < press + ms(4100)
+    assert "did not report firing within 4000 ms" in caplog.text
+    rig.mcu.deaf = False
+    rig.settle()
+    rig.advance(20_000)
+    assert 1 not in levels, "a fire withdrawn at the showdown's end flew after it"
+    assert any(isinstance(m, Fire) for m in rig.serial.link.stats.dropped_commands)
+
+
+def test_a_fire_the_unit_refuses_ends_the_wait(
+    make_serial_rig: RigMaker, caplog: pytest.LogCaptureFixture
+) -> None:
+    # The Arm sent at go is capped at 65.5 s (a 16-bit field): with a one-minute race, a Fire
+    # delayed past it is refused "not armed" by the board.
+    rig = make_serial_rig(timeout_ms=60_000)
+    rig.load(cards=2)
+    rig.arm()
+    rig.run_to_go()
+    levels = launcher_levels(rig)
+    rig.advance(58_900)
+    rig.serial.link.heartbeat()  # the board's watchdog counts from here, not from go
+    assert rig.mcu.wait_steps(3)
+    press = press_unheard(rig, Side.LEFT, after_go_ms=59_000)
+    rig.advance(7000)
+    with caplog.at_level(logging.WARNING, logger="showdown.unit.machine"):
+        rig.mcu.deaf = False
+        rig.settle()
+        result = rig.finish()
+    assert 1 not in levels
+    assert "refused to fire" in caplog.text
+    assert (result.winner, result.reason) == (Side.LEFT, Reason.RACE)
+    assert result.at_ns < press + ms(TimingConfig().launch_wait_ms), "waited in vain"
