@@ -141,6 +141,13 @@ class ToneConfig(BaseModel):
         return sum(self.pattern_ms)
 
 
+LAUNCH_WINDOW_MARGIN_MS = 1000
+"""Added to the race timeout, the launch wait and the pulse for the launcher's arm window, so a
+``Fire`` the state machine still waits for is never refused as late."""
+LAUNCH_WINDOW_MAX_MS = 65_535
+"""The longest arm window a microcontroller can be given (the protocol's 16-bit field)."""
+
+
 class TimingConfig(BaseModel):
     """Every duration and window of a showdown, in milliseconds."""
 
@@ -217,7 +224,20 @@ class TimingConfig(BaseModel):
                 f"beat_flash_ms: {self.beat_flash_ms:g} is longer than beat_period_ms "
                 f"({self.beat_period_ms:g})"
             )
+        if self.launch_window_ms > LAUNCH_WINDOW_MAX_MS:
+            limit = LAUNCH_WINDOW_MAX_MS - self.launcher_pulse_ms - LAUNCH_WINDOW_MARGIN_MS
+            raise ValueError(
+                f"timeout_ms: {self.timeout_ms:g} plus launch_wait_ms ({self.launch_wait_ms:g}) "
+                f"is more than the {limit:g} ms a unit keeps its launcher armed after go"
+            )
         return self
+
+    @property
+    def launch_window_ms(self) -> float:
+        """How long after go the launcher may fire at all: the race, the wait for the launcher's
+        report, the pulse and a margin (the serial back end's ``Arm`` window)."""
+        return (self.timeout_ms + self.launch_wait_ms + self.launcher_pulse_ms
+                + LAUNCH_WINDOW_MARGIN_MS)
 
 
 class UnitSettings(BaseModel):

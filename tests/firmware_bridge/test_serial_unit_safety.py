@@ -1,5 +1,6 @@
 """Safety through the whole serial path (SerialUnit -> pty -> the firmware), on a manual clock:
-the firmware goes safe by itself when the host goes quiet, and refuses a fire without a go."""
+the firmware goes safe by itself when the host goes quiet, and refuses a fire without a go (which
+the listener hears as the launcher staying off)."""
 
 from __future__ import annotations
 
@@ -87,6 +88,8 @@ def test_a_fire_without_go_is_refused_by_the_firmware(
     clock: ManualClock, mcu: SimulatedMcu
 ) -> None:
     unit = SerialUnit(UnitSettings(), port=mcu.port, clock=clock, watchdog_ms=60_000)
+    recorder = Recorder()
+    unit.start(recorder)
     fired = level_event(mcu, "launcher_enable", 1)
     unit.countdown_light(Light.RED)
     unit.launch(Side.LEFT, ms(300))
@@ -100,5 +103,7 @@ def test_a_fire_without_go_is_refused_by_the_firmware(
         deadline_steps += 1
     assert [n.reason for n in unit.refusals] == [NACK_NOT_ARMED]
     assert isinstance(unit.refusals[0], Nack)
+    # the listener hears that the launcher stays off: a showdown waiting for it stops waiting
+    assert recorder.launcher == [(None, clock.now_ns())]
     unit.close()
     assert mcu.pin("light_red").level == 0, "closing leaves every output off"

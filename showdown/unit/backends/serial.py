@@ -86,9 +86,6 @@ NACK_REASONS = {
     NACK_BAD_DIRECTION: "bad direction",
 }
 """Why the microcontroller refused a command, in words (``Nack.reason``)."""
-ARM_MARGIN_MS = 1000
-"""Added to the race timeout, the launch wait and the pulse for the ``Arm`` window sent at go: a
-``Fire`` the state machine still waits for is never refused as late."""
 
 _OPEN_UNITS: weakref.WeakSet[SerialUnit] = weakref.WeakSet()
 
@@ -255,10 +252,7 @@ class SerialUnit(UnitHardware):
             self._light = light
         self.link.send(Lights(_LIGHTS[light]))
         if light is Light.GREEN:
-            timing = self._settings.timing
-            window = (timing.timeout_ms + timing.launch_wait_ms + timing.launcher_pulse_ms
-                      + ARM_MARGIN_MS)
-            self.link.send(Arm(_u16(window)))
+            self.link.send(Arm(_u16(self._settings.timing.launch_window_ms)))
 
     def buzzer(self, tone_hz: float | None) -> None:
         """A continuous tone (rounded to whole hertz) or silence."""

@@ -81,6 +81,11 @@ def test_config_file_from_the_environment(tmp_path: Path, monkeypatch: pytest.Mo
             "[unit.timing]\nhold_min_ms = 3000\nhold_max_ms = 100\n",
             ":3: unit.timing.hold_max_ms: 100 is below hold_min_ms (3000)",
         ),
+        (
+            "[unit.timing]\ntimeout_ms = 60000\n",
+            ":2: unit.timing.timeout_ms: 60000 plus launch_wait_ms (10000) is more than the "
+            "64235 ms a unit keeps its launcher armed after go",
+        ),
         ("[unit.go_tone]\nhz = 440\npattern_ms = [100]\n", "go_tone: its pitch must differ"),
         ("[unit\n", "not valid TOML"),
     ],
@@ -243,8 +248,10 @@ def test_a_timing_is_taken_exactly_when_it_is_a_finite_number_in_its_range(
     except ConfigError as exc:
         message = str(exc)
         assert "\n" not in message and message.startswith(f"{path}:")
-        if in_range:  # only the cross checks may refuse it (a hold, a flash longer than a beat)
-            assert "is below hold_min_ms" in message or "is longer than" in message, message
+        if in_range:  # only the cross checks may refuse it (a hold, a flash longer than a beat,
+            # a race and launch wait longer than the launcher's arm window)
+            assert ("is below hold_min_ms" in message or "is longer than" in message
+                    or "keeps its launcher armed" in message), message
         else:
             assert message.startswith(f"{path}:3: unit.timing.{name}: "), message
     else:
