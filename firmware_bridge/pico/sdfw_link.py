@@ -56,21 +56,16 @@ class McuLink:
         self._send_window(now)
 
     def _frame(self, type_code, sequence, payload, now):
+        # The reader passed only frames whose payload fits their type.
         if type_code == proto.T_HELLO:
-            values = proto.unpack(type_code, payload)
-            if values is not None:
-                self._hello(values, now)
+            self._hello(proto.unpack(type_code, payload), now)
             return
         self.repeatable = None  # the host is past its handshake: a later hello is a new one
         if type_code == proto.T_HEARTBEAT:
-            values = proto.unpack(type_code, payload)
-            if values is not None:
-                reply = (values[0], now & 0xFFFFFFFF, self.unit.status())
-                self._send(proto.T_HEARTBEAT_REPLY, 0, reply)
+            token = proto.unpack(type_code, payload)[0]
+            self._send(proto.T_HEARTBEAT_REPLY, 0, (token, now & 0xFFFFFFFF, self.unit.status()))
         elif type_code == proto.T_ACK:
-            values = proto.unpack(type_code, payload)
-            if values is not None:
-                self._acked(values[0], now)
+            self._acked(proto.unpack(type_code, payload)[0], now)
         elif proto.is_reliable(type_code) and type_code < 0x80:
             self._command(type_code, sequence, payload, now)
 
@@ -111,10 +106,8 @@ class McuLink:
         ahead = proto.sequence_ahead(sequence, self.rx_expected)
         if ahead == 0:
             self.rx_expected = (self.rx_expected + 1) & 0xFF
-            if type_code in proto.FORMATS:
-                values = proto.unpack(type_code, payload)
-                reason = proto.NACK_BAD_PAYLOAD if values is None else (
-                    self.unit.command(type_code, values, now))
+            if type_code in proto.FORMATS:  # its length was checked with the frame
+                reason = self.unit.command(type_code, proto.unpack(type_code, payload), now)
             else:
                 reason = proto.NACK_UNKNOWN_TYPE
             if reason:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import binascii
 import dataclasses
+import struct
 from collections.abc import Iterator
 
 import pytest
@@ -15,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firmware_bridge import protocol
-from firmware_bridge.codec import encode_frame
-from firmware_bridge.messages import Message
+from firmware_bridge.codec import DecodeError, decode_frame, encode_frame
+from firmware_bridge.messages import MESSAGE_TYPES, Message
 from tests.firmware_bridge.strategies import any_message
 from tests.hw_sim.mpy_harness import MpyFirmware
 
@@ -68,6 +69,28 @@ def test_frames_match_host_frames_and_read_back(
     assert frame == host.hex()
     assert isinstance(read, list)
     assert read[-2] == [message.TYPE, sequence, message.pack_payload().hex()]
+
+
+@quick
+@given(cls=st.sampled_from(sorted(MESSAGE_TYPES.values(), key=lambda c: c.TYPE)),
+       sequence=st.integers(0, 255), payload=st.binary(max_size=12))
+def test_a_payload_that_does_not_fit_its_type_is_a_bad_frame_on_both_sides(
+    bench: MpyFirmware, cls: type[Message], sequence: int, payload: bytes
+) -> None:
+    """A damaged frame can pass the CRC (one in 65536); its length is the second check, and the
+    firmware must drop it as the host does, not take it as a command with a bad payload."""
+    fits = len(payload) == struct.calcsize(cls.FORMAT)
+    data = bytes((cls.TYPE, sequence)) + payload
+    body = data + struct.pack(">H", binascii.crc_hqx(data, protocol.CRC_INIT))
+    encoded = bytes(cobs.encode(body))
+    (read,) = computed(bench, ["read", (encoded + b"\x00").hex()])
+    assert isinstance(read, list)
+    if fits:
+        assert read == [[cls.TYPE, sequence, payload.hex()], 0]
+    else:
+        assert read == [1]
+        with pytest.raises(DecodeError):
+            decode_frame(encoded)
 
 
 def test_crc_check_value_and_constants(bench: MpyFirmware) -> None:

@@ -5,7 +5,11 @@ runs under CPython (stand-ins) and under the real MicroPython interpreter (shims
 
 from __future__ import annotations
 
+import binascii
+import struct
+
 import pytest
+from cobs import cobs
 
 from firmware_bridge.messages import (
     Arm,
@@ -24,6 +28,7 @@ from firmware_bridge.messages import (
     TimerButton,
 )
 from firmware_bridge.protocol import (
+    CRC_INIT,
     INPUT_PADDLE_LEFT,
     NACK_BAD_PAYLOAD,
     OUTPUT_LAUNCHER,
@@ -168,3 +173,27 @@ def test_a_host_naming_this_boots_id_before_any_reply_gets_a_fresh_session(
     fw.send(Hello(1, 1, reply.boot_id))
     (again,) = [m for m in fw.messages() if isinstance(m, HelloReply)]
     assert again.boot_id == reply.boot_id and again.next_expected == 1
+
+
+def test_a_fire_that_lost_a_byte_yet_passed_the_crc_waits_for_its_intact_copy(
+    make_firmware: FirmwareFactory,
+) -> None:
+    """On a noisy line one damaged frame in 65536 passes the CRC. Taken as a Fire with a bad
+    payload it used its sequence number, so the host's intact resend was a duplicate and the
+    winner's cards never flew."""
+    fw = make_firmware()
+    fw.connect()
+    fw.send(Arm(5000))
+    fw.messages()
+    fire = Fire(1, 100)
+    sequence = fw.host_sequence
+    data = bytes((fire.TYPE, sequence)) + fire.pack_payload()[:-1]
+    damaged = bytes(cobs.encode(data + struct.pack(">H", binascii.crc_hqx(data, CRC_INIT))))
+    fw.feed(damaged + b"\x00")
+    assert fw.messages() == []  # neither taken nor refused: no Ack, no Nack
+    assert fw.send(fire, sequence) == sequence
+    messages = fw.messages()
+    assert McuAck(sequence + 1) in messages
+    assert [(m.output, m.value) for m in messages if isinstance(m, OutputChanged)] == [
+        (OUTPUT_LAUNCHER, 1)
+    ]

@@ -183,9 +183,6 @@ class Bench:
                 reader = sdfw_proto.FrameReader()
                 frames = reader.feed(bytes.fromhex(item[1]))
                 results.append([[t, s, p.hex()] for t, s, p in frames] + [reader.errors])
-            elif kind == "unpack":
-                values = sdfw_proto.unpack(item[1], bytes.fromhex(item[2]))
-                results.append(None if values is None else list(values))
         return results
 
     def constants(self):
