@@ -203,6 +203,9 @@ def encode_frame(type_code, sequence, payload):
     return cobs_encode(data + bytes((crc >> 8, crc & 0xFF))) + b"\x00"
 
 
+_PAYLOAD_SIZES = {type_code: struct.calcsize(fmt) for type_code, fmt in FORMATS.items()}
+
+
 def pack(type_code, values):
     """Payload bytes of a known type from its field values."""
     return struct.pack(FORMATS[type_code], *values)
@@ -256,8 +259,8 @@ class FrameReader:
             return None
         if len(body) < 4 or crc16(body) != 0:
             return None
-        fmt = FORMATS.get(body[0])
-        if fmt is not None and struct.calcsize(fmt) != len(body) - 4:
+        size = _PAYLOAD_SIZES.get(body[0])
+        if size is not None and size != len(body) - 4:
             # A damaged frame whose CRC still matched (one in 65536 of them): drop it as the
             # host does, so the sequence stays open for the sender's intact copy.
             return None

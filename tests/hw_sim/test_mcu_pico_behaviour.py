@@ -5,12 +5,9 @@ runs under CPython (stand-ins) and under the real MicroPython interpreter (shims
 
 from __future__ import annotations
 
-import binascii
-import struct
-
 import pytest
-from cobs import cobs
 
+from firmware_bridge.codec import encode_frame
 from firmware_bridge.messages import (
     Arm,
     Buzzer,
@@ -26,9 +23,9 @@ from firmware_bridge.messages import (
     Paddle,
     SideCount,
     TimerButton,
+    Unknown,
 )
 from firmware_bridge.protocol import (
-    CRC_INIT,
     INPUT_PADDLE_LEFT,
     NACK_BAD_PAYLOAD,
     OUTPUT_LAUNCHER,
@@ -187,9 +184,7 @@ def test_a_fire_that_lost_a_byte_yet_passed_the_crc_waits_for_its_intact_copy(
     fw.messages()
     fire = Fire(1, 100)
     sequence = fw.host_sequence
-    data = bytes((fire.TYPE, sequence)) + fire.pack_payload()[:-1]
-    damaged = bytes(cobs.encode(data + struct.pack(">H", binascii.crc_hqx(data, CRC_INIT))))
-    fw.feed(damaged + b"\x00")
+    fw.feed(encode_frame(Unknown(fire.TYPE, fire.pack_payload()[:-1]), sequence))
     assert fw.messages() == []  # neither taken nor refused: no Ack, no Nack
     assert fw.send(fire, sequence) == sequence
     messages = fw.messages()
