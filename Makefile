@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 RUNTIME_STAMP := $(VENV)/.runtime-installed
 DEV_STAMP     := $(VENV)/.dev-installed
 
-.PHONY: vm-ci run test lint typecheck unit soak bench bench-check clean catalogues messages screenshots vm-test vm-soak vm-deps
+.PHONY: vm-ci run test lint typecheck unit soak bench bench-check clean catalogues messages screenshots vm-test vm-soak vm-deps mutation
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -63,6 +63,19 @@ screenshots: $(DEV_STAMP) catalogues
 ## soak: the long seeded runs (not part of `make test`)
 soak: $(DEV_STAMP) catalogues
 	$(BIN)/pytest -m soak -o addopts='-ra -q'
+
+## mutation: mutmut over each group of tests/mutation/groups.toml (tens of minutes on two cores;
+## not part of `make test`): each group's score and the mutants no test caught, with their change.
+## MUTATION_ARGS: a group's name (unit), --keep, --again, --jobs N (python -m tests.mutation.run -h).
+MUTATION_STAMP := $(VENV)/.mutation-installed
+MUTATION_ARGS  ?=
+
+$(MUTATION_STAMP): pyproject.toml $(DEV_STAMP)
+	$(BIN)/python -m pip install $(PIP_FLAGS) -e '.[dev,mutation]'
+	touch $@
+
+mutation: $(MUTATION_STAMP) catalogues
+	$(BIN)/python -m tests.mutation.run $(MUTATION_ARGS)
 
 ## vm-test: Pi in a box (tests/vm/, README "Pi in a box"): a Debian bookworm VM, the real
 ## deploy/install.sh, systemd, udev, a USB serial board, 5 power cuts, uninstall; one JSON line.

@@ -9,12 +9,22 @@ their own environment to the chooser.
 
 import os
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 from showdown.scoreboard.fonts import ENV_VARIABLE, pinned_font
 
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=100
+)
+# `make mutation` (tests/mutation/): the same examples for every mutant, so that whether a mutant
+# is caught never depends on the luck of one run.
+# No shrinking: a mutant is caught by the first failing example, and its smallest form is of no use.
+settings.register_profile(
+    "mutation",
+    settings.get_profile("default"),
+    derandomize=True,
+    database=None,
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
 )
 settings.load_profile("default")
 

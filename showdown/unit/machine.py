@@ -155,11 +155,10 @@ class ShowdownMachine:
             return self._arm(self._clock.now_ns())
 
     def close(self) -> None:
-        """Stop every timer and leave the outputs safe (the back end is closed by its owner)."""
+        """Stop every timer and put every output in its safe state, as a fault would, but with no
+        result (the back end is closed by its owner)."""
         with self._guard():
-            self._cancel_all()
-            self.interlock.forbid()
-            self.interlock.stop()
+            self._make_safe()
             self._phase = MachinePhase.IDLE
 
     # -- UnitListener -------------------------------------------------------------------------
@@ -418,8 +417,9 @@ class ShowdownMachine:
             self._players, self._cards = (None, None), None  # the loser took the cards
         self._emit(result)
 
-    def _fault(self) -> None:
-        """Something raised inside the machine: outputs safe, showdown over as a no contest."""
+    def _make_safe(self) -> None:
+        """Every timer stopped, the launcher forbidden, then every output off, each tried even
+        when one before it fails."""
         self._cancel_all()
         self.interlock.forbid()
         for action in (
@@ -432,7 +432,13 @@ class ShowdownMachine:
                 action()
             except Exception:
                 log.exception("could not reach a safe state")
-        if self._phase is not MachinePhase.IDLE and not self._finished:
+
+    def _fault(self) -> None:
+        """Something raised inside the machine: outputs safe, showdown over as a no contest. A
+        fault while the showdown was ending (an output failing in :meth:`_end`) comes before its
+        result was out, so the fault is its one result."""
+        self._make_safe()
+        if self._phase is not MachinePhase.IDLE:
             self._finished = True
             self._phase = MachinePhase.IDLE
             self._emit(
