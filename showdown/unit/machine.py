@@ -73,6 +73,16 @@ class ShowdownMachine:
     *rng* draws the random hold; pass a seeded ``random.Random`` to replay a countdown.
     """
 
+    # The current showdown, set afresh by _new_round (at arming, and before the first).
+    _go_ns: int | None
+    _presses: dict[Side, int]
+    _counts: dict[Side, int]
+    _winning_press_ns: int | None
+    _launcher_on_ns: int | None
+    _launched_toward: Side | None
+    _count_until_ns: int | None
+    _launch_pending: bool  # a fire is on its way; the count starts at its report
+
     def __init__(
         self,
         hardware: UnitHardware,
@@ -104,16 +114,6 @@ class ShowdownMachine:
         self._tone_timers: list[Timer] = []
         self._arrow_timers: list[Timer] = []
         self._blinking_at_held = False  # the arrow blinks at a held paddle (a release stops it)
-        # the current showdown (reset by _new_round)
-        self._go_ns: int | None = None
-        self._presses: dict[Side, int] = {}
-        self._counts: dict[Side, int] = {}
-        self._winning_press_ns: int | None = None
-        self._launcher_on_ns: int | None = None
-        self._launched_toward: Side | None = None
-        self._count_until_ns: int | None = None
-        self._launch_pending = False  # a fire is on its way; the count starts at its report
-        self._finished = False
         self._new_round()
         hardware.start(self)
 
@@ -176,7 +176,7 @@ class ShowdownMachine:
                 if edge.active:
                     self._press(side, edge.at_ns)
                 else:
-                    self._release(side)
+                    self._release()
             elif edge.active:
                 side = line.side
                 assert side is not None
@@ -221,7 +221,7 @@ class ShowdownMachine:
         with self._guard():
             if restarted:
                 self.interlock.changed(None, at_ns)
-            if self._phase is not MachinePhase.IDLE and not self._finished:
+            if self._phase is not MachinePhase.IDLE:
                 log.warning("showdown %d is void: the unit lost contact (%s); replay it",
                             self._showdown_id, "it restarted" if restarted else "link down")
                 self._end(Verdict(None, None, Reason.VOID))
@@ -237,7 +237,6 @@ class ShowdownMachine:
         self._launched_toward = None
         self._count_until_ns = None
         self._launch_pending = False
-        self._finished = False
 
     def _arm(self, at_ns: int) -> bool:
         if self._phase is not MachinePhase.IDLE:
@@ -343,7 +342,7 @@ class ShowdownMachine:
         self._emit(FalseStart(self._showdown_id, side, at_ns))
         self._at(self._clock.now_ns() + ms(self._timing.late_edge_grace_ms), self._finish)
 
-    def _release(self, side: Side) -> None:
+    def _release(self) -> None:
         if (self._arrow_timers and self._blinking_at_held
                 and not any(self._hw.paddle_held(s) for s in Side)):
             self._cancel(self._arrow_timers)
@@ -359,7 +358,7 @@ class ShowdownMachine:
             self._counts[side] += 1
 
     def _finish(self) -> None:
-        if self._phase is MachinePhase.IDLE or self._finished:
+        if self._phase is MachinePhase.IDLE:
             return
         verdict = decide(
             self._presses,
@@ -371,7 +370,6 @@ class ShowdownMachine:
         self._end(verdict)
 
     def _end(self, verdict: Verdict) -> None:
-        self._finished = True
         self._cancel(self._timers)
         self._cancel(self._tone_timers)
         self.interlock.forbid()
@@ -439,7 +437,6 @@ class ShowdownMachine:
         result was out, so the fault is its one result."""
         self._make_safe()
         if self._phase is not MachinePhase.IDLE:
-            self._finished = True
             self._phase = MachinePhase.IDLE
             self._emit(
                 ShowdownOutcome(
@@ -455,7 +452,6 @@ class ShowdownMachine:
                     at_ns=self._clock.now_ns(),
                 )
             )
-        self._phase = MachinePhase.IDLE
 
     # -- helpers ------------------------------------------------------------------------------
 

@@ -27,7 +27,7 @@ def make_rig(request: pytest.FixtureRequest) -> Iterator[RigFactory]:
     made: list[UnitRig] = []
 
     def make(
-        settings: UnitSettings | None = None, seed: int = 1, *, watched: bool = False
+        settings: UnitSettings | None = None, seed: int | None = 1, *, watched: bool = False
     ) -> UnitRig:
         backend = BACKENDS[request.param]
         rig = watched_rig(backend, settings, seed) if watched else backend(settings, seed)

@@ -39,11 +39,13 @@ class Outputs:
 class UnitRig(ABC):
     """A back end plus a :class:`ShowdownMachine` on a :class:`ManualClock`, with domain helpers."""
 
-    def __init__(self, settings: UnitSettings | None = None, seed: int = 1) -> None:
+    def __init__(self, settings: UnitSettings | None = None, seed: int | None = 1) -> None:
+        """*seed* seeds the countdown's hold; None leaves it to the settings' ``hold_seed``."""
         self.settings = settings or UnitSettings()
         self.clock = ManualClock(START_NS)
         self.hardware = self.make_hardware()
-        self.machine = ShowdownMachine(self.hardware, self.settings, rng=random.Random(seed))
+        rng = random.Random(seed) if seed is not None else None
+        self.machine = ShowdownMachine(self.hardware, self.settings, rng=rng)
         self.events: list[ShowdownEvent] = []
         self.machine.subscribe(self.events.append)
 

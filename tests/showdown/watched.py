@@ -133,7 +133,7 @@ class _ReportTap:
 
 
 def watched_rig(
-    rig_class: type[UnitRig], settings: UnitSettings | None = None, seed: int = 1
+    rig_class: type[UnitRig], settings: UnitSettings | None = None, seed: int | None = 1
 ) -> UnitRig:
     """A rig of *rig_class* whose machine drives :class:`WatchedHardware` around its back end."""
 

@@ -93,3 +93,37 @@ def test_an_on_report_after_the_result_is_no_launch_of_that_showdown(
     assert [e.showdown_id for e in launchings(rig)] == [first.showdown_id]
     assert len(rig.results()) == 2
 
+
+
+def test_a_stray_off_report_does_not_restart_the_count_of_a_showdown_whose_fire_was_refused(
+    make_rig: RigFactory,
+) -> None:
+    rig = make_rig(UnitSettings(timing=TimingConfig(launcher_cooldown_ms=60_000)))
+    rig.load()
+    rig.arm()
+    rig.run_to_go()
+    rig.press_left(after_go_ms=200)
+    rig.release(Side.LEFT)
+    rig.finish()
+    rig.arm()
+    rig.run_to_go()
+    rig.press_left(after_go_ms=200)
+    pressed = rig.now_ns()  # this fire was refused (cooling down): the count runs from the press
+    rig.advance(500)
+    report(rig, None)
+    result = rig.finish()
+    assert result.launcher_on_ns is None
+    assert result.at_ns == pressed + ms(SETTLE_MS), "the count was not started again"
+    assert [e.at_ns for e in rig.events if isinstance(e, Counting)][-1] == pressed
+
+
+def test_losing_contact_between_showdowns_voids_nothing(unit_backend: UnitRig) -> None:
+    rig = unit_backend
+    rig.machine.contact_lost(rig.now_ns(), restarted=False)  # before the first showdown
+    rig.arm()
+    rig.run_to_go()
+    rig.press_left(after_go_ms=200)
+    rig.finish()
+    rig.machine.contact_lost(rig.now_ns(), restarted=True)  # after its result
+    rig.advance(5000)
+    assert [r.reason for r in rig.results()] == [Reason.RACE]

@@ -154,3 +154,26 @@ def test_a_refusal_is_logged_with_its_side_and_reason(
     with caplog.at_level("WARNING", logger="showdown.unit.launcher"):
         assert not interlock(rig).fire(Side.RIGHT)
     assert caplog.messages == ["launcher refused toward right: not launching"]
+
+
+def test_after_a_reset_mid_throw_the_next_fire_still_waits_for_the_cool_down() -> None:
+    """The unit restarted while it threw: its launcher is off from that moment, and the cool-down
+    runs from then, as after any throw."""
+    rig = watched_rig(GpioRig, UnitSettings(timing=TimingConfig(launcher_cooldown_ms=60_000)))
+    try:
+        rig.load()
+        rig.arm()
+        rig.run_to_go()
+        rig.press_left(after_go_ms=200)
+        rig.advance(100)
+        rig.machine.contact_lost(rig.now_ns(), restarted=True)
+        rig.advance(5000)
+        rig.release(Side.LEFT)
+        rig.arm()
+        rig.run_to_go()
+        rig.press_right(after_go_ms=200)
+        assert rig.outputs().launcher is None
+        assert interlock(rig).refusals[-1].startswith("launcher refused toward left: cooling down")
+        assert launches(rig) == [Side.RIGHT]
+    finally:
+        rig.close()

@@ -124,6 +124,8 @@ def test_an_off_report_while_the_fire_is_on_its_way_ends_the_wait_and_counts_as_
     rig.advance(100)
     refused_at = rig.now_ns()
     rig.machine.launcher_changed(None, refused_at)  # as the serial back end reports a refusal
+    rig.advance(200)
+    rig.machine.launcher_changed(None, rig.now_ns())  # and the same report again
     result = rig.finish()
     assert (result.winner, result.reason, result.launcher_on_ns) == (Side.RIGHT, Reason.RACE, None)
     assert result.at_ns == refused_at + ms(TimingConfig().count_settle_ms)

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from showdown.unit.hardware import Side
-from showdown.unit.verdict import Reason, decide
+from showdown.unit.verdict import Reason, Verdict, decide
 
 GO = 10_000_000
 TIE = 1_000_000
@@ -52,3 +52,23 @@ def test_anticipation_window() -> None:
         {Side.LEFT: GO + 50, Side.RIGHT: GO + 200}, GO, {}, tie_window_ns=1, anticipation_ns=100
     )
     assert (verdict.loser, verdict.reason) == (Side.LEFT, Reason.FALSE_START)
+
+
+def test_both_early_at_the_same_instant_is_a_false_start_without_a_loser() -> None:
+    verdict = decide({Side.LEFT: GO - 5, Side.RIGHT: GO - 5}, GO, {}, tie_window_ns=TIE)
+    assert verdict == Verdict(None, None, Reason.FALSE_START) and verdict.replay
+
+
+def test_presses_exactly_the_tie_window_apart_are_a_race() -> None:
+    verdict = decide({Side.LEFT: GO + TIE, Side.RIGHT: GO + 2 * TIE}, GO, {}, tie_window_ns=TIE)
+    assert verdict == Verdict(Side.LEFT, Side.RIGHT, Reason.RACE)
+
+
+def test_a_side_with_no_count_given_counted_no_card() -> None:
+    """The counts may name only the sides that counted something."""
+    presses = {Side.LEFT: GO + 100, Side.RIGHT: GO + 101}
+    assert decide(presses, GO, {Side.RIGHT: 1}, tie_window_ns=TIE) == Verdict(
+        Side.LEFT, Side.RIGHT, Reason.SIDE_COUNT)
+    assert decide(presses, GO, {Side.LEFT: 1}, tie_window_ns=TIE) == Verdict(
+        Side.RIGHT, Side.LEFT, Reason.SIDE_COUNT)
+    assert decide(presses, GO, {}, tie_window_ns=TIE) == Verdict(None, None, Reason.TIE)
