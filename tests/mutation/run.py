@@ -14,6 +14,7 @@ Each group runs in its own ``build/mutation/<group>/`` (links to the packages an
     python -m tests.mutation.run                 # every group, from scratch
     python -m tests.mutation.run unit --keep     # one group, keeping what mutmut already decided
     python -m tests.mutation.run unit --again    # again only the mutants not caught last time
+    python -m tests.mutation.run unit --report   # the last run judged again, nothing run
 """
 
 from __future__ import annotations
@@ -319,6 +320,15 @@ def _mutmut_run(group: Group, work: Path, jobs: int | None, names: list[str]) ->
         raise MutationError(f"mutmut run failed for {group.name}; its output is above")
 
 
+def judge_group(group: Group, work: Path) -> Report:
+    """Judge what mutmut decided for *group* in *work* against the equivalent list."""
+    statuses = results(work)
+    equivalents = load_equivalents(EQUIVALENT_FILE.read_text(encoding="utf-8"))
+    wanted = [n for n, s in statuses.items() if s not in CAUGHT] + [
+        n for n in equivalents if n in statuses]
+    return judge(group.name, statuses, show(work, sorted(set(wanted))), equivalents)
+
+
 def run_group(group: Group, shared: dict[str, Any], *, keep: bool, again: bool,
               jobs: int | None) -> Report:
     """Run mutmut for *group* and judge what it found."""
@@ -339,11 +349,7 @@ def run_group(group: Group, shared: dict[str, Any], *, keep: bool, again: bool,
               flush=True)
         if again_names:
             _mutmut_run(group, work, jobs, again_names)
-    statuses = results(work)
-    equivalents = load_equivalents(EQUIVALENT_FILE.read_text(encoding="utf-8"))
-    wanted = [n for n, s in statuses.items() if s not in CAUGHT] + [
-        n for n in equivalents if n in statuses]
-    return judge(group.name, statuses, show(work, sorted(set(wanted))), equivalents)
+    return judge_group(group, work)
 
 
 def print_report(report: Report, *, verbose: bool) -> None:
@@ -362,15 +368,18 @@ def print_report(report: Report, *, verbose: bool) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="make mutation",
+        prog="python -m tests.mutation.run",
         description="mutmut over each group of tests/mutation/groups.toml; prints each group's "
-        "score and the mutants no test caught that equivalent.toml does not explain.",
+        "score and the mutants no test caught that equivalent.toml does not explain. "
+        'Through make: make mutation MUTATION_ARGS="unit --again".',
     )
     parser.add_argument("groups", nargs="*", help="groups to run (default: all)")
     parser.add_argument("--keep", action="store_true",
                         help="keep mutmut's earlier results (new or changed code is run again)")
     parser.add_argument("--again", action="store_true",
                         help="run again only the mutants not caught last time (after new tests)")
+    parser.add_argument("--report", action="store_true",
+                        help="run nothing: judge the last run again (after editing the list)")
     parser.add_argument("--jobs", type=int, help="mutants at once (default: one per core)")
     parser.add_argument("--verbose", action="store_true", help="also list the equivalent mutants")
     options = parser.parse_args(argv)
@@ -383,8 +392,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         chosen = [groups[name] for name in options.groups or groups]
         reports = []
         for group in chosen:
-            reports.append(run_group(group, shared, keep=options.keep, again=options.again,
-                                     jobs=options.jobs))
+            if options.report:
+                work = WORK / group.name
+                if not (work / "mutants").exists():
+                    raise MutationError(f"--report: no earlier run of {group.name} in {work}")
+                reports.append(judge_group(group, work))
+            else:
+                reports.append(run_group(group, shared, keep=options.keep, again=options.again,
+                                         jobs=options.jobs))
             print_report(reports[-1], verbose=options.verbose)
     except MutationError as error:
         print(f"make mutation: {error}", file=sys.stderr)

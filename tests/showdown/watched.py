@@ -53,6 +53,10 @@ class WatchedHardware(UnitHardware):
         self.commands: list[Command] = []
         self.launcher_reports: list[tuple[Side | None, int]] = []
         """Every ``launcher_changed`` the back end gave its listener: (toward or None, at_ns)."""
+        self.edges_handled: list[Edge] = []
+        """Every edge the listener has finished handling."""
+        self.failed_at_ns: int | None = None
+        """When the failure asked for with :meth:`fail_next` happened."""
         self._failing: set[str] = set()
 
     def fail_next(self, output: str) -> None:
@@ -68,6 +72,7 @@ class WatchedHardware(UnitHardware):
     def _command(self, output: str, value: object) -> None:
         if output in self._failing:
             self._failing.discard(output)
+            self.failed_at_ns = self.inner.clock.now_ns()
             raise DriverError(f"{output} failed")
         self.commands.append(Command(self.inner.clock.now_ns(), output, value))
 
@@ -82,7 +87,7 @@ class WatchedHardware(UnitHardware):
         return self.inner.clock
 
     def start(self, listener: UnitListener) -> None:
-        self.inner.start(_ReportTap(listener, self.launcher_reports))
+        self.inner.start(_ReportTap(listener, self))
 
     def countdown_light(self, light: Light) -> None:
         self._command("countdown_light", light)
@@ -112,14 +117,17 @@ class WatchedHardware(UnitHardware):
 
 
 class _ReportTap:
-    """The listener the back end sees: notes each launcher report, passes everything on."""
+    """The listener the back end sees: passes everything on, noting each launcher report and
+    each edge handled."""
 
-    def __init__(self, listener: UnitListener, reports: list[tuple[Side | None, int]]) -> None:
+    def __init__(self, listener: UnitListener, hardware: WatchedHardware) -> None:
         self._listener = listener
-        self._reports = reports
+        self._reports = hardware.launcher_reports
+        self._edges = hardware.edges_handled
 
     def edge(self, edge: Edge) -> None:
         self._listener.edge(edge)
+        self._edges.append(edge)
 
     def light_changed(self, light: Light, at_ns: int) -> None:
         self._listener.light_changed(light, at_ns)

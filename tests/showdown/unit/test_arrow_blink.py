@@ -141,3 +141,16 @@ def test_a_release_does_not_cut_the_void_blink_short(make_rig: RigFactory) -> No
     assert arrow_commands(rig, lost) == [
         (i * HALF_MS, toward) for i, toward in enumerate([*both_ways, None])
     ]
+
+
+def test_the_void_blink_shows_each_way_once_even_with_a_short_release_time(
+    make_rig: RigFactory,
+) -> None:
+    rig = make_rig(UnitSettings(timing=TimingConfig(release_paddle_ms=100)), watched=True)
+    rig.load()
+    rig.arm()
+    rig.advance(500)
+    lost = rig.now_ns()
+    rig.machine.contact_lost(lost, restarted=False)
+    rig.advance(3000)
+    assert arrow_commands(rig, lost) == [(0, Side.LEFT), (HALF_MS, Side.RIGHT), (2 * HALF_MS, None)]

@@ -177,3 +177,21 @@ def test_after_a_reset_mid_throw_the_next_fire_still_waits_for_the_cool_down() -
         assert launches(rig) == [Side.RIGHT]
     finally:
         rig.close()
+
+
+def test_a_long_cool_down_is_told_to_the_millisecond() -> None:
+    """The longest cool-down the settings allow, refused right after a throw: the wait is told
+    exactly (``showdown check`` prints the refusals)."""
+    longest = 600_000
+    rig = watched_rig(GpioRig, UnitSettings(timing=TimingConfig(launcher_cooldown_ms=longest)))
+    try:
+        gate = interlock(rig)
+        gate.permit_one()
+        assert gate.fire(Side.LEFT)
+        rig.advance(TimingConfig().launcher_pulse_ms)
+        gate.permit_one()
+        assert not gate.fire(Side.RIGHT)
+        assert gate.refusals == [
+            f"launcher refused toward right: cooling down ({longest} ms to go)"]
+    finally:
+        rig.close()

@@ -184,9 +184,12 @@ def test_arm_answers_whether_the_countdown_started(unit_backend: UnitRig) -> Non
     assert rig.machine.phase is MachinePhase.IDLE
     rig.release(Side.LEFT)
     rig.advance(10)
+    armed = rig.now_ns()
     assert rig.machine.arm() is True
     assert rig.machine.phase is MachinePhase.COUNTDOWN
     assert [type(e) for e in rig.events] == [PaddleHeld, Armed]
+    assert rig.events[1] == Armed(1, armed, "ann", "bob", 3)
+    assert rig.events[0] == PaddleHeld((Side.LEFT,), armed - ms(10))
     assert rig.machine.arm() is False, "already counting down"
     rig.advance(500)
     assert rig.machine.showdown_id == 1 and len([e for e in rig.events

@@ -170,40 +170,49 @@ def test_a_showdown_cut_by_a_lost_contact_blinks_the_arrow_both_ways_then_goes_d
 # nothing it had planned (a beat, a beep, the go light, a blink) switch anything on later.
 
 
-def fail_when_red_goes_off(rig: UnitRig) -> None:
-    """In the first beat, with red lit and the beat's last beep sounding, red fails to go off."""
+Presses = dict[Side, int]
+
+
+def fail_when_red_goes_off(rig: UnitRig) -> Presses:
+    """In the first beat, with red lit and the beat's third beep sounding, red fails to go off."""
     rig.arm()
     watched(rig).fail_next("countdown_light")
     rig.advance(400)
+    return {}
 
 
-def fail_at_the_winning_press(rig: UnitRig) -> None:
+def fail_at_the_winning_press(rig: UnitRig) -> Presses:
     """Go is lit and its sound beeping when the winning press fires a launcher that fails."""
     rig.arm()
-    rig.run_to_go()
+    go = rig.run_to_go()
     watched(rig).fail_next("launch")
     rig.press_left(after_go_ms=300)
+    return {Side.LEFT: go + ms(300)}
 
 
-def fail_while_counting(rig: UnitRig) -> None:
+def fail_while_counting(rig: UnitRig) -> Presses:
     """The cards flew and are being counted, green still lit and the go sound beeping, when the
     launcher fails to confirm it is off at the end of the count."""
     rig.arm()
-    rig.run_to_go()
+    go = rig.run_to_go()
     rig.press_left(after_go_ms=300)
+    rig.press_right(after_go_ms=420)
     rig.advance(500)
     watched(rig).fail_next("stop_launch")
     rig.advance(2000)
+    return {Side.LEFT: go + ms(300), Side.RIGHT: go + ms(420)}
 
 
-def fail_after_a_false_start(rig: UnitRig) -> None:
+def fail_after_a_false_start(rig: UnitRig) -> Presses:
     """The arrow points at a player who pressed early when the launcher fails to confirm it is
     off at the end of the false start's grace time."""
     rig.arm()
     rig.advance(10)
+    pressed = rig.now_ns()
     rig.press_right()
     watched(rig).fail_next("stop_launch")
     rig.advance(100)
+    return {Side.RIGHT: pressed}
 
 
 @pytest.mark.parametrize(
@@ -212,14 +221,16 @@ def fail_after_a_false_start(rig: UnitRig) -> None:
      fail_after_a_false_start],
 )
 def test_a_fault_mid_showdown_puts_every_output_off_and_ends_it_as_one_fault_replay(
-    make_rig: RigFactory, fault: Callable[[UnitRig], None]
+    make_rig: RigFactory, fault: Callable[[UnitRig], Presses]
 ) -> None:
     rig = make_rig(loud(), watched=True)
     rig.load(cards=3)
-    fault(rig)
+    presses = fault(rig)
     result = outcome(rig)
     assert (result.reason, result.winner, result.loser) == (Reason.FAULT, None, None)
-    assert result.replay and result.cards_loaded == 3
+    assert result.replay and result.at_ns == watched(rig).failed_at_ns
+    assert (result.left_player, result.right_player, result.cards_loaded) == ("ann", "bob", 3)
+    assert (result.go_ns, result.press_ns) == (rig.go_ns(), presses)
     assert rig.machine.phase is MachinePhase.IDLE
     assert_safe(rig)
     stays_safe(rig, result.at_ns)

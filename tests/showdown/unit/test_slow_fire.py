@@ -18,10 +18,11 @@ from firmware_bridge.messages import Fire
 from showdown.unit.clock import ms
 from showdown.unit.config import TimingConfig, UnitSettings
 from showdown.unit.events import Counting, Launching
-from showdown.unit.hardware import Side
+from showdown.unit.hardware import InputLine, Side
 from showdown.unit.machine import MachinePhase
 from showdown.unit.verdict import Reason
 from tests.showdown.serial_rig import SerialRig
+from tests.showdown.watched import WatchedHardware, watched_rig
 
 RigMaker = Callable[..., SerialRig]
 
@@ -110,24 +111,33 @@ def test_a_fire_that_never_arrives_ends_the_showdown_at_the_wait_and_never_flies
     assert any(isinstance(m, Fire) for m in rig.serial.link.stats.dropped_commands)
 
 
-def test_an_off_report_while_the_fire_is_on_its_way_ends_the_wait_and_counts_as_usual(
-    make_serial_rig: RigMaker,
-) -> None:
+def test_an_off_report_while_the_fire_is_on_its_way_ends_the_wait_and_counts_as_usual() -> None:
     """The back end answers a ``Fire`` the board refused with the launcher staying off: the
     showdown stops waiting for a launch that will not come, counts for the usual settle time from
-    that answer, and is decided on the presses with no launch."""
-    rig = make_serial_rig(launch_wait_ms=8000)
-    rig.load(cards=2)
-    rig.arm()
-    rig.run_to_go()
-    press_unheard(rig, Side.RIGHT, after_go_ms=250)
-    rig.advance(100)
-    refused_at = rig.now_ns()
-    rig.machine.launcher_changed(None, refused_at)  # as the serial back end reports a refusal
-    rig.advance(200)
-    rig.machine.launcher_changed(None, rig.now_ns())  # and the same report again
-    result = rig.finish()
+    that answer, and is decided on the presses with no launch. A pulse on a count line while the
+    fire was on its way was no card of this showdown."""
+    rig = watched_rig(SerialRig, UnitSettings(timing=TimingConfig(launch_wait_ms=8000)))
+    try:
+        hardware = rig.hardware
+        assert isinstance(hardware, WatchedHardware)
+        rig.load(cards=2)
+        rig.arm()
+        rig.run_to_go()
+        press_unheard(rig, Side.RIGHT, after_go_ms=250)
+        rig.advance(50)
+        rig.cards_land(Side.LEFT, 1)
+        rig.wait_until(lambda: any(e.line is InputLine.COUNT_LEFT
+                                   for e in hardware.edges_handled))
+        rig.advance(50)
+        refused_at = rig.now_ns()
+        rig.machine.launcher_changed(None, refused_at)  # as the serial back end reports a refusal
+        rig.advance(200)
+        rig.machine.launcher_changed(None, rig.now_ns())  # and the same report again
+        result = rig.finish()
+    finally:
+        rig.close()
     assert (result.winner, result.reason, result.launcher_on_ns) == (Side.RIGHT, Reason.RACE, None)
     assert result.at_ns == refused_at + ms(TimingConfig().count_settle_ms)
     assert [e.at_ns for e in rig.events if isinstance(e, Counting)] == [refused_at]
     assert not any(isinstance(e, Launching) for e in rig.events)
+    assert result.counts == {Side.LEFT: 0, Side.RIGHT: 0}
