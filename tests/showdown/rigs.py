@@ -88,11 +88,13 @@ class UnitRig(ABC):
         """Load two players and some cards."""
         self.machine.load(left, right, cards)
 
-    def arm(self) -> None:
-        """Press and release the timer button."""
+    def arm(self) -> int:
+        """Press and release the timer button; return when it was pressed."""
+        pressed = self.now_ns()
         self.edge(InputLine.TIMER_BUTTON, True)
         self.advance(50)
         self.edge(InputLine.TIMER_BUTTON, False)
+        return pressed
 
     def run_to_go(self, limit_ms: float = 20_000) -> int:
         """Advance until the light turns green; return the go time."""

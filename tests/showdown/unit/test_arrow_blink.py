@@ -13,7 +13,7 @@ import pytest
 
 from showdown.unit.config import TimingConfig, UnitSettings
 from showdown.unit.events import Armed, PaddleHeld
-from showdown.unit.hardware import InputLine, Side
+from showdown.unit.hardware import Side
 from showdown.unit.verdict import Reason
 from tests.showdown.conftest import RigFactory
 from tests.showdown.rigs import UnitRig
@@ -30,15 +30,6 @@ def arrow_commands(rig: UnitRig, since_ns: int) -> list[tuple[float, Side | None
             if c.output == "arrow"]
 
 
-def refused_arm(rig: UnitRig) -> int:
-    """Press the timer button; return when it was pressed (the blink starts then)."""
-    pressed = rig.now_ns()
-    rig.edge(InputLine.TIMER_BUTTON, True)
-    rig.advance(20)
-    rig.edge(InputLine.TIMER_BUTTON, False)
-    return pressed
-
-
 @pytest.mark.parametrize("held", list(Side))
 def test_the_release_blink_comes_back_on_every_other_half_period_then_goes_dark(
     make_rig: RigFactory, held: Side
@@ -47,7 +38,7 @@ def test_the_release_blink_comes_back_on_every_other_half_period_then_goes_dark(
     rig.load()
     rig.press(held)
     rig.advance(10)
-    pressed = refused_arm(rig)
+    pressed = rig.arm()
     assert [e.sides for e in rig.events if isinstance(e, PaddleHeld)] == [(held,)]
     seen = []
     for _ in range(10):
@@ -65,7 +56,7 @@ def test_a_release_time_shorter_than_a_blink_still_shows_one_flash(make_rig: Rig
     rig.load()
     rig.press_left()
     rig.advance(10)
-    pressed = refused_arm(rig)
+    pressed = rig.arm()
     rig.advance(3000)
     assert arrow_commands(rig, pressed) == [(0, Side.LEFT), (HALF_MS, None), (2 * HALF_MS, None)]
     assert rig.outputs().arrow is None
@@ -83,7 +74,7 @@ def test_a_release_time_not_a_whole_number_of_blinks_is_rounded_to_the_nearest(
     rig.load()
     rig.press_right()
     rig.advance(10)
-    pressed = refused_arm(rig)
+    pressed = rig.arm()
     rig.advance(3000)
     assert arrow_commands(rig, pressed) == [(i * HALF_MS, s) for i, s in enumerate(steps)]
 
@@ -93,8 +84,8 @@ def test_letting_go_puts_the_arrow_out_at_once_and_for_good(make_rig: RigFactory
     rig.load()
     rig.press_left()
     rig.advance(10)
-    refused_arm(rig)
-    rig.advance(600 - 20)  # on again (500-750 ms)
+    rig.arm()
+    rig.advance(550)  # 600 ms after the button: on again (500-750 ms)
     assert rig.outputs().arrow is Side.LEFT
     rig.release(Side.LEFT)
     released = rig.now_ns()
@@ -112,11 +103,11 @@ def test_the_blink_goes_on_while_either_paddle_is_still_held(make_rig: RigFactor
     rig.advance(10)
     rig.press_right()
     rig.advance(10)
-    pressed = refused_arm(rig)
+    pressed = rig.arm()
     assert [e.sides for e in rig.events if isinstance(e, PaddleHeld)] == [(Side.LEFT, Side.RIGHT)]
     rig.advance(100)
     rig.release(Side.RIGHT)
-    rig.advance(600)
+    rig.advance(500)  # 650 ms after the button: on again (500-750 ms)
     assert rig.outputs().arrow is Side.LEFT, "the left paddle is still held: it blinks on"
     rig.release(Side.LEFT)
     assert rig.outputs().arrow is None

@@ -23,7 +23,7 @@ from showdown.unit.events import (
     ShowdownEvent,
     ShowdownOutcome,
 )
-from showdown.unit.hardware import InputLine, Light, Side
+from showdown.unit.hardware import Light, Side
 from showdown.unit.machine import MachinePhase, ShowdownBusyError
 from showdown.unit.verdict import Reason
 from tests.showdown.conftest import RigFactory
@@ -35,19 +35,10 @@ def but_outcomes(rig: UnitRig) -> list[ShowdownEvent]:
     return [e for e in rig.events if not isinstance(e, ShowdownOutcome)]
 
 
-def press_timer(rig: UnitRig) -> int:
-    """The timer button pressed now and let go; returns when it was pressed."""
-    pressed = rig.now_ns()
-    rig.edge(InputLine.TIMER_BUTTON, True)
-    rig.advance(30)
-    rig.edge(InputLine.TIMER_BUTTON, False)
-    return pressed
-
-
 def test_a_won_race_tells_every_step_with_its_showdown_and_time(unit_backend: UnitRig) -> None:
     rig = unit_backend
     assert rig.machine.showdown_id == 0, "no showdown yet"
-    armed = press_timer(rig)
+    armed = rig.arm()
     go = rig.run_to_go()
     rig.press_right(after_go_ms=230)
     press = go + ms(230)
@@ -76,7 +67,7 @@ def test_a_won_race_tells_every_step_with_its_showdown_and_time(unit_backend: Un
 
 def test_a_false_start_tells_who_and_when_and_carries_no_launch(unit_backend: UnitRig) -> None:
     rig = unit_backend
-    armed = press_timer(rig)
+    armed = rig.arm()
     rig.advance(1300)
     early = rig.now_ns()
     rig.press_left()
@@ -144,7 +135,7 @@ def test_a_held_paddle_is_told_with_when(unit_backend: UnitRig) -> None:
     rig = unit_backend
     rig.press_right()
     rig.advance(10)
-    pressed = press_timer(rig)
+    pressed = rig.arm()
     assert rig.events == [PaddleHeld((Side.RIGHT,), pressed)]
 
 
@@ -153,7 +144,7 @@ def test_the_countdown_light_to_the_millisecond(make_rig: RigFactory) -> None:
     with the result."""
     rig = make_rig(watched=True)
     rig.load()
-    armed = press_timer(rig)
+    armed = rig.arm()
     go = rig.run_to_go()
     rig.press_left(after_go_ms=200)
     result = rig.finish()
@@ -255,9 +246,9 @@ def test_without_a_random_source_the_hold_follows_the_configured_seed(
     for _ in range(2):
         rig = make_rig(settings, seed=None)
         rig.load()
-        armed = press_timer(rig)
+        armed = rig.arm()
         holds.append(rig.run_to_go() - armed)
     other = make_rig(UnitSettings(hold_seed=54321), seed=None)
     other.load()
-    armed = press_timer(other)
+    armed = other.arm()
     assert holds[0] == holds[1] != other.run_to_go() - armed
