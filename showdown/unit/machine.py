@@ -385,14 +385,16 @@ class ShowdownMachine:
         if (launched and verdict.loser is not None and self._launched_toward is not None
                 and self._launched_toward is not verdict.loser):
             log.warning(
-                "cards went toward %s but %s lost: a press arrived out of order",
-                self._launched_toward,
-                verdict.loser,
+                "showdown %d: the cards went toward %s but %s lost: a press arrived out of order",
+                self._showdown_id,
+                self._launched_toward.value,
+                verdict.loser.value,
             )
         counted = sum(self._counts.values())
         jam = launched and not void and self._cards is not None and counted < self._cards
         if jam:
-            log.warning("possible jam: %d of %s cards counted", counted, self._cards)
+            log.warning("showdown %d: possible jam: %d of %d cards counted",
+                        self._showdown_id, counted, self._cards)
         result = ShowdownOutcome(
             showdown_id=self._showdown_id,
             left_player=self._players[0],

@@ -9,7 +9,8 @@ not listed there fails the run.
 
 Each group runs in its own ``build/mutation/<group>/`` (links to the packages and the tests, and a
 ``pyproject.toml`` with the group's ``[tool.mutmut]``), so groups never share mutmut's cache and
-``mutmut show``, ``mutmut browse`` and ``mutmut apply`` work there on that group's mutants.
+``mutmut show`` and ``mutmut browse`` work there on that group's mutants (``mutmut apply`` would
+write a mutant into the repository's own files, through the links).
 
     python -m tests.mutation.run                 # every group, from scratch
     python -m tests.mutation.run unit --keep     # one group, keeping what mutmut already decided

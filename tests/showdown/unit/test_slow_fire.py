@@ -103,7 +103,8 @@ def test_a_fire_that_never_arrives_ends_the_showdown_at_the_wait_and_never_flies
     assert (result.winner, result.loser, result.reason) == (Side.RIGHT, Side.LEFT, Reason.RACE)
     assert result.launcher_on_ns is None
     assert press + ms(4000) <= result.at_ns < press + ms(4100)
-    assert "did not report firing within 4000 ms" in caplog.text
+    assert ("showdown 1: the launcher did not report firing within 4000 ms of the winning press; "
+            "the cards stay loaded") in [r.getMessage() for r in caplog.records]
     rig.mcu.deaf = False
     rig.settle()
     rig.advance(20_000)
@@ -111,7 +112,9 @@ def test_a_fire_that_never_arrives_ends_the_showdown_at_the_wait_and_never_flies
     assert any(isinstance(m, Fire) for m in rig.serial.link.stats.dropped_commands)
 
 
-def test_an_off_report_while_the_fire_is_on_its_way_ends_the_wait_and_counts_as_usual() -> None:
+def test_an_off_report_while_the_fire_is_on_its_way_ends_the_wait_and_counts_as_usual(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     """The back end answers a ``Fire`` the board refused with the launcher staying off: the
     showdown stops waiting for a launch that will not come, counts for the usual settle time from
     that answer, and is decided on the presses with no launch. A pulse on a count line while the
@@ -130,12 +133,15 @@ def test_an_off_report_while_the_fire_is_on_its_way_ends_the_wait_and_counts_as_
                                    for e in hardware.edges_handled))
         rig.advance(50)
         refused_at = rig.now_ns()
-        rig.machine.launcher_changed(None, refused_at)  # as the serial back end reports a refusal
-        rig.advance(200)
-        rig.machine.launcher_changed(None, rig.now_ns())  # and the same report again
+        with caplog.at_level(logging.WARNING, logger="showdown.unit.machine"):
+            rig.machine.launcher_changed(None, refused_at)  # as the back end reports a refusal
+            rig.advance(200)
+            rig.machine.launcher_changed(None, rig.now_ns())  # and the same report again
         result = rig.finish()
     finally:
         rig.close()
+    assert "showdown 1: the unit refused to fire the launcher" in [
+        r.getMessage() for r in caplog.records]
     assert (result.winner, result.reason, result.launcher_on_ns) == (Side.RIGHT, Reason.RACE, None)
     assert result.at_ns == refused_at + ms(TimingConfig().count_settle_ms)
     assert [e.at_ns for e in rig.events if isinstance(e, Counting)] == [refused_at]
