@@ -9,7 +9,7 @@ from pathlib import Path
 
 from showdown.app.config import load_settings
 from showdown.app.errors import UserError
-from showdown.game.export import game_json, rounds_csv, showdowns_csv
+from showdown.game.export import game_json, list_line, rounds_csv, showdowns_csv
 from showdown.game.journal import Journal, JournalError
 from showdown.game.session import SessionError, fold
 from showdown.game.storage import add_db_argument, db_path
@@ -23,7 +23,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``showdown export``."""
     add_db_argument(parser)
     parser.add_argument("--game", type=int, help="game number (default: the latest)")
-    parser.add_argument("--list", action="store_true", help="list the games and stop")
+    parser.add_argument(
+        "--list", action="store_true",
+        help="list the games and stop: number, date, over (winner, final scores) or open "
+        "(round, scores)")
     parser.add_argument("--format", choices=("json", "csv"), default="json")
     parser.add_argument(
         "--showdowns", action="store_true", help="CSV: one row per showdown instead of per round"
@@ -34,6 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Read the journal (never writing to it beyond opening) and print the export."""
     path = db_path(args.db, load_settings().storage)
+    if not path.exists() and args.list:  # nothing kept here yet: a list of no games
+        print(f"showdown: no journal at {path}: no games", file=sys.stderr)
+        return 0
     if not path.exists():
         raise UserError(f"no journal at {path} (choose one with --db)")
     try:
@@ -61,10 +67,7 @@ def _export(args: argparse.Namespace, journal: Journal, path: Path) -> str | Non
     games = journal.games()
     if args.list:
         for game in games:
-            state = fold(game.id, journal.entries(game.id))
-            players = ", ".join(state.players) if state else "(not set up)"
-            status = "over" if state and state.is_over else "open"
-            print(f"{game.id}\t{game.created_at}\t{status}\t{players}")
+            print(list_line(game.id, game.created_at, fold(game.id, journal.entries(game.id))))
         return None
     game_id = args.game if args.game is not None else journal.latest_game()
     if game_id is None or game_id not in {g.id for g in games}:
