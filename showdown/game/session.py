@@ -145,15 +145,28 @@ class GameState:
         if self.is_over:
             return None
         active = self.sheet.active_seats
+        seat = self._deal_passed()
+        while active and seat not in active:
+            seat = (seat + 1) % len(self.players)
+        return self.players[seat]
+
+    def _deal_passed(self) -> int:
+        """The seat the deal has reached after every round played, by the rules' next dealer
+        (left each round, or the round's winner), whoever is still in the game."""
         seat = self.players.index(self.first_dealer)
         for played in self.rounds:
             if self.rules.next_dealer == "winner":
                 seat = self.players.index(played.went_out)
             else:
                 seat = (seat + 1) % len(self.players)
-        while active and seat not in active:
-            seat = (seat + 1) % len(self.players)
-        return self.players[seat]
+        return seat
+
+    def rematch(self) -> SetUpGame:
+        """The next game at this table: the same players in the same seats, the same rules,
+        scoring and target, and the deal passed on from this game's last round as the rules
+        pass it each round (to the left, or to the last round's winner)."""
+        return SetUpGame(players=list(self.players), preset=self.preset, scoring=self.scoring,
+                         first_dealer=self.players[self._deal_passed()])
 
     @property
     def stats(self) -> dict[str, PlayerStats]:

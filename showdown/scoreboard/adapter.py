@@ -172,6 +172,15 @@ class SessionPort:
         with self._lock:
             self._showdown = ShowdownView()
 
+    def rematch(self) -> None:
+        """The finished game's :meth:`~showdown.game.session.GameState.rematch`."""
+        state = self.session.state
+        if state is None or not state.is_over:
+            raise RefusedError(ErrorText("a rematch follows a finished game"))
+        self._send(state.rematch())
+        with self._lock:
+            self._showdown = ShowdownView()
+
     def _hands(self, entries: Mapping[int, HandInput]) -> dict[str, HandEntry]:
         hands: dict[str, HandEntry] = {}
         for seat, entry in entries.items():

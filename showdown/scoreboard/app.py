@@ -170,7 +170,9 @@ class Scoreboard:
         """The choice on screen, if any: everything else waits until it is answered."""
         self.screens: dict[str, Screen] = {name: cls(self) for name, cls in SCREENS.items()}
         self.view: TableView = port.view()
-        self.current = "table" if self.view.started else "setup"
+        # A journal whose game is finished opens on Game over, not on its next round.
+        self.current = ("gameover" if self.view.finished else "table") if self.view.started \
+            else "setup"
         self.screens[self.current].entered(self.view)
         self._widgets: list[Widget] = []
         self._pressed: dict[int, Widget | None] = {}
@@ -382,13 +384,18 @@ class Scoreboard:
         labels = tuple(_(msgid) for _name, msgid in NAV)
         found: list[Widget] = []
         left = 0
+        # A finished game has no showdown to load and no round to end: those tabs rest, and
+        # Table is its Game over.
+        resting = {"showdown", "round"} if self.view.finished else set()
+        shown = "table" if self.current == "gameover" else self.current
         for (name, _msgid), label, width in zip(NAV, labels, self._nav_widths(labels), strict=True):
             found.append(Button(
                 f"nav:{name}",
                 pygame.Rect(left + 2, top, width - 4, 480 - top - 4),
                 label,
                 action=partial(self.go, name),
-                selected=name == self.current,
+                enabled=name not in resting,
+                selected=name == shown,
                 colour=theme.PANEL_LIGHT,
                 size=NAV_TEXT,
             ))

@@ -72,6 +72,10 @@ class TablePort(Protocol):
         """Begin a new game."""
         ...
 
+    def rematch(self) -> None:
+        """After game over: the next game with the same players, seats, rules and target."""
+        ...
+
     def record_round(self, went_out: int, entries: Mapping[int, HandInput]) -> None:
         """Record a round's end: the seat that went out and every other seat's entry."""
         ...

@@ -91,6 +91,10 @@ class NamesScreen(Screen):
     def _delete(self) -> None:
         self.buffer = self.buffer[:-1]
 
+    def _clear(self) -> None:
+        """The whole name at once (a seat taken by someone else)."""
+        self.buffer = ""
+
     def _done(self) -> None:
         setup = self._setup()
         setup.rename(setup.selected, self.buffer)
@@ -130,6 +134,8 @@ class NamesScreen(Screen):
                    colour=theme.DANGER, size=24),
             Button("cancel", pygame.Rect(8, 400, 300, 72), _("Cancel"),
                    lambda: self.ui.go("setup"), colour=theme.PANEL_LIGHT, size=26),
+            Button("clear", pygame.Rect(316, 400, 168, 72), _("Clear"), self._clear,
+                   enabled=bool(self.buffer), colour=theme.DANGER, size=24),
             Button("done", pygame.Rect(492, 400, 300, 72), _("Done"), self._done,
                    colour=theme.OK, size=28),
         ]

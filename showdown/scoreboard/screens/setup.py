@@ -46,8 +46,15 @@ class SetupScreen(Screen):
         """How many saved games could be taken up again (counted when the screen is shown)."""
 
     def entered(self, view: TableView) -> None:
-        """Count the saved games once, not at every frame (each is read from the journal)."""
+        """Count the saved games once, not at every frame (each is read from the journal). A
+        table that has played starts from its last players' names and seats, not "Player 1..4";
+        names typed here since stay as typed."""
         self.saved = len(self.ui.port.saved_games())
+        if view.started and not any(self.names):
+            self.names = [player.name for player in view.players]
+            self.count = max(MIN_PLAYERS, min(MAX_PLAYERS, len(self.names)))
+            self.selected = min(self.selected, self.count - 1)
+            self.dealer = min(self.dealer, self.count - 1)
 
     def recorded_name(self, seat: int) -> str:
         """The name the game will record for a seat: the one typed, else the default in
@@ -75,8 +82,7 @@ class SetupScreen(Screen):
         other = self.selected + delta
         if not 0 <= other < self.count:
             return
-        names = [self.name_of(i) if i < len(self.names) and self.names[i] else "" for i in
-                 range(self.count)]
+        names = [self.names[i] if i < len(self.names) else "" for i in range(self.count)]
         names[self.selected], names[other] = names[other], names[self.selected]
         self.names = names
         if self.dealer in (self.selected, other):
@@ -192,13 +198,14 @@ class SetupScreen(Screen):
             Button("start", pygame.Rect(408, 400, 384, 72), _("Start game"), self.start,
                    colour=theme.OK, size=32),
         ]
-        playing = view.started and not view.finished
-        if playing:
+        # A way back to the game being played, or to the finished game's Game over.
+        back = view.started
+        if back:
             found.append(Button("back", pygame.Rect(408, 336, 188 if self.saved else 384, 56),
-                                _("Back to the game"), lambda: self.ui.go("table"),
-                                colour=theme.PANEL_LIGHT, size=24))
+                                _("Back to the game") if not view.finished else _("Back"),
+                                lambda: self.ui.go("table"), colour=theme.PANEL_LIGHT, size=24))
         if self.saved:
-            left = 600 if playing else 408
+            left = 600 if back else 408
             found.append(Button("saved", pygame.Rect(left, 336, 792 - left, 56),
                                 _("Saved games ({count})").format(count=self.saved),
                                 lambda: self.ui.go("games"), colour=theme.PANEL_LIGHT, size=24))
