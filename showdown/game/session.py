@@ -61,7 +61,17 @@ from showdown.game.messages import (
     UndoLast,
 )
 
-__all__ = ["TAP_KINDS", "GameState", "Listener", "Session", "SessionError", "deck_values", "fold"]
+__all__ = [
+    "SIMULATED_SETUP_KEY",
+    "TAP_KINDS",
+    "GameState",
+    "KeptGame",
+    "Listener",
+    "Session",
+    "SessionError",
+    "deck_values",
+    "fold",
+]
 
 log = logging.getLogger(__name__)
 
@@ -196,6 +206,24 @@ class GameState:
             dealer=self.dealer,
             eliminated=list(self.eliminated),
         )
+
+
+@dataclass(frozen=True)
+class KeptGame:
+    """A game in the table's list of games (:meth:`Session.kept_games`)."""
+
+    state: GameState
+    last_played: str
+    """When its latest entry was made (ISO 8601, UTC)."""
+    name: str | None = None
+    """What the table named it, if it did."""
+    current: bool = False
+    """It is the game being played (or just finished) now."""
+
+
+SIMULATED_SETUP_KEY = "setup:"
+"""How the simulated table keys a game's set-up (``setup:<seed>:<game>``): the scoreboard never
+keys one, so a game that starts so was played by bots, and the table's lists leave it out."""
 
 
 def fold(game_id: int, entries: Sequence[Entry]) -> GameState | None:
@@ -514,22 +542,35 @@ class Session:
         log.info("resumed game %d at round %d", game_id, state.current_round)
         return self._refresh(game_id, [event])
 
-    def saved_games(self) -> list[tuple[GameState, str]]:
-        """The unfinished games other than the current one, the latest played first, each with
-        the time of its latest entry."""
+    def kept_games(self) -> list[KeptGame]:
+        """The table's games, the latest played first: every game with a round in it, the
+        current one too (marked), but none deleted and none a simulated table played."""
         current = None if self._state is None else self._state.game_id
+        labels = self._journal.game_labels()
         found = []
         for game_id, when in self._journal.activity():
-            if game_id == current:
+            label = labels.get(game_id)
+            if label is not None and label.deleted_at is not None:
+                continue
+            entries = self._journal.entries(game_id)
+            if entries and (entries[0].key or "").startswith(SIMULATED_SETUP_KEY):
                 continue
             try:
-                state = _fold(game_id, [(e.seq, _parse(e)) for e in self._journal.entries(game_id)])
+                state = _fold(game_id, [(e.seq, _parse(e)) for e in entries])
             except SessionError as error:  # a damaged game is listed nowhere, and said so
                 log.warning("game %d cannot be read: %s", game_id, error)
                 continue
-            if state is not None and not state.is_over:
-                found.append((state, when))
+            if state is not None and state.rounds:
+                found.append(KeptGame(state, when, None if label is None else label.name,
+                                      current=game_id == current))
         return found
+
+    def read_game(self, game_id: int) -> GameState:
+        """Any game of the journal as it stands, to look at (nothing is written)."""
+        state = _fold(game_id, [(e.seq, _parse(e)) for e in self._journal.entries(game_id)])
+        if state is None:
+            raise SessionError(ErrorText("there is no game {game}", {"game": game_id}))
+        return state
 
     def _player(self, state: GameState, name: str, role: ErrorText) -> str:
         clean = name.strip()

@@ -16,6 +16,7 @@ from dataclasses import replace
 from engine.error_text import ErrorText
 from engine.rules import PRESETS
 from engine.scoring import ScoringMode, ScoringSettings
+from showdown.game.journal import JournalError
 from showdown.game.messages import (
     Command,
     CorrectShowdown,
@@ -33,7 +34,7 @@ from showdown.game.messages import (
     StoredEvent,
     UndoLast,
 )
-from showdown.game.session import GameState, Session, deck_values
+from showdown.game.session import GameState, KeptGame, Session, deck_values
 from showdown.scoreboard.mirror import mirror
 from showdown.scoreboard.port import GameSetup, HandInput, RefusedError
 from showdown.scoreboard.view import (
@@ -68,14 +69,19 @@ class SessionPort:
         self.on_load = on_load
         self._lock = threading.Lock()
         self._showdown = ShowdownView()
+        self._archive: GameState | None = None
+        """A finished game opened to read, if one is."""
+        self._names: dict[int, str] = {}
+        """Games' names, read with the list of games."""
 
     # -- reading ------------------------------------------------------------------------------
 
     def view(self) -> TableView:
-        """The current game as the screens draw it."""
-        state = self.session.state
+        """The current game as the screens draw it (or a finished one opened to read)."""
         with self._lock:
             showdown = self._showdown
+            archive = self._archive
+        state = archive or self.session.state
         if state is None:
             return TableView(showdown=showdown)
         players = state.players
@@ -119,8 +125,11 @@ class SessionPort:
                             s.source == "hand")
                 for s in state.showdowns
             ),
-            last=_fact(state.last_fact),
-            can_redo=bool(state.redoable),
+            last=None if archive else _fact(state.last_fact),
+            can_redo=bool(state.redoable) and archive is None,
+            read_only=archive is not None,
+            game_id=state.game_id,
+            game_name=self._names.get(state.game_id),
         )
 
     def presets(self) -> tuple[str, ...]:
@@ -149,6 +158,12 @@ class SessionPort:
     # -- commands -----------------------------------------------------------------------------
 
     def _send(self, command: Command) -> None:
+        with self._lock:
+            reading = self._archive is not None
+            if isinstance(command, SetUpGame | ResumeGame):
+                self._archive = None
+        if reading and not isinstance(command, SetUpGame | ResumeGame):
+            raise RefusedError(ErrorText("a finished game is open to read: close it first"))
         for event in self.session.handle(command):
             if isinstance(event, EntryRejected):
                 raise RefusedError(event.text or event.message)
@@ -215,9 +230,55 @@ class SessionPort:
                 self._showdown = replace(shown, winner=winner_name, loser=loser_name,
                                          false_start_side=None, reason="hand")
 
-    def saved_games(self) -> tuple[SavedGame, ...]:
-        """The unfinished games other than this one, the latest played first."""
-        return tuple(_saved(state, when) for state, when in self.session.saved_games())
+    def games(self) -> tuple[SavedGame, ...]:
+        """The games kept, the latest played first: every finished one, and every unfinished
+        one but the game being played."""
+        kept = self.session.kept_games()
+        self._names = {game.state.game_id: game.name for game in kept if game.name}
+        return tuple(_saved(game) for game in kept
+                     if game.state.is_over or not game.current)
+
+    def open_game(self, game_id: int) -> None:
+        """Show a finished game to read; every command is refused until it is closed."""
+        state = self.session.read_game(game_id) if game_id in {
+            row.id for row in self.session.journal.games()} else None
+        if state is None or not state.is_over:
+            raise RefusedError(ErrorText("game {game} is not a finished game", {"game": game_id}))
+        with self._lock:
+            self._archive = None if state.game_id == self._current_id() else state
+
+    def _current_id(self) -> int | None:
+        return None if self.session.state is None else self.session.state.game_id
+
+    def close_game(self) -> None:
+        """Back to the game being played."""
+        with self._lock:
+            self._archive = None
+
+    def rename_game(self, game_id: int, name: str) -> None:
+        """Name a game in the journal's labels (not an entry: no score changes)."""
+        self._label(game_id, name=name.strip())
+        if name.strip():
+            self._names[game_id] = name.strip()
+        else:
+            self._names.pop(game_id, None)
+
+    def delete_game(self, game_id: int) -> None:
+        """Mark a game deleted: it leaves the lists; its entries stay, so it can come back."""
+        if game_id == self._current_id():
+            raise RefusedError(ErrorText("the game on the table cannot be deleted"))
+        self._label(game_id, deleted=True)
+
+    def restore_game(self, game_id: int) -> None:
+        """Take a deletion back."""
+        self._label(game_id, deleted=False)
+
+    def _label(self, game_id: int, *, name: str | None = None, deleted: bool | None = None
+               ) -> None:
+        try:
+            self.session.journal.label_game(game_id, name=name, deleted=deleted)
+        except JournalError as error:
+            raise RefusedError(ErrorText("not stored: {error}", {"error": str(error)})) from None
 
     def resume_game(self, game_id: int) -> None:
         """A :class:`ResumeGame`; the showdown screen starts afresh."""
@@ -267,9 +328,13 @@ def _fact(event: StoredEvent | None) -> Fact | None:
     return None
 
 
-def _saved(state: GameState, when: str) -> SavedGame:
+def _saved(game: KeptGame) -> SavedGame:
+    state = game.state
     totals = state.totals
-    pick = min if state.scoring.lowest_wins else max
-    leader = pick(state.players, key=lambda name: totals[name])
+    order = sorted(state.players, key=lambda name: totals[name],
+                   reverse=not state.scoring.lowest_wins)
+    leader = order[0]
     return SavedGame(state.game_id, state.players, state.current_round, leader, totals[leader],
-                     when)
+                     game.last_played, standings=tuple((name, totals[name]) for name in order),
+                     finished=state.is_over, winners=state.winners, name=game.name,
+                     current=game.current)

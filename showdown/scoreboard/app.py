@@ -64,6 +64,15 @@ NAV: tuple[tuple[str, str], ...] = (
 )
 """The navigation bar: screen name and its message id, left to right."""
 
+READING: tuple[tuple[str, str], ...] = (
+    ("table", N_("Standings")),
+    ("history", N_("History")),
+    ("chart", N_("Chart")),
+    ("stats", N_("Stats")),
+    ("close", N_("Close")),
+)
+"""The navigation bar of a finished game opened to read: what it was, and the way out."""
+
 NAV_TEXT = theme.READABLE_TEXT
 """Design size of the navigation labels, read from across the table."""
 
@@ -319,6 +328,9 @@ class Scoreboard:
         self.view = self.port.view()
         phase = self.view.showdown.phase
         if phase != self._last_phase and phase in _COUNTDOWN_PHASES and self.current != "showdown":
+            if self.view.read_only:  # a showdown on the unit: back from the game being read
+                self.port.close_game()
+                self.view = self.port.view()
             self.go("showdown")
         self._last_phase = phase
         # Only the moment a game ends moves the table to Game over: a later change of language,
@@ -379,21 +391,28 @@ class Scoreboard:
                    partial(self._answer, True), colour=theme.DANGER, size=26),
         ]
 
+    def _close_game(self) -> None:
+        """Leave a finished game opened to read, back to the list it was opened from."""
+        self.send("close_game")
+        self.go("games")
+
     def _nav(self) -> list[Widget]:
         top = CONTENT_BOTTOM + 4
-        labels = tuple(_(msgid) for _name, msgid in NAV)
+        tabs = READING if self.view.read_only else NAV
+        labels = tuple(_(msgid) for _name, msgid in tabs)
         found: list[Widget] = []
         left = 0
         # A finished game has no showdown to load and no round to end: those tabs rest, and
         # Table is its Game over.
         resting = {"showdown", "round"} if self.view.finished else set()
         shown = "table" if self.current == "gameover" else self.current
-        for (name, _msgid), label, width in zip(NAV, labels, self._nav_widths(labels), strict=True):
+        for (name, _msgid), label, width in zip(tabs, labels, self._nav_widths(labels),
+                                                strict=True):
             found.append(Button(
                 f"nav:{name}",
                 pygame.Rect(left + 2, top, width - 4, 480 - top - 4),
                 label,
-                action=partial(self.go, name),
+                action=self._close_game if name == "close" else partial(self.go, name),
                 enabled=name not in resting,
                 selected=name == shown,
                 colour=theme.PANEL_LIGHT,

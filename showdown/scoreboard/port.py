@@ -96,12 +96,33 @@ class TablePort(Protocol):
         """The last showdown went the other way: ``winner`` beat ``loser``."""
         ...
 
-    def saved_games(self) -> tuple[SavedGame, ...]:
-        """The unfinished games other than the current one, most recently played first."""
+    def games(self) -> tuple[SavedGame, ...]:
+        """The games kept, most recently played first: the unfinished ones other than the one
+        being played, and the finished ones (none without a round, none deleted)."""
         ...
 
     def resume_game(self, game_id: int) -> None:
         """Take up a saved game again (the current one stays saved)."""
+        ...
+
+    def open_game(self, game_id: int) -> None:
+        """Show a finished game to read (its view is read-only) until :meth:`close_game`."""
+        ...
+
+    def close_game(self) -> None:
+        """Back to the game being played from one opened to read."""
+        ...
+
+    def rename_game(self, game_id: int, name: str) -> None:
+        """Name a game (an empty name takes the name away)."""
+        ...
+
+    def delete_game(self, game_id: int) -> None:
+        """Take a game out of the lists and the all-time figures (not the one being played)."""
+        ...
+
+    def restore_game(self, game_id: int) -> None:
+        """Bring a deleted game back."""
         ...
 
     def load_showdown(self, left: int, right: int, cards: int) -> None:

@@ -88,3 +88,32 @@ def sample_table(session: Session) -> SessionPort:
     table = SessionPort(session)
     table.unit_changed(RESULT)
     return table
+
+
+EVENING: tuple[tuple[str, tuple[str, ...], str | None], ...] = (
+    # the game's name (None: unnamed), its players, and who goes out every round
+    ("Friday night", ("Sakura", "José", "Zoë", "王小明"), "José"),
+    ("", ("Ana", "Budi", "Chen"), None),
+)
+"""Two earlier games of the evening: one finished (José goes out until he wins), one left at its
+second round."""
+
+
+def sample_evening(session: Session) -> SessionPort:
+    """An evening at one table: a finished game with a name, a game left unfinished, and the
+    sample game being played now, behind a scoreboard port."""
+    for name, players, winner in EVENING:
+        session.handle(SetUpGame(players=list(players), preset="showdown",
+                                 scoring=ScoringSettings(target=200), first_dealer=players[0]))
+        for number in range(1, 8):
+            out = winner or players[number % len(players)]
+            hands = {p: HandEntry(points=10 * number + 5 * i)
+                     for i, p in enumerate(players) if p != out}
+            session.handle(RecordRound(went_out=out, hands=hands))
+            state = session.state
+            if state is None or state.is_over or (winner is None and number == 2):
+                break
+        if name and session.state is not None:
+            session.journal.label_game(session.state.game_id, name=name)
+    sample_game(session)
+    return SessionPort(session)

@@ -17,8 +17,10 @@ from __future__ import annotations
 import argparse
 import os
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -45,18 +47,23 @@ FALSE_START = ShowdownView(Stage.FALSE_START, "Ana", "Chen", 2, false_start_side
 
 @contextmanager
 def pinned() -> Iterator[None]:
-    """Draw with the pinned font and SDL's dummy driver inside the block (then as before)."""
+    """Draw with the pinned font, SDL's dummy driver and UTC times (the saved games' dates)
+    inside the block (then as before)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    before = os.environ.get(ENV_VARIABLE)
+    before = {name: os.environ.get(name) for name in (ENV_VARIABLE, "TZ")}
     os.environ[ENV_VARIABLE] = str(pinned_font())
+    os.environ["TZ"] = "UTC"
+    time.tzset()
     forget_choices()
     try:
         yield
     finally:
-        if before is None:
-            del os.environ[ENV_VARIABLE]
-        else:
-            os.environ[ENV_VARIABLE] = before
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        time.tzset()
         forget_choices()
 
 
@@ -86,9 +93,48 @@ def render(out_dir: Path, languages: tuple[str, ...] = LANGUAGES, *,
     with pinned(), tempfile.TemporaryDirectory() as scratch:
         written = _main_screens(out_dir, languages, Path(scratch))
         written += _game_over(out_dir, languages, Path(scratch))
+        written += _games(out_dir, languages, Path(scratch))
         if extras:
             written += _ten_players(out_dir, Path(scratch))
             written += _round_ends(out_dir, EXTRA_ROUND_ENDS, Path(scratch))
+    return written
+
+
+EVENING_START = datetime(2025, 11, 21, 19, 30, tzinfo=UTC)
+"""When the sample evening's first entry is made; each entry a minute after the last."""
+
+
+def _evening_clock() -> Callable[[], str]:
+    """A journal clock for the games list: the same dates on every machine."""
+    minutes = iter(range(10_000))
+    return lambda: (EVENING_START + timedelta(minutes=next(minutes))).isoformat(
+        timespec="milliseconds")
+
+
+def _games(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Path]:
+    """The saved games of an evening (a finished game, one left unfinished), and the finished
+    one opened to read."""
+    from showdown.game.session import Session  # noqa: PLC0415
+    from showdown.scoreboard.app import Scoreboard  # noqa: PLC0415 (after the SDL driver)
+    from showdown.scoreboard.sample import sample_evening  # noqa: PLC0415
+
+    written: list[Path] = []
+    journal = Journal.open(scratch / "evening.db", clock=_evening_clock())
+    board = Scoreboard(sample_evening(Session(journal)))
+    try:
+        for code in languages:
+            board.set_language(code)
+            board.go("setup")
+            board.go("games")
+            _save(board, out_dir / f"games-{code}.png", written)
+            board.send("open_game", 1)
+            board.go("gameover")
+            _save(board, out_dir / f"finished-{code}.png", written)
+            board.send("close_game")
+    finally:
+        set_language("en")
+        board.close()
+        journal.close()
     return written
 
 

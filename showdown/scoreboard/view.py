@@ -126,7 +126,7 @@ class Fact:
 
 @dataclass(frozen=True)
 class SavedGame:
-    """A game in the journal that can be taken up again."""
+    """A game the table kept: one still open can be taken up again, a finished one read."""
 
     game_id: int
     players: tuple[str, ...]
@@ -136,6 +136,14 @@ class SavedGame:
     leader_total: int
     last_played: str
     """When its last entry was made (ISO 8601, UTC)."""
+    standings: tuple[tuple[str, int], ...] = ()
+    """Every player and total, the best first."""
+    finished: bool = False
+    winners: tuple[str, ...] = ()
+    name: str | None = None
+    """What the table named the game, if it did."""
+    current: bool = False
+    """The game on the table now (a finished one stays there until the next)."""
 
 
 @dataclass(frozen=True)
@@ -187,6 +195,11 @@ class TableView:
     """What an undo would take back now."""
     can_redo: bool = False
     """An undo was the last thing done: a redo would bring back what it took."""
+    read_only: bool = False
+    """A finished game opened from the saved games to look at: nothing in it can change."""
+    game_id: int = 0
+    game_name: str | None = None
+    """What the table named the game, if it did."""
 
     def cumulative(self) -> list[list[int]]:
         """Running total per player after each round (round 0 is everyone at zero)."""

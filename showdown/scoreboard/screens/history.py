@@ -146,8 +146,10 @@ class HistoryScreen(Screen):
             Button("edit", pygame.Rect(220, bottom, 280, 56),
                    _("Edit round {number}").format(number=self.selected)
                    if self.selected is not None else _("Tap a round to edit"),
-                   lambda: self._edit(view), enabled=self.selected is not None, size=22),
+                   lambda: self._edit(view),
+                   enabled=self.selected is not None and not view.read_only, size=22),
             Button("undo", pygame.Rect(516, bottom, 276, 56), _("Undo last entry"),
-                   self._undo, colour=theme.DANGER, enabled=view.last is not None, size=22),
+                   self._undo, colour=theme.DANGER,
+                   enabled=view.last is not None and not view.read_only, size=22),
         ]
         return found

@@ -43,13 +43,13 @@ class SetupScreen(Screen):
         self.mode = 0
         self.target = 500
         self.saved = 0
-        """How many saved games could be taken up again (counted when the screen is shown)."""
+        """How many saved games could be taken up again or read (counted when shown)."""
 
     def entered(self, view: TableView) -> None:
         """Count the saved games once, not at every frame (each is read from the journal). A
         table that has played starts from its last players' names and seats, not "Player 1..4";
         names typed here since stay as typed."""
-        self.saved = len(self.ui.port.saved_games())
+        self.saved = len(self.ui.port.games())
         if view.started and not any(self.names):
             self.names = [player.name for player in view.players]
             self.count = max(MIN_PLAYERS, min(MAX_PLAYERS, len(self.names)))
