@@ -93,6 +93,7 @@ class SessionPort:
                 went_out=r.went_out,
                 points=tuple(score.deltas),
                 hands=tuple(r.points.get(name, 0) for name in players),
+                totals=tuple(score.totals),
             )
             for r, score in zip(state.rounds, state.sheet.history, strict=False)
         )

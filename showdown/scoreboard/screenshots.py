@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 SCREENS = ("setup", "names", "table", "showdown", "round", "history", "chart", "stats")
 LANGUAGES = ("en", "ja")
 TEN_SCREENS = ("table", "round", "history", "chart", "stats")
-"""The screens drawn again for ten players (``<screen>-10-en.png``)."""
+"""The screens drawn again for ten players (``<screen>-10-<language>.png``)."""
 EXTRA_ROUND_ENDS = ("zh_CN",)
 """Languages whose round end is drawn besides English and Japanese (``round-<code>.png``)."""
 COUNTDOWN = ShowdownView(Stage.COUNTDOWN, "Ana", "Chen", 2, beat=2, beats=3)
@@ -184,15 +184,18 @@ def _game_over(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list
 
 
 def _ten_players(out_dir: Path, scratch: Path) -> list[Path]:
-    """A full table of ten, in English."""
+    """A full table of ten, two of them with names as long as names go, in English and
+    Japanese."""
     from showdown.scoreboard.sample import sample_ten  # noqa: PLC0415
 
     written: list[Path] = []
     with _board(scratch, "ten", sample_ten) as (board, _table):
-        for screen in TEN_SCREENS:
-            board.go(screen)
-            _round_entry(board, screen)
-            _save(board, out_dir / f"{screen}-10-en.png", written)
+        for code in LANGUAGES:
+            board.set_language(code)
+            for screen in TEN_SCREENS:
+                board.go(screen)
+                _round_entry(board, screen)
+                _save(board, out_dir / f"{screen}-10-{code}.png", written)
     return written
 
 

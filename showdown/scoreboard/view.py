@@ -96,6 +96,8 @@ class RoundView:
     """Points each player scored this round, in seat order."""
     hands: tuple[int, ...] = ()
     """Points each player held at the end of the round (0 for who went out), as entered."""
+    totals: tuple[int, ...] = ()
+    """Each player's total after this round, in seat order."""
 
 
 @dataclass(frozen=True)

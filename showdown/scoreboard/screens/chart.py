@@ -22,10 +22,11 @@ from showdown.scoreboard.view import TableView
 from showdown.scoreboard.vocabulary import player_name
 from showdown.scoreboard.widgets import Canvas, Custom, Label, Widget
 
-PLOT = pygame.Rect(60, 56, 496, 296)
+PLOT = pygame.Rect(60, 56, 440, 296)
 """The plot area (design pixels): y tick labels to its left, round numbers under it."""
-LEGEND_X = 568
-"""Where the legend starts: a marker, the name, the total, one row a player."""
+LEGEND_X = 512
+"""Where the legend starts: a marker, the name, the total, one row a player. A name of twelve
+CJK characters fits its line at 16 px."""
 TICK_TEXT = 18
 """Design size of the axes' figures (above the 16 px floor, read from the table)."""
 LEGEND_TEXT = 20
@@ -229,9 +230,9 @@ class ChartScreen(Screen):
             top = 52 + i * row_h
             found.append(Custom(f"key{i}", pygame.Rect(LEGEND_X, top, 30, row_h - 4), i,
                                 partial(paint_key, i=i)))
-            found.append(Label(f"legend-name{i}", pygame.Rect(LEGEND_X + 36, top, 136, row_h - 4),
+            found.append(Label(f"legend-name{i}", pygame.Rect(LEGEND_X + 36, top, 196, row_h - 4),
                                player_name(player.name), LEGEND_TEXT, theme.TEXT, align="left"))
-            found.append(Label(f"legend-total{i}", pygame.Rect(LEGEND_X + 174, top, 54,
+            found.append(Label(f"legend-total{i}", pygame.Rect(LEGEND_X + 234, top, 46,
                                                                row_h - 4),
                                str(player.total), LEGEND_TEXT, theme.TEXT, bold=True,
                                align="right"))

@@ -301,7 +301,11 @@ class ShowdownScreen(Screen):
             who = sd.left if sd.false_start_side is Side.LEFT else sd.right
             if not self.ui.cues.false_start_words:
                 return ""
-            return false_start_message(player_name(who or "?"), sd.false_start_side)
+            # TRANSLATORS: {false_start} is "False start: Ana ←"; the offender takes the cards.
+            return ngettext("{false_start}; {name} takes {count} card",
+                            "{false_start}; {name} takes {count} cards", sd.cards).format(
+                false_start=false_start_message(player_name(who or "?"), sd.false_start_side),
+                name=player_name(who or "?"), count=sd.cards)
         if sd.phase is Stage.LAUNCHING and sd.loser:
             if sd.winner:
                 return _("{winner} wins; cards fly at {loser}").format(

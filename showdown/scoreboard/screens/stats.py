@@ -18,16 +18,17 @@ from showdown.scoreboard.widgets import Label, Widget
 
 COLUMNS: tuple[tuple[str, int], ...] = (
     (N_("#"), 36),
-    (N_("Player"), 150),
-    (N_("Fastest"), 100),
-    (N_("Median"), 100),
-    (N_("Won"), 76),
-    (N_("Lost"), 76),
-    (N_("Cards taken"), 100),
-    (N_("Rounds"), 78),
-    (N_("Points"), 76),
+    (N_("Player"), 216),
+    (N_("Fastest"), 84),
+    (N_("Median"), 84),
+    (N_("Won"), 70),
+    (N_("Lost"), 70),
+    (N_("Cards taken"), 88),
+    (N_("Rounds"), 72),
+    (N_("Points"), 72),
 )
-"""Column message ids and design widths (they add up to the screen's 792 px)."""
+"""Column message ids and design widths (they add up to the screen's 792 px): the player's
+column takes a name of twelve CJK characters on one line, bold at 16 px."""
 
 IN_MS = frozenset({"Fastest", "Median"})
 """The columns of reaction times: their head says the unit on a line of its own."""

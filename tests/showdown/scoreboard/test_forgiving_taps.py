@@ -109,7 +109,7 @@ def test_undo_says_what_went_offers_redo_and_history_lists_showdowns(
     record_unit_showdown(table, "Player 1", "Player 2", Side.LEFT, left_ms=180, right_ms=240)
     play_round(board, went_out=2, held={0: "10", 1: "20"})
     board.go("history")
-    assert _text(board, "row0") == "Showdown: Player 1 beat Player 2, Player 2 takes 2"
+    assert _text(board, "row0") == "Showdown: Player 1 beat Player 2, Player 2 takes 2 cards"
     assert _text(board, "row1") == "1 · Player 3"
     caplog.set_level(logging.INFO, logger="showdown.game.session")
     touch(board, "undo")
