@@ -10,6 +10,7 @@ unit's state-change events (:meth:`SessionPort.unit_changed`), which may arrive 
 from __future__ import annotations
 
 import threading
+from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
@@ -21,7 +22,13 @@ from showdown.game.messages import (
     Command,
     CorrectShowdown,
     EditRound,
+    EntryRedone,
     EntryRejected,
+    EntryUndone,
+    Event,
+    GameResumed,
+    GameStarted,
+    GameWon,
     HandEntry,
     RecordRound,
     RecordShowdown,
@@ -29,6 +36,7 @@ from showdown.game.messages import (
     ResumeGame,
     RoundEdited,
     RoundRecorded,
+    ScoresUpdated,
     SetUpGame,
     ShowdownRecorded,
     StoredEvent,
@@ -73,6 +81,35 @@ class SessionPort:
         """A finished game opened to read, if one is."""
         self._names: dict[int, str] = {}
         """Games' names, read with the list of games."""
+        self._heard: list[Event] = []
+        """The facts of the command being answered, until its scores arrive."""
+        self._news: deque[Fact] = deque(maxlen=8)
+        self._unsubscribe = session.subscribe(self._hear)
+
+    # -- news ---------------------------------------------------------------------------------
+
+    def _hear(self, event: Event) -> None:
+        """A session event (on the thread that sent the command): an accepted entry's facts
+        come before its scores, which end the answer; the entry becomes one piece of news."""
+        if isinstance(event, ScoresUpdated):
+            heard, self._heard = self._heard, []
+            fact = _news(heard, self.session.state)
+            if fact is not None:
+                with self._lock:
+                    self._news.append(fact)
+        elif not isinstance(event, GameWon | EntryRejected):
+            self._heard.append(event)
+
+    def news(self) -> tuple[Fact, ...]:
+        """What was recorded since the last call, oldest first (the scoreboard tells each)."""
+        with self._lock:
+            found = tuple(self._news)
+            self._news.clear()
+        return found
+
+    def close(self) -> None:
+        """Stop hearing the session."""
+        self._unsubscribe()
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -319,14 +356,30 @@ class SessionPort:
             self._showdown = showdown
 
 
-def _fact(event: StoredEvent | None) -> Fact | None:
+def _fact(event: StoredEvent | Event | None) -> Fact | None:
     if isinstance(event, ShowdownRecorded):
-        return Fact("showdown", event.round, event.winner, event.loser, event.cards_loaded)
+        return Fact("showdown", event.round, event.winner, event.loser, event.cards_loaded,
+                    event.reason)
     if isinstance(event, RoundRecorded):
         return Fact("round", event.round, event.went_out)
     if isinstance(event, RoundEdited):
         return Fact("edit", event.round, event.went_out)
     return None
+
+
+def _news(events: list[Event], state: GameState | None) -> Fact | None:
+    """One accepted command's stored events as news (undos and redos are told where they are
+    made, with what they took back)."""
+    kinds = {type(event) for event in events}
+    if GameStarted in kinds and state is not None:
+        return Fact("started", 1, "", game=state.game_id)
+    if GameResumed in kinds and state is not None:
+        return Fact("resumed", state.current_round, "", game=state.game_id)
+    fact = next((_fact(event) for event in events if not isinstance(
+        event, EntryUndone | EntryRedone | GameResumed | GameStarted)), None)
+    if fact is not None and fact.kind == "showdown" and EntryUndone in kinds:
+        return replace(fact, kind="correct")
+    return fact
 
 
 def _saved(game: KeptGame) -> SavedGame:

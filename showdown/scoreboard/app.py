@@ -32,6 +32,7 @@ from showdown.scoreboard.layout import (
     Layout,
     place_beside,
 )
+from showdown.scoreboard.news import tell
 from showdown.scoreboard.port import RefusedError, TablePort
 from showdown.scoreboard.refusals import spoken
 from showdown.scoreboard.screens import SCREENS
@@ -173,6 +174,8 @@ class Scoreboard:
         self.clock = clock
         self._message: str | ErrorText | Words = ""
         self._message_until = 0.0
+        self._news = False
+        """The banner says what was recorded (not what was refused)."""
         self.message_action: tuple[Words, Callable[[], object]] | None = None
         """The banner's button (label, action), such as Redo after an undo."""
         self.question: Question | None = None
@@ -242,12 +245,15 @@ class Scoreboard:
         self._message = value
         self.message_action = None
         self._message_until = self.clock() + BANNER_S
+        self._news = False
         self._stale = True
 
     def notice(self, text: Words, action: tuple[Words, Callable[[], object]] | None) -> None:
-        """A banner with a button on it (Redo), up for :data:`ACTION_BANNER_S`."""
+        """What just happened, in the confirmation colour (never the error colour), with a
+        button on it (Undo, Redo) if ``action`` is given; up for :data:`ACTION_BANNER_S`."""
         self.message = text
         self.message_action = action
+        self._news = True
         self._message_until = self.clock() + (ACTION_BANNER_S if action else BANNER_S)
 
     def ask(self, question: Question) -> None:
@@ -324,9 +330,15 @@ class Scoreboard:
     # -- main thread -------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Read the view again and follow the game to the screen that matters."""
+        """Read the view again, say what was recorded, and follow the game to the screen that
+        matters."""
         self.view = self.port.view()
+        for fact in self.port.news():
+            tell(self, fact)
         phase = self.view.showdown.phase
+        if phase != self._last_phase and phase in _COUNTDOWN_PHASES and self._news:
+            self._message = ""  # news gives way: the players watch the light now
+            self.message_action = None
         if phase != self._last_phase and phase in _COUNTDOWN_PHASES and self.current != "showdown":
             if self.view.read_only:  # a showdown on the unit: back from the game being read
                 self.port.close_game()
@@ -362,14 +374,15 @@ class Scoreboard:
             words = words()
         found: list[Widget] = []
         text_area = area.copy()
+        colour = theme.NEWS if self._news else theme.DANGER
         if self.message_action is not None:
             label, action = self.message_action
-            button = pygame.Rect(area.right - 150, area.y, 150, max(MIN_TARGET, area.height))
-            text_area.width -= 154
+            width = 150 if area.width > 500 else 120  # a narrow banner keeps room for words
+            button = pygame.Rect(area.right - width, area.y, width, max(MIN_TARGET, area.height))
+            text_area.width -= width
             found.append(Button("banner-action", button, label(), partial(self._banner_action,
                                                                           action),
-                                colour=theme.OK, size=24))
-        colour = theme.PANEL_LIGHT if self.message_action is not None else theme.DANGER
+                                colour=theme.OK, size=24, background=colour))
         found.insert(0, Label("banner", text_area, words, 24, theme.TEXT, colour, bold=True,
                               wrap=True))
         return found
@@ -573,5 +586,6 @@ class Scoreboard:
         """Run the clean-up steps (unsubscribe from the session and unit), close the window."""
         while self.on_close:
             self.on_close.pop()()
+        self.port.close()
         pygame.display.quit()
 

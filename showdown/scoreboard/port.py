@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine.error_text import ErrorText, plain
-from showdown.scoreboard.view import CardKind, SavedGame, TableView
+from showdown.scoreboard.view import CardKind, Fact, SavedGame, TableView
 
 
 class RefusedError(Exception):
@@ -54,6 +54,14 @@ class TablePort(Protocol):
 
     def view(self) -> TableView:
         """The current picture of the game."""
+        ...
+
+    def news(self) -> tuple[Fact, ...]:
+        """What was recorded since the last call (by touch or by the unit), oldest first."""
+        ...
+
+    def close(self) -> None:
+        """Stop listening to the game (the scoreboard closes)."""
         ...
 
     def presets(self) -> tuple[str, ...]:

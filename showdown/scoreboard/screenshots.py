@@ -94,6 +94,7 @@ def render(out_dir: Path, languages: tuple[str, ...] = LANGUAGES, *,
         written = _main_screens(out_dir, languages, Path(scratch))
         written += _game_over(out_dir, languages, Path(scratch))
         written += _games(out_dir, languages, Path(scratch))
+        written += _news(out_dir, languages, Path(scratch))
         if extras:
             written += _ten_players(out_dir, Path(scratch))
             written += _round_ends(out_dir, EXTRA_ROUND_ENDS, Path(scratch))
@@ -135,6 +136,24 @@ def _games(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Pat
         set_language("en")
         board.close()
         journal.close()
+    return written
+
+
+def _news(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Path]:
+    """The live table telling what the unit just recorded, with Undo."""
+    from showdown.game.messages import RecordShowdown  # noqa: PLC0415
+    from showdown.scoreboard.sample import sample_table  # noqa: PLC0415
+
+    written: list[Path] = []
+    with _board(scratch, "news", sample_table) as (board, table):
+        table.session.handle(RecordShowdown(
+            winner="Daisuke", loser="Chen", cards_loaded=3, source="unit", left="Chen",
+            right="Daisuke", reaction_ms={"Chen": 301.0, "Daisuke": 244.0}))
+        board.refresh()
+        for code in languages:
+            board.set_language(code)
+            board.go("table")
+            _save(board, out_dir / f"news-{code}.png", written)
     return written
 
 

@@ -32,6 +32,8 @@ BUTTON: Colour = (58, 92, 160)
 BUTTON_DISABLED: Colour = (60, 64, 74)
 DANGER: Colour = (200, 60, 50)
 OK: Colour = (40, 150, 90)
+NEWS: Colour = (30, 78, 120)
+"""The banner that says what was recorded: calm, and never the error colour (:data:`DANGER`)."""
 WAITING_RED: Colour = (200, 30, 30)
 """Countdown: wait. Chosen with :data:`GO_GREEN` to stay apart under protanopia and
 deuteranopia (CIEDE2000 >= 27 after Machado 2009), besides the shape and word."""

@@ -117,13 +117,18 @@ class Fact:
     """An entry the table made (what an undo takes back, what a redo brings back)."""
 
     kind: str
-    """``round``, ``edit`` or ``showdown``."""
+    """``round``, ``edit`` or ``showdown``; as news also ``correct`` (a showdown's result
+    turned round), ``started`` and ``resumed`` (a game)."""
     round: int
     who: str
     """Who went out (a round, an edit) or who won (a showdown)."""
     other: str = ""
     """Who lost (a showdown)."""
     cards: int = 0
+    reason: str = ""
+    """Why a showdown was decided (``false-start``...)."""
+    game: int = 0
+    """The game's number (news of a game started or taken up)."""
 
 
 @dataclass(frozen=True)

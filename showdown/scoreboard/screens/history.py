@@ -16,9 +16,10 @@ import pygame
 
 from showdown.scoreboard import theme
 from showdown.scoreboard.i18n import _, ngettext
+from showdown.scoreboard.news import undo_last
 from showdown.scoreboard.screens.base import Screen, Ui
 from showdown.scoreboard.screens.round_end import RoundEndScreen
-from showdown.scoreboard.view import Fact, RoundView, ShowdownRow, TableView
+from showdown.scoreboard.view import RoundView, ShowdownRow, TableView
 from showdown.scoreboard.vocabulary import player_name
 from showdown.scoreboard.widgets import Button, Label, Widget
 
@@ -80,17 +81,6 @@ def showdown_words(item: ShowdownRow) -> str:
     return text
 
 
-def describe(fact: Fact) -> str:
-    """A recorded entry in the players' words (what Undo takes back, what Redo brings back)."""
-    if fact.kind == "showdown":
-        return _("showdown: {winner} beat {loser}").format(winner=player_name(fact.who),
-                                                            loser=player_name(fact.other))
-    if fact.kind == "edit":
-        return _("the edit of round {number}").format(number=fact.round)
-    return _("round {number}: {name} went out").format(number=fact.round,
-                                                       name=player_name(fact.who))
-
-
 class HistoryScreen(Screen):
     """A scrollable score sheet of rounds and showdowns; tap a round to edit it."""
 
@@ -145,17 +135,7 @@ class HistoryScreen(Screen):
 
     def _undo(self) -> None:
         """Take back the last entry and say what went, with a Redo button."""
-        fact = self.ui.port.view().last
-        if self.ui.send("undo"):
-            self._latest()
-            if fact is not None:
-                self.ui.notice(lambda: _("Undone: {what}").format(what=describe(fact)),
-                               (lambda: _("Redo"), partial(self._redo, fact)))
-
-    def _redo(self, fact: Fact) -> None:
-        if self.ui.send("redo"):
-            self._latest()
-            self.ui.notice(lambda: _("Back again: {what}").format(what=describe(fact)), None)
+        undo_last(self.ui, after=self._latest)
 
     def widgets(self, view: TableView) -> list[Widget]:
         """See :meth:`Screen.widgets`."""

@@ -41,7 +41,9 @@ class TableScreen(Screen):
     """
 
     name = "table"
-    banner_area = pygame.Rect(8, 56, 784, 96)
+    banner_area = pygame.Rect(0, 0, 466, 52)
+    """Over the target and the round number: news comes after every entry, and the totals
+    stay in sight while it is up."""
 
     def __init__(self, ui: Ui) -> None:
         super().__init__(ui)
