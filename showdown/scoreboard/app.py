@@ -10,6 +10,7 @@ only the widgets whose content changed (dirty rectangles).
 from __future__ import annotations
 
 import logging
+import math
 import os
 import queue
 import threading
@@ -375,6 +376,9 @@ class Scoreboard:
         found: list[Widget] = []
         text_area = area.copy()
         colour = theme.NEWS if self._news else theme.DANGER
+        # In a window scaled down to fit a small screen (the simulated unit beside it), the
+        # words keep 16 real pixels: the banner grows downwards rather than shrink them.
+        floor = math.ceil(theme.MIN_TEXT / self.layout.scale) if self.layout.scale < 1 else 0
         if self.message_action is not None:
             label, action = self.message_action
             width = 150 if area.width > 500 else 120  # a narrow banner keeps room for words
@@ -383,8 +387,13 @@ class Scoreboard:
             found.append(Button("banner-action", button, label(), partial(self._banner_action,
                                                                           action),
                                 colour=theme.OK, size=24, background=colour))
-        found.insert(0, Label("banner", text_area, words, 24, theme.TEXT, colour, bold=True,
-                              wrap=True))
+        if floor:
+            width = text_area.width
+            text_area.height = max(text_area.height, self.text.wrapped_height(
+                words, text_area, max(24, floor), bold=True, floor=floor))
+            text_area.width = width
+        found.insert(0, Label("banner", text_area, words, max(24, floor), theme.TEXT, colour,
+                              bold=True, wrap=True, floor=floor))
         return found
 
     def _banner_action(self, action: Callable[[], object]) -> None:

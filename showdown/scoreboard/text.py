@@ -9,6 +9,7 @@ is empty for every screen in every language.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -140,12 +141,15 @@ class TextRenderer:
         *,
         bold: bool = False,
         anywhere: bool = False,
+        floor: int = 0,
     ) -> None:
         """Draw text on several centred lines: split at spaces, and CJK text (when a word is too
         wide) between characters as Japanese line-breaking rules allow (:func:`break_units`);
-        with ``anywhere``, any word too wide breaks between letters."""
+        with ``anywhere``, any word too wide breaks between letters. ``floor``: the smallest
+        design size (default :data:`MIN_FONT`)."""
         real_box = self.layout.rect(box)
-        lines, current, line_h = self._wrapped(text, real_box, size, bold, anywhere)
+        lines, current, line_h = self._wrapped(text, real_box, size, bold, anywhere,
+                                               floor=floor)
         total = line_h * len(lines)
         top = real_box.centery - total // 2
         if total > real_box.height + 2:
@@ -190,23 +194,33 @@ class TextRenderer:
         else:
             self.draw_wrapped(canvas, text, box, size, colour, bold=bold)
 
+    def wrapped_height(self, text: str, box: pygame.Rect, size: int, *, bold: bool = False,
+                       floor: int = 0) -> int:
+        """The design height ``text`` takes wrapped in ``box``'s width at the size
+        :meth:`draw_wrapped` would draw it (a box that must grow to hold it)."""
+        real_box = self.layout.rect(box)
+        lines, _current, line_h = self._wrapped(text, real_box, size, bold, floor=floor)
+        return math.ceil(line_h * len(lines) / self.layout.scale)
+
     def _wrapped(
-        self, text: str, real_box: pygame.Rect, size: int, bold: bool, anywhere: bool = False
+        self, text: str, real_box: pygame.Rect, size: int, bold: bool, anywhere: bool = False,
+        *, floor: int = 0,
     ) -> tuple[list[str], int, int]:
         """Lines, font size and line height for wrapped text (cached: measuring is slow)."""
-        key = (self._fonts(), text, real_box.width, real_box.height, size, bold, anywhere)
+        key = (self._fonts(), text, real_box.width, real_box.height, size, bold, anywhere, floor)
         known = self._wraps.get(key)
         if known is not None:
             return known
         current = size
+        lowest = max(floor, MIN_FONT)
         while True:
             lines = self._wrap(text, real_box.width, current, bold, anywhere)
             line_h = self.font(current, bold).get_linesize()
             widest = max((self.font(current, bold).size(line)[0] for line in lines), default=0)
             fits = line_h * len(lines) <= real_box.height and widest <= real_box.width
-            if fits or current <= MIN_FONT:
+            if fits or current <= lowest:
                 break
-            current = max(MIN_FONT, int(current * 0.88))
+            current = max(lowest, int(current * 0.88))
         if len(self._wraps) > _CACHE_LIMIT:
             self._wraps.clear()
         self._wraps[key] = (lines, current, line_h)
