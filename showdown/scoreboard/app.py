@@ -79,6 +79,15 @@ NAV_TEXT = theme.READABLE_TEXT
 """Design size of the navigation labels, read from across the table."""
 
 _COUNTDOWN_PHASES = {Stage.COUNTDOWN, Stage.GO, Stage.FALSE_START, Stage.LAUNCHING, Stage.RELEASE}
+_SETTLED_PHASES = {Stage.RESULT, Stage.NO_CONTEST, Stage.IDLE}
+
+FOLLOW_BACK_S = 6.0
+"""A showdown the screen followed on its own: this long after it is settled, the screen goes
+back to where the table was (the result stays told on a banner there)."""
+
+HOLD_S = 30.0
+"""After a tap on a tab, the screen does not follow a showdown on its own for this long: the
+table chose what to look at."""
 
 BANNER_S = 6.0
 """How long a message banner stays up; one with a button (Redo) stays :data:`ACTION_BANNER_S`."""
@@ -193,6 +202,10 @@ class Scoreboard:
         self._last_phase = self.view.showdown.phase
         self._finished = self.view.finished
         self._stale = True
+        self._came_from: str | None = None
+        """The screen a followed showdown was shown over, to go back to once it is settled."""
+        self._back_at: float | None = None
+        self._held_until = float("-inf")
         self._language = current_language()
         self.on_close.append(on_language_change(self._language_changed))
         self.frames = 0
@@ -276,6 +289,17 @@ class Scoreboard:
             self._message = ""
             self.message_action = None
             self._stale = True
+        if self._back_at is not None and self.clock() >= self._back_at:
+            back, self._came_from, self._back_at = self._came_from, None, None
+            if back is not None and self.current == "showdown":
+                self.go(back)
+
+    def _tab(self, name: str) -> None:
+        """A tab tapped: the table chose what to look at; a showdown does not take the screen
+        away for :data:`HOLD_S`."""
+        self._held_until = self.clock() + HOLD_S
+        self._came_from = self._back_at = None
+        self.go(name)
 
     # -- called from any thread ------------------------------------------------------------
 
@@ -340,11 +364,16 @@ class Scoreboard:
         if phase != self._last_phase and phase in _COUNTDOWN_PHASES and self._news:
             self._message = ""  # news gives way: the players watch the light now
             self.message_action = None
-        if phase != self._last_phase and phase in _COUNTDOWN_PHASES and self.current != "showdown":
+        if (phase != self._last_phase and phase in _COUNTDOWN_PHASES
+                and self.current != "showdown" and self.clock() >= self._held_until):
             if self.view.read_only:  # a showdown on the unit: back from the game being read
                 self.port.close_game()
                 self.view = self.port.view()
+            self._came_from = self.current
+            self._back_at = None
             self.go("showdown")
+        if phase != self._last_phase and phase in _SETTLED_PHASES and self._came_from:
+            self._back_at = self.clock() + FOLLOW_BACK_S
         self._last_phase = phase
         # Only the moment a game ends moves the table to Game over: a later change of language,
         # a refusal or any other note leaves the players where they are.
@@ -434,7 +463,7 @@ class Scoreboard:
                 f"nav:{name}",
                 pygame.Rect(left + 2, top, width - 4, 480 - top - 4),
                 label,
-                action=self._close_game if name == "close" else partial(self.go, name),
+                action=self._close_game if name == "close" else partial(self._tab, name),
                 enabled=name not in resting,
                 selected=name == shown,
                 colour=theme.PANEL_LIGHT,
