@@ -72,9 +72,13 @@ _DEFAULT_PRESET = "showdown"
 class SessionPort:
     """:class:`~showdown.scoreboard.port.TablePort` over a :class:`Session`."""
 
-    def __init__(self, session: Session, *, on_load: LoadListener | None = None) -> None:
+    def __init__(self, session: Session, *, on_load: LoadListener | None = None,
+                 unit: bool = True) -> None:
+        """``unit``: a unit is wired to this table (False for ``showdown scoreboard`` alone:
+        showdowns are then entered by hand, and nothing asks for the unit)."""
         self.session = session
         self.on_load = on_load
+        self.unit = unit
         self._lock = threading.Lock()
         self._showdown = ShowdownView()
         self._archive: GameState | None = None
@@ -120,7 +124,7 @@ class SessionPort:
             archive = self._archive
         state = archive or self.session.state
         if state is None:
-            return TableView(showdown=showdown)
+            return TableView(showdown=showdown, has_unit=self.unit)
         players = state.players
         totals = state.sheet.totals
         stats = state.stats
@@ -166,6 +170,7 @@ class SessionPort:
             last=None if archive else _fact(state.last_fact),
             can_redo=bool(state.redoable) and archive is None,
             read_only=archive is not None,
+            has_unit=self.unit,
             game_id=state.game_id,
             game_name=self._names.get(state.game_id),
         )

@@ -14,13 +14,21 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from showdown.scoreboard.i18n import _, ngettext
-from showdown.scoreboard.view import Fact
+from showdown.scoreboard.view import Fact, ShowdownRow
 from showdown.scoreboard.vocabulary import player_name
 
 if TYPE_CHECKING:  # the screens use this module: the Ui they are given, for the types only
     from showdown.scoreboard.screens.base import Ui, Words
 
-__all__ = ["UNDOABLE", "announce", "describe", "redo_last", "tell", "undo_last"]
+__all__ = [
+    "UNDOABLE",
+    "announce",
+    "describe",
+    "redo_last",
+    "showdown_words",
+    "tell",
+    "undo_last",
+]
 
 UNDOABLE = frozenset({"showdown", "round", "edit", "correct"})
 """The kinds of news an Undo on the banner takes back."""
@@ -35,6 +43,22 @@ def describe(fact: Fact) -> str:
         return _("the edit of round {number}").format(number=fact.round)
     return _("round {number}: {name} went out").format(number=fact.round,
                                                        name=player_name(fact.who))
+
+
+def showdown_words(item: ShowdownRow) -> str:
+    """A showdown in words: a race won, or a false start, and who takes how many cards."""
+    if item.reason == "false-start":
+        text = ngettext("False start: {loser} started too soon, takes {count} card",
+                        "False start: {loser} started too soon, takes {count} cards",
+                        item.cards).format(loser=player_name(item.loser), count=item.cards)
+    else:
+        text = ngettext("Showdown: {winner} beat {loser}, {loser} takes {count} card",
+                        "Showdown: {winner} beat {loser}, {loser} takes {count} cards",
+                        item.cards).format(winner=player_name(item.winner),
+                                           loser=player_name(item.loser), count=item.cards)
+    if item.by_hand:
+        text = _("{entry} (by hand)").format(entry=text)
+    return text
 
 
 def _showdown(fact: Fact) -> str:

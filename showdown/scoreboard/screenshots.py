@@ -95,6 +95,7 @@ def render(out_dir: Path, languages: tuple[str, ...] = LANGUAGES, *,
         written += _game_over(out_dir, languages, Path(scratch))
         written += _games(out_dir, languages, Path(scratch))
         written += _news(out_dir, languages, Path(scratch))
+        written += _no_unit(out_dir, languages, Path(scratch))
         if extras:
             written += _ten_players(out_dir, Path(scratch))
             written += _round_ends(out_dir, EXTRA_ROUND_ENDS, Path(scratch))
@@ -157,6 +158,24 @@ def _news(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Path
     return written
 
 
+def _no_unit(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Path]:
+    """The showdown screen of `showdown scoreboard` alone, with no unit wired."""
+    from showdown.scoreboard.adapter import SessionPort  # noqa: PLC0415
+    from showdown.scoreboard.sample import sample_game  # noqa: PLC0415
+
+    def alone(session: Session) -> SessionPort:
+        sample_game(session)
+        return SessionPort(session, unit=False)
+
+    written: list[Path] = []
+    with _board(scratch, "alone", alone) as (board, _table):
+        for code in languages:
+            board.set_language(code)
+            board.go("showdown")
+            _save(board, out_dir / f"showdown-no-unit-{code}.png", written)
+    return written
+
+
 def _save(board: Scoreboard, path: Path, written: list[Path]) -> None:
     board.screenshot(path)
     written.append(path)
@@ -173,6 +192,10 @@ def _main_screens(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> l
                 board.go(screen)
                 _round_entry(board, screen)
                 _save(board, out_dir / f"{screen}-{code}.png", written)
+            board.go("round")
+            _round_entry(board, "round")
+            board.screens["round"].cards_mode = False  # type: ignore[attr-defined]
+            _save(board, out_dir / f"round-keypad-{code}.png", written)
             board.go("showdown")
             for name, state in (("countdown", COUNTDOWN), ("go", GO),
                                 ("false-start", FALSE_START)):

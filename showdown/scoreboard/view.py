@@ -204,6 +204,8 @@ class TableView:
     """An undo was the last thing done: a redo would bring back what it took."""
     read_only: bool = False
     """A finished game opened from the saved games to look at: nothing in it can change."""
+    has_unit: bool = True
+    """A unit is wired to the table; without one, showdowns are entered by hand."""
     game_id: int = 0
     game_name: str | None = None
     """What the table named the game, if it did."""

@@ -15,8 +15,8 @@ from functools import partial
 import pygame
 
 from showdown.scoreboard import theme
-from showdown.scoreboard.i18n import _, ngettext
-from showdown.scoreboard.news import undo_last
+from showdown.scoreboard.i18n import _
+from showdown.scoreboard.news import showdown_words, undo_last
 from showdown.scoreboard.screens.base import Screen, Ui
 from showdown.scoreboard.screens.round_end import RoundEndScreen
 from showdown.scoreboard.view import RoundView, ShowdownRow, TableView
@@ -63,22 +63,6 @@ def fitting(entries: list[Item], first: int, room: int) -> int:
             break
         count += 1
     return count
-
-
-def showdown_words(item: ShowdownRow) -> str:
-    """A showdown in words: a race won, or a false start, and who takes how many cards."""
-    if item.reason == "false-start":
-        text = ngettext("False start: {loser} started too soon, takes {count} card",
-                        "False start: {loser} started too soon, takes {count} cards",
-                        item.cards).format(loser=player_name(item.loser), count=item.cards)
-    else:
-        text = ngettext("Showdown: {winner} beat {loser}, {loser} takes {count} card",
-                        "Showdown: {winner} beat {loser}, {loser} takes {count} cards",
-                        item.cards).format(winner=player_name(item.winner),
-                                           loser=player_name(item.loser), count=item.cards)
-    if item.by_hand:
-        text = _("{entry} (by hand)").format(entry=text)
-    return text
 
 
 class HistoryScreen(Screen):

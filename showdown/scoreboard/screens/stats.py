@@ -57,12 +57,15 @@ class StatsScreen(Screen):
         """See :meth:`Screen.widgets`."""
         rows = leaderboard(view.stats)
         ranked = sum(1 for line in rows if line.fastest_ms is not None)
+        played = sum(line.showdowns_won for line in rows)
         found: list[Widget] = [
             Label("title", pygame.Rect(8, 4, 784 if ranked or not rows else 480, 44),
                   _("Reaction-time leaderboard"), 28, theme.ACCENT, bold=True, align="left"),
         ]
         if rows and not ranked:
-            found.append(Label("empty", pygame.Rect(492, 4, 300, 44), _("No showdowns yet"),
+            # Showdowns entered by hand count in Won and Lost but carry no reaction time.
+            found.append(Label("empty", pygame.Rect(492, 4, 300, 44),
+                               _("No reaction times yet") if played else _("No showdowns yet"),
                                22, theme.TEXT_DIM, align="right"))
         x = 4
         for key, width in COLUMNS:

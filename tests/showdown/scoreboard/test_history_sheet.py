@@ -7,7 +7,7 @@ from showdown.game.messages import RecordShowdown
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.view import ShowdownView, Side, Stage
-from tests.showdown.scoreboard.helpers import play_round, shot, start_game, widget
+from tests.showdown.scoreboard.helpers import keypad, play_round, shot, start_game, touch, widget
 
 
 def text(board: Scoreboard, widget_id: str) -> str:
@@ -57,3 +57,27 @@ def test_the_false_start_screen_says_how_many_cards_the_offender_takes(
     board.refresh()
     assert board.current == "showdown"
     assert text(board, "story") == "False start: Player 2 right →; Player 2 takes 3 cards"
+
+
+def test_the_keypad_asks_who_went_out_first_then_moves_to_who_still_needs_a_number(
+    board: Scoreboard, table: SessionPort
+) -> None:
+    start_game(board, players=4)
+    board.go("round")
+    assert text(board, "entry") == "Who went out? Tap them, then Went out"
+    touch(board, "player2")
+    touch(board, "went-out")
+    screen = board.screens["round"]
+    assert getattr(screen, "selected") == 3  # noqa: B009 - the seat after who went out
+    keypad(board, "12")
+    touch(board, "key:next")
+    assert getattr(screen, "selected") == 0  # noqa: B009
+    keypad(board, "5")
+    touch(board, "key:next")
+    keypad(board, "7")
+    touch(board, "key:next")  # nobody else needs a number: the keypad stays
+    assert getattr(screen, "selected") == 1  # noqa: B009
+    shot(board, "round-keypad-next")
+    touch(board, "save")
+    (played,) = table.view().rounds
+    assert played.went_out == "Player 3" and played.hands == (5, 7, 0, 12)

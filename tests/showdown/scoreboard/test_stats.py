@@ -7,6 +7,7 @@ import itertools
 
 import pytest
 
+from showdown.game.messages import RecordShowdown
 from showdown.scoreboard import theme
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
@@ -14,7 +15,7 @@ from showdown.scoreboard.i18n import LANGUAGES
 from showdown.scoreboard.screens.stats import COLUMNS, leaderboard
 from showdown.scoreboard.view import StatsView
 from showdown.scoreboard.widgets import Label
-from tests.showdown.scoreboard.helpers import start_game
+from tests.showdown.scoreboard.helpers import start_game, widget
 from tests.showdown.scoreboard.test_languages import populate
 
 
@@ -79,3 +80,18 @@ def test_figures_side_by_side_never_run_together(board: Scoreboard, table: Sessi
                 in itertools.pairwise(spans)]
         assert min(gaps) >= 12, (code, [cell.text for cell in row], gaps)
 
+
+
+def test_stats_never_say_no_showdowns_beside_showdowns_counted(
+    board: Scoreboard, table: SessionPort
+) -> None:
+    start_game(board, players=3)
+    board.go("stats")
+    assert widget(board, "empty").text == "No showdowns yet"  # type: ignore[attr-defined]
+    # A showdown entered by hand: it counts in Won and Lost, and has no reaction time.
+    table.session.handle(RecordShowdown(winner="Player 1", loser="Player 2", cards_loaded=2))
+    board.refresh()
+    board.go("stats")
+    assert widget(board, "empty").text == "No reaction times yet"  # type: ignore[attr-defined]
+    texts = {w.text for w in board.widgets() if hasattr(w, "text")}  # type: ignore[attr-defined]
+    assert "No showdowns yet" not in texts
