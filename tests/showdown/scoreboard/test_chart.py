@@ -14,7 +14,14 @@ from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.i18n import LANGUAGES
 from showdown.scoreboard.sample import sample_game, sample_ten
-from showdown.scoreboard.screens.chart import LEGEND_TEXT, PLOT, TICK_TEXT, nice_step
+from showdown.scoreboard.screens.chart import (
+    LEGEND_TEXT,
+    PLOT,
+    TICK_TEXT,
+    nice_step,
+    round_x,
+    y_axis,
+)
 from showdown.scoreboard.theme import MIN_TEXT
 from showdown.scoreboard.vocabulary import player_name
 from showdown.scoreboard.widgets import Label
@@ -109,3 +116,33 @@ def test_the_legend_names_ten_players_and_their_totals_at_full_size(
                 width, height = board.text.font(MIN_TEXT, found.bold).size(found.text)
             assert width <= box.width and height <= box.height + 2, (code, found.text)
     assert board.text.overflows == []
+
+
+def test_every_value_is_drawn_at_its_value_and_level_lines_take_turns(
+    board: Scoreboard, table: SessionPort
+) -> None:
+    """Eight of ten players stay at 0: each one's line lies on the 0 grid line, not up to ~30
+    points above it, and each colour shows along the stretch they share."""
+    sample_ten(table.session)
+    board.refresh()
+    board.go("chart")
+    board.frame()
+    view = table.view()
+    axis = y_axis(view)
+    real = board.layout.rect(PLOT)
+    zero = real.top + (axis.y(0, PLOT) - PLOT.top) * board.layout.scale
+    rounds = len(view.rounds)
+    marked = [real.left + (round_x(r, rounds, PLOT) - PLOT.left) * board.layout.scale
+              for r in range(rounds + 1)]
+    half_line = board.layout.px(3)
+    for i, player in enumerate(view.players):
+        if player.total != 0:
+            continue
+        colour = theme.PLAYER_COLOURS[i]
+        found = [(x, y) for x in range(real.left, real.right) for y in range(real.top,
+                                                                              real.bottom)
+                 if all(abs(x - m) > 24 for m in marked)  # between the markers' piles
+                 and board.surface.get_at((x, y))[:3] == colour]
+        assert found, player.name  # its colour takes a turn along the shared line
+        assert all(abs(y - zero) <= half_line for _x, y in found), (
+            player.name, sorted({y for _x, y in found}), zero)
