@@ -296,10 +296,11 @@ class Scoreboard:
 
     def _tab(self, name: str) -> None:
         """A tab tapped: the table chose what to look at; a showdown does not take the screen
-        away for :data:`HOLD_S`."""
+        away for :data:`HOLD_S`. Set-up, once a game is on the table, is its settings (the
+        language, the cues) with the way to a new game."""
         self._held_until = self.clock() + HOLD_S
         self._came_from = self._back_at = None
-        self.go(name)
+        self.go("settings" if name == "setup" and self.view.started else name)
 
     # -- called from any thread ------------------------------------------------------------
 
@@ -456,7 +457,7 @@ class Scoreboard:
         # A finished game has no showdown to load and no round to end: those tabs rest, and
         # Table is its Game over.
         resting = {"showdown", "round"} if self.view.finished else set()
-        shown = "table" if self.current == "gameover" else self.current
+        shown = {"gameover": "table", "settings": "setup"}.get(self.current, self.current)
         for (name, _msgid), label, width in zip(tabs, labels, self._nav_widths(labels),
                                                 strict=True):
             found.append(Button(

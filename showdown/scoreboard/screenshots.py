@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from showdown.scoreboard.adapter import SessionPort
     from showdown.scoreboard.app import Scoreboard
 
-SCREENS = ("setup", "names", "table", "showdown", "round", "history", "chart", "stats")
+SCREENS = ("setup", "names", "table", "showdown", "round", "history", "chart", "stats",
+           "settings")
 LANGUAGES = ("en", "ja")
 TEN_SCREENS = ("table", "round", "history", "chart", "stats")
 """The screens drawn again for ten players (``<screen>-10-<language>.png``)."""

@@ -9,6 +9,7 @@ from showdown.scoreboard.screens.games import GamesScreen
 from showdown.scoreboard.screens.history import HistoryScreen
 from showdown.scoreboard.screens.names import NamesScreen
 from showdown.scoreboard.screens.round_end import RoundEndScreen
+from showdown.scoreboard.screens.settings import SettingsScreen
 from showdown.scoreboard.screens.setup import SetupScreen
 from showdown.scoreboard.screens.showdown import ShowdownScreen
 from showdown.scoreboard.screens.stats import StatsScreen
@@ -27,6 +28,7 @@ SCREENS: dict[str, type[Screen]] = {
         StatsScreen,
         GameOverScreen,
         GamesScreen,
+        SettingsScreen,
     )
 }
 """Every screen class by its name (the name :meth:`Scoreboard.go` takes)."""

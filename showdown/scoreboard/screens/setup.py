@@ -3,7 +3,6 @@ language. Everything is a tap: names come from an on-screen keyboard (:mod:`.nam
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import partial
 
 import pygame
@@ -96,11 +95,7 @@ class SetupScreen(Screen):
         self.ui.set_language(codes[(index + 1) % len(codes)])
 
     def _toggle_cues(self) -> None:
-        """All non-colour cues on or off together (each can also be set in the configuration)."""
-        on = not self.ui.cues.countdown_words
-        self.ui.cues = replace(
-            self.ui.cues, countdown_words=on, countdown_shapes=on, colour_marks=on,
-            false_start_words=on)
+        self.ui.cues = self.ui.cues.toggled()
 
     def start(self) -> None:
         """Start the new game; a game still being played is left only after the table says so
