@@ -21,10 +21,11 @@ Rules this module keeps:
   says why (disk full, read-only).
 - The schema carries its version in ``PRAGMA user_version``; older files are migrated in place,
   one step at a time, inside a transaction.
-- Two small tables are not append-only, because they hold no game facts: ``settings``, the
+- Three small tables are not append-only, because they hold no game facts: ``settings``, the
   table's choices on the scoreboard (language, colour cues), one row each, so they survive a
-  restart with the game; and ``game_labels``, a game's name and whether it was deleted from the
-  lists (a deleted game's entries stay, so deleting is a mark that can be taken back).
+  restart with the game; ``game_labels``, a game's name and whether it was deleted from the
+  lists (a deleted game's entries stay, so deleting is a mark that can be taken back); and
+  ``players``, the players who come back, each with the colour they picked.
 """
 
 from __future__ import annotations
@@ -99,6 +100,16 @@ MIGRATIONS: tuple[str, ...] = (
         game_id     INTEGER PRIMARY KEY REFERENCES games(id),
         name        TEXT,
         deleted_at  TEXT,
+        updated_at  TEXT NOT NULL
+    );
+    """,
+    # 5 -> 6: the table's players, kept across games and evenings: a name, the colour the
+    # player picked (a key of the scoreboard's palette), and when they last sat down to play.
+    """
+    CREATE TABLE players (
+        name        TEXT PRIMARY KEY,
+        colour      TEXT,
+        added_at    TEXT NOT NULL,
         updated_at  TEXT NOT NULL
     );
     """,
@@ -392,6 +403,41 @@ class Journal:
                 "deleted_at = excluded.deleted_at, updated_at = excluded.updated_at",
                 (game_id, new_name, deleted_at, now),
             )
+
+    @_locked
+    def remember_players(self, names: Sequence[str]) -> None:
+        """Keep these players for the next games (a name already kept is brought to the front
+        of the list, its colour kept). Committed durably."""
+        now = self._clock()
+        with self._transaction():
+            for name in names:
+                self._db.execute(
+                    "INSERT INTO players (name, colour, added_at, updated_at) "
+                    "VALUES (?, NULL, ?, ?) ON CONFLICT (name) DO UPDATE SET "
+                    "updated_at = excluded.updated_at", (name, now, now))
+
+    @_locked
+    def set_player_colour(self, name: str, colour: str | None) -> None:
+        """The colour a kept player picked (``None``: none). Committed durably."""
+        now = self._clock()
+        with self._transaction():
+            self._db.execute(
+                "INSERT INTO players (name, colour, added_at, updated_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (name) DO UPDATE SET colour = excluded.colour", (name, colour,
+                                                                             now, now))
+
+    @_locked
+    def forget_player(self, name: str) -> None:
+        """Take a player off the list (their games stay as they are)."""
+        with self._transaction():
+            self._db.execute("DELETE FROM players WHERE name = ?", (name,))
+
+    @_locked
+    def players(self) -> list[tuple[str, str | None]]:
+        """The players kept, (name, colour), the one who played last first."""
+        rows = self._db.execute(
+            "SELECT name, colour FROM players ORDER BY updated_at DESC, name")
+        return [(str(r[0]), None if r[1] is None else str(r[1])) for r in rows]
 
     def _insert(
         self, game_id: int, key: str | None, kind: str, payload: str, recorded_at: str

@@ -9,6 +9,7 @@ unit's state-change events (:meth:`SessionPort.unit_changed`), which may arrive 
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import deque
 from collections.abc import Callable, Mapping
@@ -45,10 +46,13 @@ from showdown.game.messages import (
 from showdown.game.session import GameState, KeptGame, Session, deck_values
 from showdown.scoreboard.mirror import mirror
 from showdown.scoreboard.port import GameSetup, HandInput, RefusedError
+from showdown.scoreboard.roster import game_colours
+from showdown.scoreboard.theme import PLAYER_PALETTE
 from showdown.scoreboard.view import (
     CardKind,
     Fact,
     PlayerView,
+    RosterPlayer,
     RoundView,
     SavedGame,
     ShowdownRow,
@@ -57,7 +61,10 @@ from showdown.scoreboard.view import (
     StatsView,
     TableView,
 )
+from showdown.scoreboard.vocabulary import is_default_name
 from showdown.unit.events import ShowdownEvent
+
+log = logging.getLogger(__name__)
 
 LoadListener = Callable[[str, str, int], None]
 """Told who sits at the left and right paddle and how many cards are loaded (the unit)."""
@@ -85,6 +92,9 @@ class SessionPort:
         """A finished game opened to read, if one is."""
         self._names: dict[int, str] = {}
         """Games' names, read with the list of games."""
+        self._picked: dict[str, str | None] = {}
+        """The kept players' own colours, read once and kept up to date here."""
+        self._read_roster()
         self._heard: list[Event] = []
         """The facts of the command being answered, until its scores arrive."""
         self._news: deque[Fact] = deque(maxlen=8)
@@ -128,6 +138,7 @@ class SessionPort:
         players = state.players
         totals = state.sheet.totals
         stats = state.stats
+        colours = game_colours(players, self._picked)
         rounds = tuple(
             RoundView(
                 number=r.round,
@@ -140,7 +151,8 @@ class SessionPort:
         )
         return TableView(
             players=tuple(
-                PlayerView(name, totals[i], stats[name].rounds_won, name in state.eliminated)
+                PlayerView(name, totals[i], stats[name].rounds_won, name in state.eliminated,
+                           colours[i])
                 for i, name in enumerate(players)
             ),
             dealer=players.index(state.dealer) if state.dealer in players else -1,
@@ -227,6 +239,7 @@ class SessionPort:
         dealer = players[setup.first_dealer] if 0 <= setup.first_dealer < len(players) else None
         self._send(SetUpGame(players=players, preset=setup.preset, scoring=scoring,
                              first_dealer=dealer))
+        self._remember(players)
         with self._lock:
             self._showdown = ShowdownView()
 
@@ -238,6 +251,37 @@ class SessionPort:
         self._send(state.rematch())
         with self._lock:
             self._showdown = ShowdownView()
+
+    def _read_roster(self) -> None:
+        try:
+            self._picked = dict(self.session.journal.players())
+        except JournalError as error:  # the list is a convenience: the game goes on without
+            log.warning("the list of players cannot be read: %s", error)
+
+    def roster(self) -> tuple[RosterPlayer, ...]:
+        """The players kept across games, the one who played last first."""
+        self._read_roster()
+        return tuple(RosterPlayer(name, colour) for name, colour in self._picked.items())
+
+    def pick_colour(self, name: str, colour: str) -> None:
+        """A kept player's own colour, from the colour-blind-safe palette."""
+        if colour not in PLAYER_PALETTE:
+            raise RefusedError(ErrorText("{colour!r} is not a colour of the palette",
+                                         {"colour": colour}))
+        try:
+            self.session.journal.set_player_colour(name, colour)
+        except JournalError as error:
+            raise RefusedError(ErrorText("not stored: {error}", {"error": str(error)})) from None
+        self._read_roster()
+
+    def _remember(self, names: list[str]) -> None:
+        """Keep the named players of a game set up here (not "Player 4")."""
+        try:
+            self.session.journal.remember_players(
+                [name for name in names if not is_default_name(name)])
+        except JournalError as error:
+            log.warning("the players of this game cannot be kept: %s", error)
+        self._read_roster()
 
     def _hands(self, entries: Mapping[int, HandInput]) -> dict[str, HandEntry]:
         hands: dict[str, HandEntry] = {}

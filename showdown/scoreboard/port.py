@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine.error_text import ErrorText, plain
-from showdown.scoreboard.view import CardKind, Fact, SavedGame, TableView
+from showdown.scoreboard.view import CardKind, Fact, RosterPlayer, SavedGame, TableView
 
 
 class RefusedError(Exception):
@@ -107,6 +107,14 @@ class TablePort(Protocol):
     def games(self) -> tuple[SavedGame, ...]:
         """The games kept, most recently played first: the unfinished ones other than the one
         being played, and the finished ones (none without a round, none deleted)."""
+        ...
+
+    def roster(self) -> tuple[RosterPlayer, ...]:
+        """The players kept across games, the one who played last first."""
+        ...
+
+    def pick_colour(self, name: str, colour: str) -> None:
+        """A kept player's own colour, from the palette."""
         ...
 
     def resume_game(self, game_id: int) -> None:

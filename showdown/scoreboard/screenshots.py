@@ -115,8 +115,8 @@ def _evening_clock() -> Callable[[], str]:
 
 
 def _games(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Path]:
-    """The saved games of an evening (a finished game, one left unfinished), and the finished
-    one opened to read."""
+    """The players kept over an evening, its saved games (a finished game, one left
+    unfinished), and the finished one opened to read."""
     from showdown.game.session import Session  # noqa: PLC0415
     from showdown.scoreboard.app import Scoreboard  # noqa: PLC0415 (after the SDL driver)
     from showdown.scoreboard.sample import sample_evening  # noqa: PLC0415
@@ -124,10 +124,18 @@ def _games(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Pat
     written: list[Path] = []
     journal = Journal.open(scratch / "evening.db", clock=_evening_clock())
     board = Scoreboard(sample_evening(Session(journal)))
+    journal.remember_players(["Sakura", "José", "Zoë", "王小明", "Ana", "Budi", "Chen",
+                              "Daisuke"])
+    for name, colour in (("José", "orange"), ("Sakura", "sky"), ("王小明", "green")):
+        journal.set_player_colour(name, colour)
     try:
         for code in languages:
             board.set_language(code)
             board.go("setup")
+            board.go("players")
+            players = board.screens["players"]
+            players.chosen = "José"  # type: ignore[attr-defined]
+            _save(board, out_dir / f"players-{code}.png", written)
             board.go("games")
             _save(board, out_dir / f"games-{code}.png", written)
             board.send("open_game", 1)

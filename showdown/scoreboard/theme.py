@@ -56,6 +56,23 @@ PLAYER_COLOURS: tuple[Colour, ...] = (
 each line also carries its player's initial at every point, so colour is never the only key."""
 
 
+PLAYER_PALETTE: dict[str, Colour] = {
+    "blue": (0, 114, 178),
+    "orange": (230, 159, 0),
+    "green": (0, 158, 115),
+    "purple": (204, 121, 167),
+    "sky": (86, 180, 233),
+    "red": (213, 94, 0),
+    "yellow": (240, 228, 66),
+    "grey": (210, 210, 210),
+}
+"""The colours a player can pick for themselves: the Okabe-Ito set (without its black, lost on
+the dark background) and a light grey. Every two stay at least
+:data:`showdown.scoreboard.colour_vision.PLAYER_MIN_DELTA_E` apart in CIEDE2000 with normal
+colour vision and under each simulated dichromacy (a test checks it); the chart's marker
+shapes and the names beside every line do the rest."""
+
+
 class Pattern(Enum):
     """A texture drawn over a card colour, so the four colours differ without hue."""
 

@@ -17,6 +17,7 @@ __all__ = [
     "CardKind",
     "Fact",
     "PlayerView",
+    "RosterPlayer",
     "RoundView",
     "SavedGame",
     "ShowdownRow",
@@ -60,6 +61,8 @@ class PlayerView:
     rounds_won: int = 0
     eliminated: bool = False
     """Out of the game (Challenge UNO): shown, but not entered at a round's end."""
+    colour: tuple[int, int, int] | None = None
+    """The player's colour in this game (their own pick, or their seat's)."""
 
 
 @dataclass(frozen=True)
@@ -151,6 +154,15 @@ class SavedGame:
     """What the table named the game, if it did."""
     current: bool = False
     """The game on the table now (a finished one stays there until the next)."""
+
+
+@dataclass(frozen=True)
+class RosterPlayer:
+    """A player the table keeps across games: the name, and the colour they picked."""
+
+    name: str
+    colour: str | None = None
+    """A key of :data:`showdown.scoreboard.theme.PLAYER_PALETTE`, or None."""
 
 
 @dataclass(frozen=True)

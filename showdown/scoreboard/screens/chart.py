@@ -180,9 +180,11 @@ def paint_marker(surface: pygame.Surface, shape: str, centre: tuple[float, float
         pygame.draw.polygon(surface, colour, polygons[shape])
 
 
-def player_style(i: int) -> tuple[theme.Colour, str]:
-    """A player's colour and marker shape, by seat."""
-    return theme.PLAYER_COLOURS[i % len(theme.PLAYER_COLOURS)], MARKERS[i % len(MARKERS)]
+def player_style(i: int, view: TableView | None = None) -> tuple[theme.Colour, str]:
+    """A player's colour (their own in this game, else their seat's) and marker shape (by
+    seat)."""
+    own = view.players[i].colour if view is not None and i < len(view.players) else None
+    return own or theme.PLAYER_COLOURS[i % len(theme.PLAYER_COLOURS)], MARKERS[i % len(MARKERS)]
 
 
 def paint_chart(canvas: Canvas, box: pygame.Rect, view: TableView) -> None:
@@ -220,7 +222,7 @@ def paint_chart(canvas: Canvas, box: pygame.Rect, view: TableView) -> None:
     strands = shared(series)
     piles = nested(series)
     for i, values in enumerate(series):
-        colour, _shape = player_style(i)
+        colour, _shape = player_style(i, view)
         points = [point(r, v) for r, v in enumerate(values)]
         for r in range(len(points) - 1):
             rank, count = strands[i][r]
@@ -235,15 +237,15 @@ def paint_chart(canvas: Canvas, box: pygame.Rect, view: TableView) -> None:
             step = min(layout.px(3), layout.px(12) / max(1, count - 1))
             marks.append((-(count - 1 - rank), i, r, radius + round(step * (count - 1 - rank))))
     for _order, i, r, size in sorted(marks):
-        colour, shape = player_style(i)
+        colour, shape = player_style(i, view)
         paint_marker(surface, shape, point(r, series[i][r]), size, colour)
 
 
-def paint_key(canvas: Canvas, box: pygame.Rect, *, i: int) -> None:
+def paint_key(canvas: Canvas, box: pygame.Rect, *, style: tuple[theme.Colour, str]) -> None:
     """A player's colour and marker in the legend, on a short stretch of their line."""
     real = canvas.rect(box)
     canvas.surface.fill(theme.BACKGROUND, real)
-    colour, shape = player_style(i)
+    colour, shape = style
     pygame.draw.line(canvas.surface, colour, real.midleft, real.midright, canvas.layout.px(3))
     paint_marker(canvas.surface, shape, real.center, canvas.layout.px(7), colour)
 
@@ -261,7 +263,8 @@ class ChartScreen(Screen):
         found: list[Widget] = [
             Label("title", pygame.Rect(8, 4, LEGEND_X - 12, 44), _("Score after each round"), 28,
                   theme.ACCENT, bold=True, align="left"),
-            Custom("plot", PLOT, (tuple(tuple(s) for s in series), view.target),
+            Custom("plot", PLOT, (tuple(tuple(s) for s in series), view.target,
+                                  tuple(p.colour for p in view.players)),
                    lambda c, r: paint_chart(c, r, view)),
         ]
         for t, tick in enumerate(axis.ticks):
@@ -280,8 +283,9 @@ class ChartScreen(Screen):
         row_h = min(48, (CONTENT_BOTTOM - 52) // count)
         for i, player in enumerate(view.players):
             top = 52 + i * row_h
-            found.append(Custom(f"key{i}", pygame.Rect(LEGEND_X, top, 30, row_h - 4), i,
-                                partial(paint_key, i=i)))
+            style = player_style(i, view)
+            found.append(Custom(f"key{i}", pygame.Rect(LEGEND_X, top, 30, row_h - 4), style,
+                                partial(paint_key, style=style)))
             found.append(Label(f"legend-name{i}", pygame.Rect(LEGEND_X + 36, top, 196, row_h - 4),
                                player_name(player.name), LEGEND_TEXT, theme.TEXT, align="left"))
             found.append(Label(f"legend-total{i}", pygame.Rect(LEGEND_X + 234, top, 46,

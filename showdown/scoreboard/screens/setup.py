@@ -132,11 +132,14 @@ class SetupScreen(Screen):
                   bold=True, align="left"),
             Button("fewer", pygame.Rect(8, 56, 64, 56), "−",
                    lambda: self._change_count(-1), enabled=self.count > MIN_PLAYERS, size=34),
-            Label("count", pygame.Rect(76, 56, 240, 56),
+            Label("count", pygame.Rect(76, 56, 136, 56),
                   ngettext("{count} player", "{count} players", self.count).format(
                       count=self.count), 28, bold=True),
-            Button("more", pygame.Rect(320, 56, 64, 56), "+",
+            Button("more", pygame.Rect(216, 56, 64, 56), "+",
                    lambda: self._change_count(1), enabled=self.count < MAX_PLAYERS, size=34),
+            # TRANSLATORS: Set-up: the list of players who come back, to seat with one tap.
+            Button("players", pygame.Rect(288, 56, 104, 56), _("Players"),
+                   lambda: self.ui.go("players"), colour=theme.PANEL_LIGHT, size=22),
         ]
         for seat in range(self.count):
             col, row = divmod(seat, 5)

@@ -111,7 +111,8 @@ class TableScreen(Screen):
             # px high): at ten players it takes nearly the whole row.
             bar_h = max(h - h // 3, min(h, 28))
             found.append(Bar(f"bar{i}", pygame.Rect(440, top + (h - bar_h) // 2, 200, bar_h),
-                             fraction, theme.PLAYER_COLOURS[i % len(theme.PLAYER_COLOURS)],
+                             fraction, player.colour or theme.PLAYER_COLOURS[
+                                 i % len(theme.PLAYER_COLOURS)],
                              bar_text))
             if player.eliminated:
                 found.append(Label(f"paddle{i}", pygame.Rect(646, top, 146, h),

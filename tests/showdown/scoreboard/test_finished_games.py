@@ -193,10 +193,11 @@ def test_a_version_four_journal_gains_game_labels_and_keeps_its_games(tmp_path: 
         finish(Session(journal))
     raw = sqlite3.connect(db, isolation_level=None)  # back to what version 4 wrote
     raw.execute("DROP TABLE game_labels")
+    raw.execute("DROP TABLE players")  # added by version 6
     raw.execute("PRAGMA user_version=4")
     raw.close()
     with Journal.open(db) as journal:
-        assert journal.schema_version() == SCHEMA_VERSION == 5
+        assert journal.schema_version() == SCHEMA_VERSION == 6
         assert journal.game_labels() == {}
         journal.label_game(1, name="Friday")
         state = Session(journal).state
