@@ -9,14 +9,24 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from dataclasses import asdict
 from typing import Any
 
+from showdown.game.alltime import PlayerRecord
 from showdown.game.journal import Entry
 from showdown.game.messages import ShowdownRecorded
 from showdown.game.session import GameState
 
-__all__ = ["game_json", "list_line", "rounds_csv", "showdown_reason", "showdowns_csv"]
+__all__ = [
+    "game_json",
+    "list_line",
+    "players_csv",
+    "players_json",
+    "rounds_csv",
+    "showdown_reason",
+    "showdowns_csv",
+]
 
 EXPORT_FORMAT = 1
 """Bumped when the exported JSON changes shape."""
@@ -117,6 +127,22 @@ def list_line(game_id: int, created_at: str, state: GameState | None) -> str:
         return (f"{game_id}\t{created_at}\tover\twon by {' and '.join(state.winners)}"
                 f"\t{scores}")
     return f"{game_id}\t{created_at}\topen\tround {state.current_round}\t{scores}"
+
+
+def players_json(records: list[PlayerRecord]) -> str:
+    """The all-time figures as a JSON list, one object per player."""
+    return json.dumps([record.as_dict() for record in records], indent=2,
+                      ensure_ascii=False) + "\n"
+
+
+def players_csv(records: list[PlayerRecord]) -> str:
+    """The all-time figures, one row per player (an empty cell where nothing was measured)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(list(PlayerRecord("").as_dict()))
+    for record in records:
+        writer.writerow([_blank(value) for value in record.as_dict().values()])
+    return out.getvalue()
 
 
 def _blank(value: object) -> object:

@@ -18,6 +18,7 @@ from dataclasses import replace
 from engine.error_text import ErrorText
 from engine.rules import PRESETS
 from engine.scoring import ScoringMode, ScoringSettings
+from showdown.game.alltime import all_time
 from showdown.game.journal import JournalError
 from showdown.game.messages import (
     Command,
@@ -49,6 +50,7 @@ from showdown.scoreboard.port import GameSetup, HandInput, RefusedError
 from showdown.scoreboard.roster import game_colours
 from showdown.scoreboard.theme import PLAYER_PALETTE
 from showdown.scoreboard.view import (
+    AllTimeView,
     CardKind,
     Fact,
     PlayerView,
@@ -257,6 +259,13 @@ class SessionPort:
             self._picked = dict(self.session.journal.players())
         except JournalError as error:  # the list is a convenience: the game goes on without
             log.warning("the list of players cannot be read: %s", error)
+
+    def all_time(self) -> tuple[AllTimeView, ...]:
+        """Each player's figures over every game kept (:mod:`showdown.game.alltime`)."""
+        return tuple(
+            AllTimeView(r.name, r.games, r.won, r.points_per_round, r.showdowns_won,
+                        r.showdowns_lost, r.best_ms, r.median_ms, r.false_starts)
+            for r in all_time(kept.state for kept in self.session.kept_games()))
 
     def roster(self) -> tuple[RosterPlayer, ...]:
         """The players kept across games, the one who played last first."""

@@ -13,7 +13,14 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine.error_text import ErrorText, plain
-from showdown.scoreboard.view import CardKind, Fact, RosterPlayer, SavedGame, TableView
+from showdown.scoreboard.view import (
+    AllTimeView,
+    CardKind,
+    Fact,
+    RosterPlayer,
+    SavedGame,
+    TableView,
+)
 
 
 class RefusedError(Exception):
@@ -107,6 +114,10 @@ class TablePort(Protocol):
     def games(self) -> tuple[SavedGame, ...]:
         """The games kept, most recently played first: the unfinished ones other than the one
         being played, and the finished ones (none without a round, none deleted)."""
+        ...
+
+    def all_time(self) -> tuple[AllTimeView, ...]:
+        """Each player's figures over every game kept, most games first."""
         ...
 
     def roster(self) -> tuple[RosterPlayer, ...]:

@@ -116,7 +116,7 @@ def _evening_clock() -> Callable[[], str]:
 
 def _games(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Path]:
     """The players kept over an evening, its saved games (a finished game, one left
-    unfinished), and the finished one opened to read."""
+    unfinished), the all-time figures, and the finished game opened to read."""
     from showdown.game.session import Session  # noqa: PLC0415
     from showdown.scoreboard.app import Scoreboard  # noqa: PLC0415 (after the SDL driver)
     from showdown.scoreboard.sample import sample_evening  # noqa: PLC0415
@@ -138,6 +138,11 @@ def _games(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Pat
             _save(board, out_dir / f"players-{code}.png", written)
             board.go("games")
             _save(board, out_dir / f"games-{code}.png", written)
+            stats = board.screens["stats"]
+            stats.all_time = True  # type: ignore[attr-defined]
+            board.go("stats")
+            _save(board, out_dir / f"stats-all-time-{code}.png", written)
+            stats.all_time = False  # type: ignore[attr-defined]
             board.send("open_game", 1)
             board.go("gameover")
             _save(board, out_dir / f"finished-{code}.png", written)

@@ -14,6 +14,7 @@ from enum import Enum
 from showdown.unit.hardware import Side
 
 __all__ = [
+    "AllTimeView",
     "CardKind",
     "Fact",
     "PlayerView",
@@ -177,6 +178,21 @@ class StatsView:
     cards_taken: int
     fastest_ms: float | None
     median_ms: float | None
+
+
+@dataclass(frozen=True)
+class AllTimeView:
+    """One player's figures over every game the table kept."""
+
+    name: str
+    games: int
+    won: int
+    points_per_round: float | None
+    showdowns_won: int
+    showdowns_lost: int
+    best_ms: float | None
+    median_ms: float | None
+    false_starts: int
 
 
 @dataclass(frozen=True)
