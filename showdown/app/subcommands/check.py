@@ -58,6 +58,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="how long to wait for each press or card before calling it missing (default 20)",
     )
+    parser.add_argument(
+        "--screen", action="store_true",
+        help="instead of the unit, the touch panel: tap four targets; says whether the touch is "
+        "turned, mirrored or offset against the picture, and the setting that fixes it (stop "
+        "the service first: the screen has one owner)",
+    )
     support = parser.add_argument_group("support bundle (instead of the self-test)")
     support.add_argument(
         "--report", type=Path, metavar="PATH",
@@ -162,6 +168,8 @@ def font_warnings() -> list[str]:
 def run(args: argparse.Namespace) -> int:
     """Walk through the unit; exit 0 when every part answered, 1 otherwise (or write the
     support bundle: exit 0 once it is written, whatever could not be read)."""
+    if args.report is not None and args.screen:
+        raise UserError("--report and --screen are two checks: run one, then the other")
     if args.report is not None:
         return write_report(args)
     if args.include_names or args.log is not None or args.db is not None:
@@ -170,6 +178,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(
             f"--timeout must be a positive number of seconds, at most {MAX_TIMEOUT_S}"
         )
+    if args.screen:
+        return check_screen(args)
     if sys.stdin is None or sys.stdin.closed:  # started with standard input closed (<&-)
         raise UserError(_NO_INPUT)
     for line in font_warnings():
@@ -216,3 +226,39 @@ def write_report(args: argparse.Namespace) -> int:
     for source, why in sorted(got.missing.items()):
         print(f"could not read {source}: {why}")
     return 0
+
+
+def check_screen(args: argparse.Namespace) -> int:
+    """``--screen``: the touch test on the panel; exit 0 when the touch matches the picture."""
+    config = config_path(args.config)
+    current = load_settings(config).scoreboard.touch_matrix
+    # pygame only here: the self-test and the bundle run where no scoreboard is installed
+    from showdown.scoreboard.touch_check import (  # noqa: PLC0415
+        PanelError,
+        TouchCheck,
+        matrix_text,
+        open_panel,
+    )
+
+    try:
+        with open_panel() as window:
+            verdict = TouchCheck(window, current=current, timeout_s=args.timeout).run()
+    except PanelError as error:
+        raise UserError(f"--screen cannot open the screen: {error} (the service owns the screen "
+                        "while it runs: sudo systemctl stop showdown first)") from None
+    worst = (f" (the worst tap landed {verdict.worst_px:.0f} px from its target)"
+             if verdict.kind in ("matches", "turned", "offset", "unclear") else "")
+    print(f"touch: {verdict.what}{worst}")
+    if verdict.matrix is None:
+        return 0 if verdict.ok else 1
+    where = config or INSTALLED_CONFIG
+    print(f"fix: in {where}, set (the scoreboard applies it to every touch):")
+    print("  [scoreboard]")
+    print(f"  touch_matrix = {matrix_text(verdict.matrix)}")
+    print("then restart the service (sudo systemctl restart showdown) and run this check again.")
+    if verdict.overlay:
+        print(f"on the official 7-inch DSI display the kernel can turn the touch instead (for the "
+              f"console and a desktop too): add dtoverlay=vc4-kms-dsi-7inch,{verdict.overlay} to "
+              "/boot/firmware/config.txt, comment out display_auto_detect=1, reboot, and leave "
+              "touch_matrix out")
+    return 1

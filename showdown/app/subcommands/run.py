@@ -43,6 +43,7 @@ from showdown.game.lock import JournalLock
 from showdown.game.recorder import UnitRecorder
 from showdown.game.session import Session, SessionError
 from showdown.game.storage import add_db_argument, db_path
+from showdown.scoreboard.settings import TouchMatrix
 from showdown.sim.bot_table import BotTable, TableStopped
 from showdown.unit.backends import BACKENDS
 from showdown.unit.backends.serial import SerialUnit
@@ -128,7 +129,7 @@ class _Scoreboard:
 
     def __init__(
         self, session: Session, machine: ShowdownMachine, *, real_unit: bool, keyboard: Any = None,
-        size: tuple[int, int] = (800, 480),
+        size: tuple[int, int] = (800, 480), touch: TouchMatrix | None = None,
     ) -> None:
         play = importlib.import_module("showdown.app.scoreboard_main")
         # At a real table (or played by keyboard) the scoreboard says who is on the paddles;
@@ -136,6 +137,7 @@ class _Scoreboard:
         self.board: Any = play.build_scoreboard(
             session, machine=machine, unit=keyboard, fullscreen=real_unit, size=size,
             record_results=False, load_unit=real_unit or keyboard is not None,
+            **({} if touch is None else {"touch": touch}),
         )
 
     def notify(self, note: object = None) -> None:
@@ -150,7 +152,7 @@ class _Scoreboard:
 
 def _frontend(
     args: argparse.Namespace, session: Session, machine: ShowdownMachine, real_unit: bool,
-    keyboard: Any = None,
+    keyboard: Any = None, *, touch: TouchMatrix | None = None,
 ) -> Frontend | None:
     """The scoreboard, when this installation has one and a window can open; else headless."""
     if args.headless:
@@ -163,7 +165,7 @@ def _frontend(
     display = importlib.import_module("showdown.scoreboard.display")
     try:
         return _Scoreboard(session, machine, real_unit=real_unit, keyboard=keyboard,
-                           size=args.size)
+                           size=args.size, touch=touch)
     except display.NoWindowError as error:  # no screen here: SDL would draw an invisible window
         if keyboard is not None:
             raise UserError(f"--interactive needs a window for the scoreboard, and none can open "
@@ -312,7 +314,8 @@ def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -
             machine.subscribe(recorder)
             machine.subscribe(status.unit_event)
         stop_signals.check()  # a stop signal meanwhile: unwind here
-        frontend = _frontend(args, session, machine, real_unit=not use_sim, keyboard=keyboard)
+        frontend = _frontend(args, session, machine, real_unit=not use_sim, keyboard=keyboard,
+                             touch=settings.scoreboard.touch_matrix)
         if keyboard is not None and frontend is None:
             raise UserError("--interactive needs a window for the scoreboard, and none could open")
     except BaseException:
