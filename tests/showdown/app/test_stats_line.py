@@ -199,3 +199,25 @@ def iter_queue(lines: queue.Queue[str]) -> list[str]:
     while not lines.empty():
         got.append(lines.get_nowait())
     return got
+
+
+def test_a_whole_line_as_the_journal_shows_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The line docs/troubleshooting.md shows: a link that dropped once and restarted its Pico,
+    on a Pi that saw under-voltage since boot."""
+    folder = tmp_path / "bin"
+    fake_vcgencmd(folder, 'echo "throttled=0x50000"')
+    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}/usr/bin{os.pathsep}/bin")
+    root = pi_tree(tmp_path / "root", temp_milli="51000")
+    before = figures(retransmit_rounds=0, damaged_frames=0)
+    after = figures(srtt_ms=2.9, retransmit_rounds=41, damaged_frames=12, dropped_commands=1,
+                    reconnects=1, fresh_sessions=2)
+    seen = iter([(before, 0), (after, 0)])
+    stats = StatsLogger(link=lambda: next(seen), health=lambda: read_health(root), clock=Clock())
+    stats.line()
+    assert stats.line() == (
+        "stats: link /dev/showdown-unit up, rtt 2.9 ms (rto 30 ms), retransmits 41 (+41), "
+        "damaged 12 (+12), dropped 1 (+1), duplicates 0, reconnects 1 (+1), mcu restarts 1 (+1), "
+        "faults 0; pi 51.0 C, throttling now: none; since boot: under-voltage, throttled, "
+        "load 0.42 0.30 0.25, memory 1220/1848 MiB free")
