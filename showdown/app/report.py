@@ -16,8 +16,9 @@ What it holds, one text file each (``README.txt`` lists them and what could not 
 
 Player names are replaced by ``player 1``, ``player 2``, ... (the names read from the journal)
 unless ``--include-names``; when the journal cannot be read, the names are not known, so the log
-lines are left out instead. It reads only: nothing is opened for writing but the archive, which
-appears whole or not at all. Every source is optional: one that is absent (no ``journalctl``, no
+lines are left out instead. It touches nothing of the unit, so the service may keep running; it
+opens the journal as ``showdown export`` does, and writes only the archive, which appears whole
+or not at all. Every source is optional: one that is absent (no ``journalctl``, no
 Pi, no journal) is named in ``README.txt`` and the bundle is written all the same.
 """
 
