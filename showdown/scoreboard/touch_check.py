@@ -293,7 +293,12 @@ class TouchCheck:
 
 
 class PanelError(Exception):
-    """The panel cannot be opened; the message says why in one line."""
+    """The panel cannot be opened; the message says why in one line. ``maybe_busy``: SDL failed to
+    open a screen that is there (another program, such as the service, may hold it)."""
+
+    def __init__(self, message: str, *, maybe_busy: bool) -> None:
+        super().__init__(message)
+        self.maybe_busy = maybe_busy
 
 
 @contextlib.contextmanager
@@ -306,9 +311,12 @@ def open_panel() -> Iterator[pygame.Surface]:
         pygame.display.init()
         display.check_driver()
         window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-    except (display.NoWindowError, pygame.error) as error:
+    except display.NoWindowError as error:
         pygame.display.quit()
-        raise PanelError(str(error) or type(error).__name__) from None
+        raise PanelError(str(error), maybe_busy=False) from None
+    except pygame.error as error:
+        pygame.display.quit()
+        raise PanelError(str(error) or "SDL could not open it", maybe_busy=True) from None
     pygame.display.set_caption("showdown check --screen")
     pygame.event.set_blocked([pygame.MOUSEMOTION, pygame.FINGERMOTION])
     try:

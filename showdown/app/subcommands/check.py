@@ -244,8 +244,9 @@ def check_screen(args: argparse.Namespace) -> int:
         with open_panel() as window:
             verdict = TouchCheck(window, current=current, timeout_s=args.timeout).run()
     except PanelError as error:
-        raise UserError(f"--screen cannot open the screen: {error} (the service owns the screen "
-                        "while it runs: sudo systemctl stop showdown first)") from None
+        hint = (" (the service owns the screen while it runs: sudo systemctl stop showdown first)"
+                if error.maybe_busy else "")
+        raise UserError(f"--screen cannot open the screen: {error}{hint}") from None
     worst = (f" (the worst tap landed {verdict.worst_px:.0f} px from its target)"
              if verdict.kind in ("matches", "turned", "offset", "unclear") else "")
     print(f"touch: {verdict.what}{worst}")

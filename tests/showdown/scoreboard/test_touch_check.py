@@ -249,3 +249,19 @@ def test_check_screen_prints_the_setting_that_fixes_a_turned_panel(
     post_taps(panel(ROT180))
     assert cli.main(["check", "--screen", "--config", str(config)]) == 0
     assert capsys.readouterr().out.startswith("touch: the touch matches the screen")
+
+
+def test_no_screen_here_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path,
+) -> None:
+    """Over SSH to a machine without a display (no DISPLAY, no Wayland, no KMS console)."""
+    if Path("/dev/dri").is_dir() and any(Path("/dev/dri").glob("card*")):
+        pytest.skip("this machine has a KMS console: a screen could open")
+    for name in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(name, raising=False)
+    config = tmp_path / "showdown.toml"
+    config.write_text("")
+    assert cli.main(["check", "--screen", "--config", str(config)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "showdown: error: --screen cannot open the screen: no DISPLAY or WAYLAND_DISPLAY and no "
+        "KMS console (/dev/dri)")
