@@ -96,7 +96,7 @@ def test_a_fire_without_go_is_refused_by_the_firmware(
     assert unit.link.wait_idle(5.0)
     assert mcu.wait_steps(3)
     assert not fired.is_set()
-    assert mcu.link.rx_expected == 3
+    assert mcu.link.rx_expected == 4  # Configure, LauncherDriver, Lights, Fire
     deadline_steps = 0
     while not unit.refusals and deadline_steps < 2000:
         mcu.wait_steps(1)
