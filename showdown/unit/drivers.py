@@ -18,8 +18,7 @@ Two tables per board, kept apart on purpose:
 Every pattern a back end passes through, one write at a time, is either rest, the board's own
 stop (brake or coast), or driving toward the side asked for: never the other side, never a
 glitch. Rest (every input inactive) is the safe state on every board: a DIR/EN board's enable is
-off, a DRV8833 coasts, a TB6612 is in standby, an L298N's bridge is inhibited, and it is also
-what the boards' own pull-downs give an input nobody drives.
+off, a DRV8833 coasts, a TB6612 is in standby, an L298N's bridge is inhibited.
 
 "Forward" on an IN1/IN2 board (IN1 high, IN2 low: OUT1 high, OUT2 low) throws toward the RIGHT
 player, as DIR active does on a DIR/EN board; a motor wired the other way round throws the other
@@ -160,8 +159,8 @@ well within it, and then the board rests (every input inactive), as it would wit
 
 DIR_ENABLE = LauncherDriver(
     name="dir-enable",
-    boards="a board with a direction and an enable input (DIR/EN, PH/EN or DIR/PWM: a DRV8838 "
-    "or DRV8835 in PH/EN mode, a Cytron MD10C, a MAX14870)",
+    boards="a board with a direction and an enable input (DIR/EN or PH/EN: a DRV8838 carrier, "
+    "a DRV8835 in its PH/EN mode)",
     lines=("launcher_enable", "launcher_direction"),
     labels={"launcher_direction": "DIR / PH", "launcher_enable": "EN / PWM"},
     truth=_rows(
