@@ -102,8 +102,6 @@ class LauncherDriver:
     """One kind of motor driver board (see the module docstring)."""
 
     name: DriverName
-    boards: str
-    """Which boards these are, in a builder's words."""
     lines: tuple[str, ...]
     """Its ``[unit.pins]`` lines, in the order they go to rest (the one that disables first)."""
     labels: Mapping[str, str]
@@ -154,13 +152,12 @@ def _rows(names: tuple[str, ...], *rows: tuple[str, Motion, str]) -> tuple[Row, 
 
 
 _BRAKE_MS = 200
-"""How long a braking board holds its brake after a pulse: a small motor and its flywheel stop
-well within it, and then the board rests (every input inactive), as it would with no controller."""
+"""How long a braking board holds its brake after a pulse before it rests: a chosen figure, not one
+measured on a launcher motor; well inside the default 2 s cool-down, so the board is at rest before
+the next throw can come."""
 
 DIR_ENABLE = LauncherDriver(
     name="dir-enable",
-    boards="a board with a direction and an enable input (DIR/EN or PH/EN: a DRV8838 carrier, "
-    "a DRV8835 in its PH/EN mode)",
     lines=("launcher_enable", "launcher_direction"),
     labels={"launcher_direction": "DIR / PH", "launcher_enable": "EN / PWM"},
     truth=_rows(
@@ -181,7 +178,6 @@ DIR_ENABLE = LauncherDriver(
 
 DRV8833 = LauncherDriver(
     name="drv8833",
-    boards="a Texas Instruments DRV8833 dual H-bridge breakout, bridge A (AIN1, AIN2)",
     lines=("launcher_in1", "launcher_in2"),
     labels={"launcher_in1": "AIN1", "launcher_in2": "AIN2"},
     truth=_rows(
@@ -201,7 +197,6 @@ DRV8833 = LauncherDriver(
 
 TB6612 = LauncherDriver(
     name="tb6612",
-    boards="a Toshiba TB6612FNG dual H-bridge breakout, bridge A (AIN1, AIN2, PWMA) and STBY",
     lines=("launcher_stby", "launcher_pwm", "launcher_in1", "launcher_in2"),
     labels={"launcher_in1": "AIN1", "launcher_in2": "AIN2", "launcher_pwm": "PWMA",
             "launcher_stby": "STBY"},
@@ -226,8 +221,6 @@ TB6612 = LauncherDriver(
 
 L298N = LauncherDriver(
     name="l298n",
-    boards="an STMicroelectronics L298N dual full-bridge module, bridge A (IN1, IN2, ENA; the "
-    "ENA jumper removed)",
     lines=("launcher_ena", "launcher_in1", "launcher_in2"),
     labels={"launcher_in1": "IN1", "launcher_in2": "IN2", "launcher_ena": "ENA"},
     truth=_rows(
