@@ -38,8 +38,6 @@ REPO = HERE.parents[1]
 GROUPS_FILE = HERE / "groups.toml"
 EQUIVALENT_FILE = HERE / "equivalent.toml"
 WORK = REPO / "build" / "mutation"
-LINKED = ("engine", "firmware_bridge", "hw_sim", "showdown", "tests")
-"""What a group's directory links to: the packages mutmut copies and mutates, and the tests."""
 
 CAUGHT = ("killed", "timeout", "segfault", "caught by type check")
 """mutmut's statuses in which a test failed, hung past mutmut's limit or crashed on the mutant."""
@@ -268,16 +266,23 @@ def _mutmut() -> str:
     return str(found)
 
 
+def linked(shared: dict[str, Any]) -> list[str]:
+    """What a group's directory links to: the packages mutmut copies (and mutates), what it copies
+    beside them, and the tests."""
+    names = [*shared.get("source_paths", []), *shared.get("also_copy", []), "tests"]
+    return [name for name in dict.fromkeys(names) if (REPO / name).exists()]
+
+
 def prepare(group: Group, shared: dict[str, Any], *, fresh: bool) -> Path:
     """The group's directory: links to the code and tests, and its pyproject.toml."""
     work = WORK / group.name
     if fresh and work.exists():
         shutil.rmtree(work)
     work.mkdir(parents=True, exist_ok=True)
-    for name in LINKED:
+    for name in linked(shared):
         link = work / name
         if not link.is_symlink():
-            link.symlink_to(REPO / name, target_is_directory=True)
+            link.symlink_to(REPO / name, target_is_directory=(REPO / name).is_dir())
     project = (REPO / "pyproject.toml").read_text(encoding="utf-8")
     (work / "pyproject.toml").write_text(pyproject_for(group, shared, project), encoding="utf-8")
     return work

@@ -16,6 +16,7 @@ from tests.mutation.run import (
     MutationError,
     changed_lines,
     judge,
+    linked,
     load_equivalents,
     load_groups,
     module_of,
@@ -52,6 +53,7 @@ def test_each_group_gets_its_own_mutmut_table_on_top_of_the_projects_settings() 
     assert table["only_mutate"] == list(groups["unit"].mutate)
     assert table["pytest_add_cli_args_test_selection"] == list(groups["unit"].tests)
     assert table["source_paths"] == shared["source_paths"]
+    assert set(linked(shared)) >= {*shared["source_paths"], *shared["also_copy"], "tests"}
     assert written["tool"]["pytest"] == tomllib.loads(project)["tool"]["pytest"]
     with pytest.raises(MutationError, match=r"pyproject.toml has its own \[tool.mutmut\]"):
         pyproject_for(groups["unit"], shared, project + "\n[tool.mutmut]\ndebug = true\n")
