@@ -9,6 +9,8 @@ paddle, so a release does not stop it. Checked from the arrow commands the machi
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 
 from showdown.unit.config import TimingConfig, UnitSettings
@@ -79,7 +81,9 @@ def test_a_release_time_not_a_whole_number_of_blinks_is_rounded_to_the_nearest(
     assert arrow_commands(rig, pressed) == [(i * HALF_MS, s) for i, s in enumerate(steps)]
 
 
-def test_letting_go_puts_the_arrow_out_at_once_and_for_good(make_rig: RigFactory) -> None:
+def test_letting_go_puts_the_arrow_out_at_once_and_for_good(
+    make_rig: RigFactory, caplog: pytest.LogCaptureFixture
+) -> None:
     rig = make_rig(watched=True)
     rig.load()
     rig.press_left()
@@ -92,6 +96,10 @@ def test_letting_go_puts_the_arrow_out_at_once_and_for_good(make_rig: RigFactory
     assert rig.outputs().arrow is None
     rig.advance(3000)
     assert arrow_commands(rig, released) == [(0, None)]
+    assert isinstance(rig.hardware, WatchedHardware)
+    assert [c.output for c in rig.hardware.commands_since(released)] == ["arrow"], (
+        "a release touches the arrow only")
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], "no fault, no warning"
     rig.arm()
     assert any(isinstance(e, Armed) for e in rig.events), "free to start now"
 

@@ -3,6 +3,7 @@ configuration that names one (``[unit] launcher_driver`` with exactly its pins).
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import os
 import re
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 
 from showdown.app.config import ConfigError, load_settings
 from showdown.unit.config import UnitSettings
-from showdown.unit.drivers import DRIVER_NAMES, DRIVERS, LAUNCHER_LINES, Motion
+from showdown.unit.drivers import DRIVER_NAMES, DRIVERS, LAUNCHER_LINES, Motion, Row, _rows
 from tests.showdown.unit.test_gpio_launcher_drivers import dir_enable, drv8833, l298n, tb6612
 
 DATASHEETS: dict[str, Callable[[dict[str, bool]], str]] = {
@@ -42,6 +43,41 @@ def test_every_input_pattern_does_what_the_datasheet_says(name: str) -> None:
     for levels in itertools.product((False, True), repeat=len(driver.lines)):
         pattern = dict(zip(driver.lines, levels, strict=True))
         assert driver.motion(pattern) is MOTIONS[DATASHEETS[name](pattern)], pattern
+
+
+def test_a_compact_pattern_gives_each_input_its_level_in_order() -> None:
+    # Every board's truth table is written in this shorthand: one character per input, 1 high,
+    # 0 low, x either; a row read wrongly would drive the motor on a pattern the datasheet stops.
+    names = ("launcher_in1", "launcher_in2", "launcher_pwm")
+    assert _rows(names, ("10x", Motion.RIGHT, "CW"), ("x01", Motion.BRAKE, "Short brake")) == (
+        Row({"launcher_in1": True, "launcher_in2": False, "launcher_pwm": None},
+            Motion.RIGHT, "CW"),
+        Row({"launcher_in1": None, "launcher_in2": False, "launcher_pwm": True},
+            Motion.BRAKE, "Short brake"),
+    )
+    assert _rows(names) == ()
+
+
+@pytest.mark.parametrize("pattern", ["10", "10x1"])
+def test_a_pattern_too_short_or_too_long_for_the_inputs_is_refused(pattern: str) -> None:
+    with pytest.raises(ValueError, match="zip"):
+        _rows(("launcher_in1", "launcher_in2", "launcher_pwm"), (pattern, Motion.COAST, "?"))
+
+
+def test_a_pattern_with_another_character_than_1_0_x_is_refused() -> None:
+    with pytest.raises(KeyError, match="'y'"):
+        _rows(("launcher_in1", "launcher_in2", "launcher_pwm"), ("1y0", Motion.COAST, "?"))
+
+
+def test_a_pattern_no_row_covers_is_named_with_the_board_not_guessed() -> None:
+    # A table with a hole must never read as "not driving": the simulator's launcher and the tests
+    # decode every write with it, so a hole is an error naming the board and the levels.
+    holed = dataclasses.replace(DRIVERS["drv8833"], truth=DRIVERS["drv8833"].truth[:1])
+    levels = {"launcher_in1": True, "launcher_in2": False}
+    with pytest.raises(ValueError) as caught:
+        holed.motion(levels)
+    assert str(caught.value) == ("drv8833: no row of the truth table covers "
+                                 "{'launcher_in1': True, 'launcher_in2': False}")
 
 
 @pytest.mark.parametrize("name", DRIVER_NAMES)

@@ -15,7 +15,7 @@ import pytest
 
 from showdown.unit.clock import ms
 from showdown.unit.config import TimingConfig, UnitSettings
-from showdown.unit.hardware import Side
+from showdown.unit.hardware import Side, UnitHardware
 from showdown.unit.launcher import LauncherInterlock
 from showdown.unit.machine import MachinePhase
 from tests.showdown.rigs import GpioRig, UnitRig
@@ -193,5 +193,37 @@ def test_a_long_cool_down_is_told_to_the_millisecond() -> None:
         assert not gate.fire(Side.RIGHT)
         assert gate.refusals == [
             f"launcher refused toward right: cooling down ({longest} ms to go)"]
+    finally:
+        rig.close()
+
+
+class _OverlongHardware(WatchedHardware):
+    """A back end that would hold the launcher on ten times the pulse it is asked for (a driver
+    whose own timer is wrong): the interlock's own stop is what bounds the throw then."""
+
+    def launch(self, toward: Side, pulse_ns: int) -> None:
+        self._command("launch", toward)
+        self.inner.launch(toward, pulse_ns * 10)
+
+
+def test_the_interlock_ends_the_pulse_at_its_length_when_the_back_end_would_not() -> None:
+    class Overlong(GpioRig):
+        def make_hardware(self) -> UnitHardware:
+            return _OverlongHardware(super().make_hardware())
+
+    rig = Overlong(UnitSettings(timing=TimingConfig(launcher_pulse_ms=PULSE_MS)), 1)
+    try:
+        gate = interlock(rig)
+        gate.permit_one()
+        fired_at = rig.now_ns()
+        assert gate.fire(Side.RIGHT)
+        rig.advance(PULSE_MS - 1)
+        assert rig.outputs().launcher is Side.RIGHT
+        rig.advance(1)
+        assert rig.outputs().launcher is None, "the motor aimed at a hand stops at the pulse"
+        assert not gate.energised
+        assert isinstance(rig.hardware, WatchedHardware)
+        stops = [c.at_ns for c in rig.hardware.commands if c.output == "stop_launch"]
+        assert stops == [fired_at + ms(PULSE_MS)]
     finally:
         rig.close()
