@@ -27,6 +27,7 @@ COMPILED = [
     "engine/round.py",
     "engine/bots.py",
     "engine/actions.py",
+    "engine/legality.py",
     "engine/tables.py",
     "engine/rng.py",
     "engine/interned.py",

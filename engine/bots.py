@@ -11,10 +11,10 @@ import random
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from engine.actions import playable_cards
 from engine.cards import CardKind
 from engine.commands import CallUno, CatchUno, Challenge, Command, Draw, Pass, PlayCard
 from engine.interned import CALL_UNO, CATCH_UNO, CHALLENGE, DRAW, PASS, play_card
+from engine.legality import playable_cards
 from engine.rng import below
 from engine.round import Round
 from engine.state import Phase
@@ -68,7 +68,7 @@ class RandomBot:
         if st.phase is _OPENING:
             options = rnd.legal_actions(seat, reactions=False)
             return options[below(rng, len(options))]
-        cards = playable_cards(rnd)
+        cards = playable_cards(st, rnd.tables, rnd.rules)
         if cards:
             if st.phase is _DRAWN and rng.random() < 0.5:
                 return PASS[seat]

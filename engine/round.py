@@ -51,7 +51,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from engine import actions, effects
+from engine import actions, effects, legality
 from engine.cards import CardKind, parse_code, point_value
 from engine.commands import (
     COMMAND_ADAPTER,
@@ -222,11 +222,10 @@ class Round:
         self.tables: DeckTables = tables_for(deck)
         self.values: tuple[int, ...] = _values(deck, rules)
         # Rule switches read turn by turn, kept as plain attributes rather than looked up on
-        # the pydantic rule set each time: the cards a Draw may take, the Wild Draw 4 test.
+        # the pydantic rule set each time: the cards a Draw may take.
         self._draw_limit = (
             (rules.draw_until_max or 10**6) if rules.draw == "until-playable" else 1
         )
-        self._wd4_by_colour = rules.wd4_legality == "no-current-colour"
         self.rng = rng if rng is not None else random.Random(setup.seed)
         self.history: list[Command] = []
         self.events: list[Event] = []
@@ -438,7 +437,7 @@ class Round:
         :class:`~engine.commands.WrongCard` reports are never listed (they record a mistake).
         ``reactions=False`` leaves out the UNO self-call and catches.
         """
-        return actions.legal_actions(self, seat, reactions=reactions)
+        return actions.legal_actions(self.state, self.tables, self.rules, seat, reactions=reactions)
 
     @property
     def over(self) -> bool:
@@ -457,20 +456,12 @@ class Round:
 
     def is_playable(self, card: int) -> bool:
         """Would ``card`` match the discard pile now (ignoring whose hand holds it)?"""
-        st = self.state
-        return bool(self.tables.row(st.colour, st.discard[-1])[card])
+        return bool(legality.match_row(self.state, self.tables)[card])
 
     def wild_draw_four_is_legal(self, seat: int, card: int) -> bool:
-        """Whether ``seat`` may play the Wild Draw 4 ``card`` without bluffing (rules.md
-        "Wild Draw 4 legality": no card of the current colour; or, strictly, no playable card)."""
-        st, t = self.state, self.tables
-        hand = st.hands[seat]
-        if self._wd4_by_colour:
-            colours = t.colour
-            return not any(colours[c] == st.colour for c in hand if c != card)
-        row = t.row(st.colour, st.discard[-1])
-        kinds = t.kind
-        return not any(row[c] and kinds[c] != _WD4 for c in hand if c != card)
+        """Whether ``seat`` may play the Wild Draw 4 ``card`` without bluffing (rules.md "Wild
+        Draw 4 legality"; :func:`engine.legality.wild_draw_four_is_legal`)."""
+        return legality.wild_draw_four_is_legal(self.state, self.tables, self.rules, seat, card)
 
     # ----------------------------------------------------------------- serialisation
 
@@ -726,8 +717,7 @@ class Round:
             )
         if st.pending_draw:
             kind = t.kind[card]
-            if not self._answer_allowed(card, kind):
-                self._check_answer(card, kind)
+            self._check_answer(card, kind)
         elif not t.match[st.colour * _K + t.top_kind[st.discard[-1]]][card]:
             raise RuleError(
                 "card-does-not-match", "a card must match the colour, number or symbol on top"
@@ -873,27 +863,10 @@ class Round:
             )
         return False
 
-    def _answer_allowed(self, card: int, kind: int) -> bool:
-        """Whether ``card`` (of ``kind``) is a permitted stack or deflect on the pending draw."""
-        if kind == _DRAW_TWO:
-            st, t, rules = self.state, self.tables, self.rules
-            top = st.discard[-1]
-            on_four = t.kind[top] == _WD4
-            return (rules.stack_draw_two if not on_four else rules.stack_draw_two_on_four) and (
-                bool(t.match[st.colour * _K + t.top_kind[top]][card])
-            )
-        if kind == _WD4:
-            st, t, rules = self.state, self.tables, self.rules
-            on_four = t.kind[st.discard[-1]] == _WD4
-            return rules.stack_draw_four if on_four else rules.stack_draw_four_on_two
-        if kind in (_SKIP, _REVERSE):
-            return self.rules.stack_deflect and self.tables.colour[card] == self.state.colour
-        return False
-
     def _check_answer(self, card: int, kind: int) -> None:
         """The current player faces a pending draw: only a permitted stack or deflect may go."""
         st, rules = self.state, self.rules
-        if not self._answer_allowed(card, kind):
+        if not legality.answer_allowed(st, self.tables, rules, card, kind):
             raise RuleError(
                 "answer-the-draw",
                 f"a pending draw of {st.pending_draw}: draw it"
