@@ -2,14 +2,16 @@
 
 Choices are spelled out: a wild appears once per colour, a Wild Swap Hands once per colour and
 target, a Wild Showdown once per colour, opponent and count, and a next-to-last card both with and
-without the UNO call (forgetting is allowed; it can be caught). Generating from this list and
-applying any item never raises :class:`~engine.errors.RuleError`.
+without the UNO call (forgetting is allowed; it can be caught). Under Killer UNO's jump-in, every
+player but the current one is offered each card they could jump in with. Generating from this list
+and applying any item never raises :class:`~engine.errors.RuleError`.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from engine import jump_in
 from engine.cards import CardKind
 from engine.commands import (
     CallUno,
@@ -18,6 +20,7 @@ from engine.commands import (
     ChooseOpening,
     Command,
     Draw,
+    JumpIn,
     Pass,
     PlayCard,
     ShowdownResult,
@@ -104,6 +107,11 @@ def legal_actions(
             if catcher != exposed:
                 out.append(CatchUno(player=catcher, target=exposed))
     player = st.turn
+    if rules.jump_in:
+        for jumper in range(st.players) if seat is None else (seat,):
+            for card in jump_in.candidates(st, tables, rules, jumper):
+                unos = (False, True) if len(st.hands[jumper]) == 2 else (False,)
+                out.extend(JumpIn(player=jumper, card=card, uno=uno) for uno in unos)
     if seat is not None and seat != player:
         return out
     if phase is Phase.OPENING:

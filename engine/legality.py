@@ -12,13 +12,19 @@ from __future__ import annotations
 from typing import Final
 
 from engine.cards import CardKind
+from engine.errors import RuleError
 from engine.rules import RuleSet
 from engine.state import Phase, RoundState
 from engine.tables import NO_KIND, DeckTables
 
 __all__ = [
     "answer_allowed",
+    "card_draws",
+    "is_action",
     "match_row",
+    "may_go_out_with",
+    "phase_refusal",
+    "plain_cards",
     "playable_cards",
     "wild_draw_four_is_legal",
 ]
@@ -28,6 +34,8 @@ _REVERSE: Final = int(CardKind.REVERSE)
 _DRAW_TWO: Final = int(CardKind.DRAW_TWO)
 _WD4: Final = int(CardKind.WILD_DRAW_FOUR)
 _NINE: Final = int(CardKind.NINE)
+_ZERO: Final = int(CardKind.ZERO)
+_RED: Final = 0
 _K: Final = NO_KIND + 1
 _PLAY: Final = Phase.PLAY
 _DRAWN: Final = Phase.DRAWN
@@ -35,8 +43,42 @@ _DRAWN: Final = Phase.DRAWN
 
 def match_row(state: RoundState, tables: DeckTables) -> bytes:
     """The match row for the discard pile's top as things stand: ``row[card]`` is 1 when
-    ``card`` matches it."""
-    return tables.match[state.colour * _K + tables.top_kind[state.discard[-1]]]
+    ``card`` matches it. A spent draw card (002, ``RuleSet.spent_draw_colour_only``) matches
+    by colour only."""
+    kind = NO_KIND if state.spent else tables.top_kind[state.discard[-1]]
+    return tables.match[state.colour * _K + kind]
+
+
+def is_action(tables: DeckTables, card: int) -> bool:
+    """A "function card" of 002: any card that is not a number (actions and every wild). A
+    Killer UNO red 0 stays a number card, as 002's card list has it."""
+    return tables.kind[card] > _NINE
+
+
+def may_go_out_with(tables: DeckTables, rules: RuleSet, card: int) -> bool:
+    """Whether ``card`` may be a player's last card (002: "the last card can not be a
+    functional card", ``RuleSet.go_out_on_action``)."""
+    return rules.go_out_on_action or tables.kind[card] <= _NINE
+
+
+def card_draws(tables: DeckTables, rules: RuleSet) -> tuple[int, ...]:
+    """Each card id's draw on the next player under ``rules``: the deck's Draw Twos and Wild
+    Draw 4s, and Killer UNO's red 0 (``RuleSet.red_zero_draw``)."""
+    if not rules.red_zero_draw:
+        return tables.draws
+    return tuple(
+        rules.red_zero_draw if kind == _ZERO and tables.colour[card] == _RED else draws
+        for card, (kind, draws) in enumerate(zip(tables.kind, tables.draws, strict=True))
+    )
+
+
+def plain_cards(tables: DeckTables, rules: RuleSet) -> tuple[bool, ...]:
+    """Each card id: a number card whose play has no effect under ``rules`` (the round's short
+    path). Killer UNO's 0s pass hands or draw (``zero_passes_hands``, ``red_zero_draw``)."""
+    if not (rules.zero_passes_hands or rules.red_zero_draw):
+        return tables.plain
+    kinds = tables.kind
+    return tuple(plain and kinds[card] != _ZERO for card, plain in enumerate(tables.plain))
 
 
 def answer_allowed(
@@ -47,16 +89,22 @@ def answer_allowed(
     A Draw Two stacks on a Draw Two (``stack_draw_two``) or on a Wild Draw 4
     (``stack_draw_two_on_four``) when it matches; a Wild Draw 4 on a Wild Draw 4
     (``stack_draw_four``) or on a Draw Two (``stack_draw_four_on_two``). A Skip or Reverse of the
-    current colour deflects the pending draw (``stack_deflect``).
+    current colour deflects a pending Draw Two (``stack_deflect``), never a Wild Draw 4 (002:
+    "Only +4 after +4 to avoid the +4"). Nothing answers Killer UNO's +10 (a red 0): the sheet
+    gives it no answer.
     """
     top_kind = tables.kind[state.discard[-1]]
+    if top_kind <= _NINE:
+        return False
     if kind == _DRAW_TWO:
         allowed = rules.stack_draw_two_on_four if top_kind == _WD4 else rules.stack_draw_two
         return allowed and bool(match_row(state, tables)[card])
     if kind == _WD4:
         return rules.stack_draw_four if top_kind == _WD4 else rules.stack_draw_four_on_two
     if kind in (_SKIP, _REVERSE):
-        return rules.stack_deflect and tables.colour[card] == state.colour
+        return (
+            rules.stack_deflect and top_kind != _WD4 and tables.colour[card] == state.colour
+        )
     return False
 
 
@@ -64,9 +112,13 @@ def wild_draw_four_is_legal(
     state: RoundState, tables: DeckTables, rules: RuleSet, seat: int, card: int
 ) -> bool:
     """Whether ``seat`` may play the Wild Draw 4 ``card`` without bluffing (rules.md "Wild
-    Draw 4 legality": no card of the current colour; or, strictly, no playable card at all)."""
+    Draw 4 legality": no card of the current colour; strictly, no playable card at all; or, as
+    002 has it, at any time)."""
+    legality = rules.wd4_legality
+    if legality == "any-time":
+        return True
     hand = state.hands[seat]
-    if rules.wd4_legality == "no-current-colour":
+    if legality == "no-current-colour":
         colours = tables.colour
         return not any(colours[c] == state.colour for c in hand if c != card)
     row = match_row(state, tables)
@@ -84,6 +136,31 @@ def playable_cards(state: RoundState, tables: DeckTables, rules: RuleSet) -> lis
     hand = state.hands[state.turn]
     if state.pending_draw:
         kinds = tables.kind
-        return [c for c in hand if answer_allowed(state, tables, rules, c, kinds[c])]
-    row = match_row(state, tables)
-    return [card for card in hand if row[card]]
+        cards = [c for c in hand if answer_allowed(state, tables, rules, c, kinds[c])]
+    else:
+        row = match_row(state, tables)
+        cards = [card for card in hand if row[card]]
+    if len(hand) == 1 and not rules.go_out_on_action:
+        return [card for card in cards if tables.kind[card] <= _NINE]
+    return cards
+
+
+_PHASE_RULE: Final = {
+    Phase.OPENING: "opening-choice",
+    Phase.PLAY: "not-after-drawing",
+    Phase.DRAWN: "already-drew",
+    Phase.SHOWDOWN: "showdown-pending",
+    Phase.OVER: "round-over",
+}
+_PHASE_TEXT: Final = {
+    Phase.OPENING: "the first player must first choose for the wild turned up",
+    Phase.PLAY: "that is only possible after drawing a playable card",
+    Phase.DRAWN: "you have drawn this turn: play that card or pass",
+    Phase.SHOWDOWN: "a showdown is pending: only its result is accepted",
+    Phase.OVER: "the round is over",
+}
+
+
+def phase_refusal(phase: Phase) -> RuleError:
+    """The refusal of a command the round's phase does not allow (to raise)."""
+    return RuleError(_PHASE_RULE[phase], _PHASE_TEXT[phase])

@@ -51,7 +51,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from engine import actions, effects, legality
+from engine import actions, effects, hand_passing, jump_in, legality, penalties
 from engine.cards import CardKind, parse_code, point_value
 from engine.commands import (
     COMMAND_ADAPTER,
@@ -61,7 +61,9 @@ from engine.commands import (
     ChooseOpening,
     Command,
     Draw,
+    JumpIn,
     Pass,
+    Penalty,
     PlayCard,
     ShowdownResult,
     WrongCard,
@@ -73,6 +75,7 @@ from engine.events import (
     ColourChosen,
     DirectionChanged,
     Event,
+    JumpedIn,
     Reshuffled,
     ShowdownSettled,
     ShowdownStarted,
@@ -90,6 +93,7 @@ from engine.interned import (
     card_drawn,
     card_played,
     cards_drawn,
+    play_card,
     round_ended,
     round_started,
 )
@@ -114,6 +118,8 @@ _CUSTOM: Final = int(CardKind.WILD_CUSTOMIZABLE)
 _SWAP: Final = int(CardKind.WILD_SWAP_HANDS)
 _BLANK: Final = int(CardKind.BLANK)
 _SHOWDOWN: Final = int(CardKind.WILD_SHOWDOWN)
+_NINE: Final = int(CardKind.NINE)
+_ZERO: Final = int(CardKind.ZERO)
 _K: Final = NO_KIND + 1
 
 # Module-level names for the phases: a local lookup instead of an enum attribute on the hot path.
@@ -135,24 +141,50 @@ _Challenge: Final = Challenge
 _ShowdownResult: Final = ShowdownResult
 _ChooseOpening: Final = ChooseOpening
 _WrongCard: Final = WrongCard
+_JumpIn: Final = JumpIn
+_Penalty: Final = Penalty
 
 
-_VALUES: Final[dict[tuple[int, int], tuple[Deck, RuleSet, tuple[int, ...]]]] = {}
+@dataclass(frozen=True, slots=True)
+class _CardFacts:
+    """What each card id is under one rule set: its points, its draw on the next player, and
+    whether its play has no effect (the short path)."""
+
+    values: tuple[int, ...]
+    draws: tuple[int, ...]
+    plain: tuple[bool, ...]
 
 
-def _values(deck: Deck, rules: RuleSet) -> tuple[int, ...]:
-    """Each card id's points under ``rules``. Cached by identity: hashing a pydantic rule set
+_FACTS: Final[dict[tuple[int, int], tuple[Deck, RuleSet, _CardFacts]]] = {}
+
+
+def _facts(deck: Deck, rules: RuleSet) -> _CardFacts:
+    """Each card id's facts under ``rules``. Cached by identity: hashing a pydantic rule set
     costs more than the rest of a round's set-up bookkeeping. The entry holds both objects, so
     their ids cannot be reused while cached; at most 64 entries (loaded rounds bring new ones)."""
     key = (id(deck), id(rules))
-    hit = _VALUES.get(key)
+    hit = _FACTS.get(key)
     if hit is not None and hit[0] is deck and hit[1] is rules:
         return hit[2]
-    if len(_VALUES) >= 64:
-        _VALUES.clear()
-    values = tuple(point_value(card.kind, rules) for card in deck.cards)
-    _VALUES[key] = (deck, rules, values)
-    return values
+    if len(_FACTS) >= 64:
+        _FACTS.clear()
+    tables = tables_for(deck)
+    facts = _CardFacts(
+        values=tuple(point_value(card.kind, rules) for card in deck.cards),
+        draws=legality.card_draws(tables, rules),
+        plain=legality.plain_cards(tables, rules),
+    )
+    _FACTS[key] = (deck, rules, facts)
+    return facts
+
+
+def _check_players(rules: RuleSet, players: int) -> None:
+    """A round seats 2-10 players (001), or fewer where the rule set says (002: 2-8)."""
+    most = min(rules.max_players, MAX_PLAYERS)
+    if not MIN_PLAYERS <= players <= most:
+        raise RuleError(
+            "players", f"these rules are for {MIN_PLAYERS}-{most} players, not {players}"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,21 +243,26 @@ class Round:
         state: RoundState,
         rng: random.Random | None = None,
     ) -> None:
-        if not MIN_PLAYERS <= state.players <= MAX_PLAYERS:
-            raise RuleError(
-                "players", f"UNO is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {state.players}"
-            )
+        _check_players(rules, state.players)
         self.rules = rules
         self.deck = deck
         self.setup = setup
         self.state = state
         self.tables: DeckTables = tables_for(deck)
-        self.values: tuple[int, ...] = _values(deck, rules)
+        facts = _facts(deck, rules)
+        self.values: tuple[int, ...] = facts.values
+        self.draws: tuple[int, ...] = facts.draws
+        """Cards each card id makes the next player draw under these rules."""
+        self.plain: tuple[bool, ...] = facts.plain
+        """Each card id: a number card whose play has no effect under these rules."""
         # Rule switches read turn by turn, kept as plain attributes rather than looked up on
-        # the pydantic rule set each time: the cards a Draw may take.
+        # the pydantic rule set each time: the cards a Draw may take, whether a drawn action
+        # card stops it, whether drawing closes the UNO catch window.
         self._draw_limit = (
             (rules.draw_until_max or 10**6) if rules.draw == "until-playable" else 1
         )
+        self._drawn_any = rules.play_drawn == "any"
+        self._draw_closes_catch = rules.uno_catch_window == "next-turn"
         self.rng = rng if rng is not None else random.Random(setup.seed)
         self.history: list[Command] = []
         self.events: list[Event] = []
@@ -239,10 +276,7 @@ class Round:
         """Deal a new round. ``deck`` defaults to the built-in deck named by ``rules.deck``."""
         deck = deck if deck is not None else builtin_deck(rules.deck)
         players = setup.players
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RuleError(
-                "players", f"UNO is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}"
-            )
+        _check_players(rules, players)
         if not 0 <= setup.dealer < players:
             raise RuleError("dealer", f"dealer must be a seat 0-{players - 1}")
         if len(deck) < HAND_SIZE * players + 2:
@@ -306,8 +340,7 @@ class Round:
         """
         deck = deck if deck is not None else builtin_deck(rules.deck)
         players = len(hands)
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RuleError("players", f"UNO is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
+        _check_players(rules, players)
         free: dict[str, list[int]] = {}
         for card_id, card in enumerate(deck.cards):
             free.setdefault(card.code, []).append(card_id)
@@ -378,6 +411,7 @@ class Round:
         self.emit(round_started(dealer, n, card, st.turn, st.direction))
         if kind == _DRAW_TWO:
             self.draw_cards(first, 2, "opening")
+            self._spend_top()
             self.emit(TURN_SKIPPED[first])
         elif kind == _SKIP:
             self.emit(TURN_SKIPPED[first])
@@ -422,6 +456,10 @@ class Round:
                 self._choose_opening(command)
             elif isinstance(command, _WrongCard):
                 self._wrong_card(command)
+            elif isinstance(command, _JumpIn):
+                self._jump_in(command)
+            elif isinstance(command, _Penalty):
+                penalties.give(self, command, penalties.check(self.state, self.rules, command))
             else:
                 raise RuleError("unknown-command", f"not a command: {command!r}")
         except RuleError:
@@ -640,14 +678,24 @@ class Round:
             st.face_up_until = None
         self.events.append(TURN_STARTED[seat])
 
+    def _spend_top(self) -> None:
+        """A draw's penalty was taken: under 002's ``spent_draw_colour_only`` its Draw Two (or
+        the Skip or Reverse that deflected it) now matches by colour only."""
+        st = self.state
+        kind = self.tables.kind[st.discard[-1]]
+        st.spent = self.rules.spent_draw_colour_only and kind in (_DRAW_TWO, _SKIP, _REVERSE)
+
     def _close_catch_window(self) -> None:
-        """The next player begins their turn (draws or plays): nobody can be caught any more."""
-        self.state.exposed = None
+        """The next player begins their turn without discarding (draws, or loses a challenge):
+        nobody can be caught any more, unless the window lasts until the next discard (003,
+        ``RuleSet.uno_catch_window``). A card played always closes it (:meth:`_lay_down`)."""
+        if self._draw_closes_catch:
+            self.state.exposed = None
 
     def _check_turn(self, player: int, *phases: Phase) -> None:
         st = self.state
         if st.phase not in phases:
-            raise RuleError(_PHASE_RULE[st.phase], _PHASE_TEXT[st.phase])
+            raise legality.phase_refusal(st.phase)
         if player != st.turn:
             raise RuleError(
                 "not-your-turn", f"it is player {st.turn}'s turn, not player {player}'s"
@@ -673,7 +721,7 @@ class Round:
         at = self._check_play(cmd, player, card)
         st, t = self.state, self.tables
         last = len(st.hands[player]) == 1
-        if t.plain[card] and not last:
+        if self.plain[card] and not last:
             # A number card without an icon (two in five commands) answers no pending draw
             # and has no effect: steps 1-2, then the next seat's turn.
             self._lay_down(player, at, card, None, cmd.uno, True)
@@ -688,7 +736,9 @@ class Round:
         extra_turn = False
         if kind in (_SWAP, _SHUFFLE, _CUSTOM, _BLANK) and not last:
             extra_turn = self._hand_effect(cmd, kind)
-        following = self._next_turn_after(player, kind, legal, last, extra_turn)
+        elif kind == _ZERO and not last and self.rules.zero_passes_hands and not self.draws[card]:
+            hand_passing.pass_hands(self, player)
+        following = self._next_turn_after(player, card, kind, legal, last, extra_turn)
         # Only a Wild Showdown, a Showdown icon or (with showdown_every_go_out) a last card can
         # start a showdown: the test spares most plays the call.
         if (kind == _SHOWDOWN or t.icon[card] or last) and self._card_showdown(cmd, kind, last):
@@ -718,9 +768,20 @@ class Round:
         if st.pending_draw:
             kind = t.kind[card]
             self._check_answer(card, kind)
-        elif not t.match[st.colour * _K + t.top_kind[st.discard[-1]]][card]:
+        elif not t.match[st.colour * _K + (NO_KIND if st.spent else t.top_kind[st.discard[-1]])][
+            card
+        ]:
             raise RuleError(
-                "card-does-not-match", "a card must match the colour, number or symbol on top"
+                "card-does-not-match",
+                f"player {player}'s card must match the colour, number or symbol on top"
+                + " (the colour only, once a draw's penalty is taken)" * st.spent,
+                seat=player,
+            )
+        if len(st.hands[player]) == 1 and not legality.may_go_out_with(t, self.rules, card):
+            raise RuleError(
+                "last-card-action",
+                f"player {player} may not go out on an action or wild card: draw instead",
+                seat=player,
             )
         if t.is_wild[card] or cmd.colour is not None:  # a number card skips the choices
             self._check_choices(cmd)
@@ -753,7 +814,8 @@ class Round:
         follow is set (``colour``, chosen for a wild) and the UNO call settled. Playing begins
         the player's turn, so the catch window on the previous player closes."""
         st = self.state
-        st.exposed = None  # see _close_catch_window
+        st.exposed = None  # a discard closes the catch window under every rule set
+        st.spent = False
         del st.hands[player][at]
         st.discard.append(card)
         st.drawn_card = None
@@ -792,16 +854,16 @@ class Round:
             return effects.apply_custom(self, player, self.rules.custom_effect)
         return False
 
-    def _next_turn_after(
-        self, player: int, kind: int, legal: bool, last: bool, extra_turn: bool
+    def _next_turn_after(  # noqa: PLR0917 - positional on the hot path
+        self, player: int, card: int, kind: int, legal: bool, last: bool, extra_turn: bool
     ) -> int:
-        """Steps 5-6: who plays next. A Draw Two / Wild Draw 4, or a deflect, puts the draw on
-        the next player, who answers it on their turn; on a last card there is no turn left to
-        answer in, so they draw at once and are skipped. Then an extra turn, a Skip (or a
-        Reverse with two players), or the next seat."""
+        """Steps 5-6: who plays next. A draw card (Draw Two, Wild Draw 4, Killer UNO's red 0),
+        or a deflect, puts the draw on the next player, who answers it on their turn; on a last
+        card there is no turn left to answer in, so they draw at once and are skipped. Then an
+        extra turn, a Skip (or a Reverse with two players), or the next seat."""
         st = self.state
-        if kind in (_DRAW_TWO, _WD4):
-            victim = self._pend_draw(player, kind, legal)
+        if self.draws[card]:
+            victim = self._pend_draw(player, card, kind, legal)
         elif st.pending_draw:  # a deflect with Skip or Reverse
             st.challenge_offender = None
             victim = self.next_seat(player)
@@ -815,12 +877,14 @@ class Round:
             return self._skip(player)
         return self.next_seat(player)
 
-    def _pend_draw(self, player: int, kind: int, legal: bool) -> int:
-        """Step 5: a Draw Two adds 2, a Wild Draw 4 adds 4 to the draw pending on the next
-        player (returned), and only a Wild Draw 4 can be challenged (guilty unless ``legal``)."""
+    def _pend_draw(self, player: int, card: int, kind: int, legal: bool) -> int:
+        """Step 5: a draw card adds its draw (a Draw Two 2, a Wild Draw 4 4) to the draw
+        pending on the next player (returned); only a Wild Draw 4 can be challenged (guilty
+        unless ``legal``), and not where it may be played at any time (002)."""
         st = self.state
-        st.pending_draw += 2 if kind == _DRAW_TWO else 4
-        st.challenge_offender = player if kind == _WD4 else None
+        st.pending_draw += self.draws[card]
+        challenged = kind == _WD4 and self.rules.wd4_legality != "any-time"
+        st.challenge_offender = player if challenged else None
         st.challenge_guilty = not legal
         return self.next_seat(player)
 
@@ -831,6 +895,7 @@ class Round:
         self.draw_cards(victim, st.pending_draw, "penalty")
         st.pending_draw = 0
         st.challenge_offender = None
+        self._spend_top()
         self.events.append(TURN_SKIPPED[victim])
         return self.next_seat(victim)
 
@@ -869,10 +934,11 @@ class Round:
         if not legality.answer_allowed(st, self.tables, rules, card, kind):
             raise RuleError(
                 "answer-the-draw",
-                f"a pending draw of {st.pending_draw}: draw it"
+                f"player {st.turn} faces a pending draw of {st.pending_draw}: draw it"
                 + (", challenge it" if st.challenge_offender is not None else "")
                 + (" or stack/deflect as the rules allow" if rules.stacking else "")
                 + " (stacking is off)" * (not rules.stacking),
+                seat=st.turn,
             )
 
     def _settle_uno_call(self, player: int, said: bool) -> None:
@@ -948,16 +1014,19 @@ class Round:
             if st.phase is _DRAWN and player == st.turn:
                 raise RuleError("already-drew", "you have drawn this turn: play that card or pass")
             self._check_turn(player, _PLAY)
-        st.exposed = None  # the catch window closes (see _close_catch_window)
+        if self._draw_closes_catch:
+            st.exposed = None  # the catch window closes (see _close_catch_window)
         if st.pending_draw:
             self._begin_turn(self._take_pending(player))
             return
         t = self.tables
+        # The match row of legality.match_row, inline: this is a quarter of all commands.
+        row = t.match[st.colour * _K + (NO_KIND if st.spent else t.top_kind[st.discard[-1]])]
         for _ in range(self._draw_limit):
             card = self._draw_one(player)
             if card is None:
                 break
-            if t.match[st.colour * _K + t.top_kind[st.discard[-1]]][card]:
+            if row[card] and (self._drawn_any or t.kind[card] <= _NINE):
                 st.phase = _DRAWN
                 st.drawn_card = card
                 return
@@ -973,6 +1042,12 @@ class Round:
 
     def _challenge(self, cmd: Challenge) -> None:
         st, rules = self.state, self.rules
+        if rules.wd4_legality == "any-time":
+            raise RuleError(
+                "no-challenge",
+                "a Wild Draw 4 may be played at any time under these rules: nothing to challenge",
+                seat=cmd.player,
+            )
         if st.phase is not Phase.PLAY or st.challenge_offender is None or cmd.player != st.turn:
             raise RuleError(
                 "challenge-only-next-player",
@@ -1006,7 +1081,7 @@ class Round:
         st = self.state
         player = cmd.player
         if st.phase is Phase.OVER or st.phase is Phase.SHOWDOWN:
-            raise RuleError(_PHASE_RULE[st.phase], _PHASE_TEXT[st.phase])
+            raise legality.phase_refusal(st.phase)
         if not 0 <= player < st.players:
             raise RuleError("no-such-player", f"there is no player {player}")
         if st.exposed == player:
@@ -1032,7 +1107,7 @@ class Round:
         st = self.state
         target = cmd.target
         if st.phase is Phase.SHOWDOWN:
-            raise RuleError(_PHASE_RULE[st.phase], _PHASE_TEXT[st.phase])
+            raise legality.phase_refusal(st.phase)
         if (
             st.phase is Phase.OVER
             or st.exposed != target
@@ -1043,7 +1118,12 @@ class Round:
             raise RuleError(
                 "catch-window",
                 "a player can be caught only holding one card without having said UNO, "
-                "before the next player begins their turn",
+                + (
+                    "before the next player begins their turn"
+                    if self._draw_closes_catch
+                    else "until the next card is discarded"
+                ),
+                seat=target,
             )
         st.exposed = None
         self.emit(UNO_CAUGHT[cmd.player][target])
@@ -1099,10 +1179,27 @@ class Round:
             raise RuleError("not-a-wrong-card", "that card may be played: it is not a wrong card")
         self._close_catch_window()
         self.emit(WrongCardPenalised(player=cmd.player, card=cmd.card))
+        if st.pending_draw:
+            self._spend_top()
         self.draw_cards(cmd.player, penalty + st.pending_draw, "wrong-card")
         st.pending_draw = 0
         st.challenge_offender = None
         self._begin_turn(self.next_seat(cmd.player))
+
+    def _jump_in(self, cmd: JumpIn) -> None:
+        """Killer UNO's jump-in (:mod:`engine.jump_in`): the turn passes to the jumper, who
+        plays the card as on their own turn. Every check of the play runs before its first
+        change, so a refused play only needs the turn put back."""
+        st = self.state
+        jump_in.check(st, self.tables, self.rules, cmd.player, cmd.card)
+        turn, phase, drawn = st.turn, st.phase, st.drawn_card
+        st.turn, st.phase, st.drawn_card = cmd.player, _PLAY, None
+        self.emit(JumpedIn(player=cmd.player, instead_of=turn))
+        try:
+            self._play(play_card(cmd.player, cmd.card, None, cmd.uno))
+        except RuleError:
+            st.turn, st.phase, st.drawn_card = turn, phase, drawn
+            raise
 
     def _showdown_result(self, cmd: ShowdownResult) -> None:
         st = self.state
@@ -1133,19 +1230,3 @@ class Round:
             return
         st.turns -= 1
         self._begin_turn(st.turn)
-
-
-_PHASE_RULE: Final = {
-    Phase.OPENING: "opening-choice",
-    Phase.PLAY: "not-after-drawing",
-    Phase.DRAWN: "already-drew",
-    Phase.SHOWDOWN: "showdown-pending",
-    Phase.OVER: "round-over",
-}
-_PHASE_TEXT: Final = {
-    Phase.OPENING: "the first player must first choose for the wild turned up",
-    Phase.PLAY: "that is only possible after drawing a playable card",
-    Phase.DRAWN: "you have drawn this turn: play that card or pass",
-    Phase.SHOWDOWN: "a showdown is pending: only its result is accepted",
-    Phase.OVER: "the round is over",
-}

@@ -69,6 +69,11 @@ class RoundState:
     """Hands are face up until this player's next turn (a Customizable effect)."""
     went_out: int | None = None
     turns: int = 0
+    spent: bool = False
+    """The top card is a draw card whose penalty was taken, and under
+    ``RuleSet.spent_draw_colour_only`` (002) it matches by colour only. Left out of
+    :meth:`to_dict` while False, so a round under other rules saves exactly as it did before the
+    switch existed."""
 
     def in_flight(self) -> list[int]:
         """Cards loaded into the Showdown unit, belonging to no hand or pile yet."""
@@ -111,12 +116,15 @@ class RoundState:
             face_up_until=self.face_up_until,
             went_out=self.went_out,
             turns=self.turns,
+            spent=self.spent,
         )
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data."""
         data = asdict(self)
         data["phase"] = str(self.phase)
+        if not self.spent:
+            del data["spent"]
         return data
 
     @classmethod

@@ -21,7 +21,9 @@ from engine.commands import (
     Challenge,
     Command,
     Draw,
+    JumpIn,
     Pass,
+    Penalty,
     PlayCard,
     ShowdownResult,
     WrongCard,
@@ -29,7 +31,7 @@ from engine.commands import (
 from engine.errors import RuleError
 from engine.events import EVENT_ADAPTER, RoundEnded
 from engine.round import Round, RoundSetup
-from engine.rules import PRESETS, CustomEffect, RuleSet
+from engine.rules import PRESETS, CustomEffect, PenaltyReason, RuleSet
 
 SWITCHES: dict[str, st.SearchStrategy[Any]] = {
     "deck": st.sampled_from(["classic", "modern", "swap", "showdown"]),
@@ -38,7 +40,7 @@ SWITCHES: dict[str, st.SearchStrategy[Any]] = {
     "first_reverse": st.sampled_from(["dealer", "right_of_dealer"]),
     "draw": st.sampled_from(["one", "until-playable"]),
     "draw_until_max": st.none() | st.integers(1, 10),
-    "wd4_legality": st.sampled_from(["no-current-colour", "no-playable-card"]),
+    "wd4_legality": st.sampled_from(["no-current-colour", "no-playable-card", "any-time"]),
     "wd4_guilty_takes_back": st.booleans(),
     "stack_draw_two": st.booleans(),
     "stack_draw_four": st.booleans(),
@@ -50,6 +52,19 @@ SWITCHES: dict[str, st.SearchStrategy[Any]] = {
     "wrong_card_penalty": st.sampled_from([0, 2]),
     "custom_effect": st.sampled_from(list(CustomEffect)),
     "showdown_every_go_out": st.booleans(),
+    "max_players": st.integers(2, 10),
+    "first_dealer_by": st.sampled_from(["number", "points"]),
+    "play_drawn": st.sampled_from(["any", "number"]),
+    "spent_draw_colour_only": st.booleans(),
+    "go_out_on_action": st.booleans(),
+    "uno_catch_window": st.sampled_from(["next-turn", "next-discard"]),
+    "jump_in": st.booleans(),
+    "zero_passes_hands": st.booleans(),
+    "red_zero_draw": st.sampled_from([0, 10]),
+    "table_penalties": st.sampled_from(
+        [(), ("advice",), ("advice", "silence", "slap"), ("silence", "slap")]
+    ),
+    "table_penalty_cards": st.integers(1, 4),
 }
 
 
@@ -58,7 +73,8 @@ def rule_sets(draw: st.DrawFn) -> RuleSet:
     """A preset with a random subset of switches changed."""
     base = PRESETS[draw(st.sampled_from(sorted(PRESETS)))]
     names = draw(st.sets(st.sampled_from(sorted(SWITCHES))))
-    return base.model_copy(update={name: draw(SWITCHES[name]) for name in names})
+    changed = {name: draw(SWITCHES[name]) for name in sorted(names)}
+    return RuleSet.model_validate({**base.model_dump(), **changed})
 
 
 def conserved(rnd: Round) -> bool:
@@ -88,6 +104,8 @@ def a_wrong_command(rnd: Round, rng: random.Random) -> Command:
             CatchUno(player=seat, target=rng.randrange(n)),
             WrongCard(player=seat, card=some_card),
             ShowdownResult(winner=seat, loser=rng.randrange(n)),
+            JumpIn(player=seat, card=some_card),
+            Penalty(player=seat, reason=rng.choice(list(PenaltyReason))),
         ]
     )
 
@@ -128,6 +146,7 @@ def test_invariants_hold_for_every_switch_combination(
     rules: RuleSet, players: int, seed: int
 ) -> None:
     rng = random.Random(seed)
+    players = min(players, rules.max_players)
     rnd = Round.new(rules, RoundSetup(players=players, dealer=seed % players, seed=seed))
     assert conserved(rnd)
     play_checked(rnd, rng)
@@ -149,6 +168,7 @@ def test_a_round_saved_midway_continues_identically(
 ) -> None:
     """Save at a random point, load, and drive both copies with the same choices."""
     rng = random.Random(seed)
+    players = min(players, rules.max_players)
     rnd = Round.new(rules, RoundSetup(players=players, seed=seed))
     for _ in range(rng.randrange(60)):
         if rnd.over:

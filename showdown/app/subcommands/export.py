@@ -9,14 +9,14 @@ from pathlib import Path
 
 from showdown.app.config import load_settings
 from showdown.app.errors import UserError
-from showdown.game.export import game_json, rounds_csv, showdowns_csv
+from showdown.game.export import game_json, penalties_csv, rounds_csv, showdowns_csv
 from showdown.game.journal import Journal, JournalError
 from showdown.game.session import SessionError, fold
 from showdown.game.storage import add_db_argument, db_path
 
 NAME = "export"
 GROUP = None
-HELP = "export a game from the journal as JSON or CSV (rounds or showdowns)"
+HELP = "export a game from the journal as JSON or CSV (rounds, showdowns or penalties)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,8 +25,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", type=int, help="game number (default: the latest)")
     parser.add_argument("--list", action="store_true", help="list the games and stop")
     parser.add_argument("--format", choices=("json", "csv"), default="json")
-    parser.add_argument(
+    rows = parser.add_mutually_exclusive_group()
+    rows.add_argument(
         "--showdowns", action="store_true", help="CSV: one row per showdown instead of per round"
+    )
+    rows.add_argument(
+        "--penalties",
+        action="store_true",
+        help="CSV: one row per table penalty (silence, slap, advice, wrong card)",
     )
     parser.add_argument("-o", "--output", type=Path, help="write here instead of standard output")
 
@@ -76,4 +82,6 @@ def _export(args: argparse.Namespace, journal: Journal, path: Path) -> str | Non
         raise UserError(f"game {game_id} was never set up")
     if args.format == "json":
         return json.dumps(game_json(state, entries), indent=2) + "\n"
-    return showdowns_csv(state) if args.showdowns else rounds_csv(state)
+    if args.showdowns:
+        return showdowns_csv(state)
+    return penalties_csv(state) if args.penalties else rounds_csv(state)
