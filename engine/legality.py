@@ -19,12 +19,10 @@ from engine.tables import NO_KIND, DeckTables
 
 __all__ = [
     "answer_allowed",
-    "card_draws",
     "is_action",
     "match_row",
     "may_go_out_with",
     "phase_refusal",
-    "plain_cards",
     "playable_cards",
     "wild_draw_four_is_legal",
 ]
@@ -34,8 +32,6 @@ _REVERSE: Final = int(CardKind.REVERSE)
 _DRAW_TWO: Final = int(CardKind.DRAW_TWO)
 _WD4: Final = int(CardKind.WILD_DRAW_FOUR)
 _NINE: Final = int(CardKind.NINE)
-_ZERO: Final = int(CardKind.ZERO)
-_RED: Final = 0
 _K: Final = NO_KIND + 1
 _PLAY: Final = Phase.PLAY
 _DRAWN: Final = Phase.DRAWN
@@ -59,26 +55,6 @@ def may_go_out_with(tables: DeckTables, rules: RuleSet, card: int) -> bool:
     """Whether ``card`` may be a player's last card (002: "the last card can not be a
     functional card", ``RuleSet.go_out_on_action``)."""
     return rules.go_out_on_action or tables.kind[card] <= _NINE
-
-
-def card_draws(tables: DeckTables, rules: RuleSet) -> tuple[int, ...]:
-    """Each card id's draw on the next player under ``rules``: the deck's Draw Twos and Wild
-    Draw 4s, and Killer UNO's red 0 (``RuleSet.red_zero_draw``)."""
-    if not rules.red_zero_draw:
-        return tables.draws
-    return tuple(
-        rules.red_zero_draw if kind == _ZERO and tables.colour[card] == _RED else draws
-        for card, (kind, draws) in enumerate(zip(tables.kind, tables.draws, strict=True))
-    )
-
-
-def plain_cards(tables: DeckTables, rules: RuleSet) -> tuple[bool, ...]:
-    """Each card id: a number card whose play has no effect under ``rules`` (the round's short
-    path). Killer UNO's 0s pass hands or draw (``zero_passes_hands``, ``red_zero_draw``)."""
-    if not (rules.zero_passes_hands or rules.red_zero_draw):
-        return tables.plain
-    kinds = tables.kind
-    return tuple(plain and kinds[card] != _ZERO for card, plain in enumerate(tables.plain))
 
 
 def answer_allowed(

@@ -48,11 +48,11 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from engine import actions, effects, hand_passing, jump_in, legality, penalties
-from engine.cards import CardKind, parse_code, point_value
+from engine import actions, effects, hand_passing, jump_in, legality, penalties, uno_call
+from engine.card_facts import card_facts
+from engine.cards import CardKind, parse_code
 from engine.commands import (
     COMMAND_ADAPTER,
     CallUno,
@@ -88,8 +88,6 @@ from engine.interned import (
     SEATS,
     TURN_SKIPPED,
     TURN_STARTED,
-    UNO_CALLED,
-    UNO_CAUGHT,
     card_drawn,
     card_played,
     cards_drawn,
@@ -99,7 +97,7 @@ from engine.interned import (
 )
 from engine.rng import shuffle
 from engine.rules import RuleSet
-from engine.state import PendingShowdown, Phase, RoundState
+from engine.state import PendingShowdown, Phase, RoundSetup, RoundState
 from engine.tables import NO_KIND, DeckTables, tables_for
 
 __all__ = ["HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "Round", "RoundSetup"]
@@ -145,80 +143,12 @@ _JumpIn: Final = JumpIn
 _Penalty: Final = Penalty
 
 
-@dataclass(frozen=True, slots=True)
-class _CardFacts:
-    """What each card id is under one rule set: its points, its draw on the next player, and
-    whether its play has no effect (the short path)."""
-
-    values: tuple[int, ...]
-    draws: tuple[int, ...]
-    plain: tuple[bool, ...]
-
-
-_FACTS: Final[dict[tuple[int, int], tuple[Deck, RuleSet, _CardFacts]]] = {}
-
-
-def _facts(deck: Deck, rules: RuleSet) -> _CardFacts:
-    """Each card id's facts under ``rules``. Cached by identity: hashing a pydantic rule set
-    costs more than the rest of a round's set-up bookkeeping. The entry holds both objects, so
-    their ids cannot be reused while cached; at most 64 entries (loaded rounds bring new ones)."""
-    key = (id(deck), id(rules))
-    hit = _FACTS.get(key)
-    if hit is not None and hit[0] is deck and hit[1] is rules:
-        return hit[2]
-    if len(_FACTS) >= 64:
-        _FACTS.clear()
-    tables = tables_for(deck)
-    facts = _CardFacts(
-        values=tuple(point_value(card.kind, rules) for card in deck.cards),
-        draws=legality.card_draws(tables, rules),
-        plain=legality.plain_cards(tables, rules),
-    )
-    _FACTS[key] = (deck, rules, facts)
-    return facts
-
-
 def _check_players(rules: RuleSet, players: int) -> None:
     """A round seats 2-10 players (001), or fewer where the rule set says (002: 2-8)."""
     most = min(rules.max_players, MAX_PLAYERS)
     if not MIN_PLAYERS <= players <= most:
         raise RuleError(
             "players", f"these rules are for {MIN_PLAYERS}-{most} players, not {players}"
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class RoundSetup:
-    """How a round starts: seats, dealer, and the shuffle.
-
-    ``seed`` drives every shuffle. ``deck_order`` (optional) fixes the deck instead: a permutation
-    of all card ids, top card first; the first ``7 * players`` are dealt one at a time starting
-    left of the dealer, the next is turned up to start the discard pile.
-    """
-
-    players: int
-    dealer: int = 0
-    seed: int = 0
-    deck_order: tuple[int, ...] | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready data."""
-        return {
-            "players": self.players,
-            "dealer": self.dealer,
-            "seed": self.seed,
-            "deck_order": None if self.deck_order is None else list(self.deck_order),
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> RoundSetup:
-        """Inverse of :meth:`to_dict`."""
-        order = data.get("deck_order")
-        return cls(
-            players=int(data["players"]),
-            dealer=int(data.get("dealer", 0)),
-            seed=int(data.get("seed", 0)),
-            deck_order=None if order is None else tuple(int(c) for c in order),
         )
 
 
@@ -249,7 +179,7 @@ class Round:
         self.setup = setup
         self.state = state
         self.tables: DeckTables = tables_for(deck)
-        facts = _facts(deck, rules)
+        facts = card_facts(deck, rules)
         self.values: tuple[int, ...] = facts.values
         self.draws: tuple[int, ...] = facts.draws
         """Cards each card id makes the next player draw under these rules."""
@@ -445,9 +375,9 @@ class Round:
             elif isinstance(command, _Pass):
                 self._pass(command)
             elif isinstance(command, _CallUno):
-                self._call_uno(command)
+                uno_call.call(self, command)
             elif isinstance(command, _CatchUno):
-                self._catch(command)
+                uno_call.catch(self, command)
             elif isinstance(command, _Challenge):
                 self._challenge(command)
             elif isinstance(command, _ShowdownResult):
@@ -828,8 +758,8 @@ class Round:
         else:
             st.colour = self.tables.colour[card]
         if uno or len(st.hands[player]) < 2 or st.uno_called[player]:
-            self._settle_uno_call(player, uno)
-        # else: nothing was said and nothing is due - _settle_uno_call would only clear the flag
+            uno_call.settle(self, player, uno)
+        # else: nothing was said and nothing is due - uno_call.settle would only clear the flag
 
     def _reverse(self) -> None:
         """Step 3: a Reverse turns play round before anything else reads the direction, so its
@@ -940,24 +870,6 @@ class Round:
                 + " (stacking is off)" * (not rules.stacking),
                 seat=st.turn,
             )
-
-    def _settle_uno_call(self, player: int, said: bool) -> None:
-        """Step 2: a player down to one card has said UNO (now or just before) or is exposed
-        to a catch; with more cards left any call lapses, and saying UNO then costs the
-        false-call penalty when that is on."""
-        st = self.state
-        remaining = len(st.hands[player])
-        if remaining == 1:
-            announced = st.uno_called[player]  # said just before playing (CallUno with 2 cards)
-            st.uno_called[player] = said or announced
-            if said and not announced:
-                self.emit(UNO_CALLED[player])
-            elif not said and not announced:
-                st.exposed = player
-        else:
-            st.uno_called[player] = False
-            if said and remaining > 1 and self.rules.false_call_penalty:
-                self.draw_cards(player, self.rules.false_call_penalty, "false-uno")
 
     def _start_showdown(
         self,
@@ -1076,58 +988,6 @@ class Round:
         st.pending_draw = 0
         self.emit(TURN_SKIPPED[cmd.player])
         self._begin_turn(self.next_seat(cmd.player))
-
-    def _call_uno(self, cmd: CallUno) -> None:
-        st = self.state
-        player = cmd.player
-        if st.phase is Phase.OVER or st.phase is Phase.SHOWDOWN:
-            raise legality.phase_refusal(st.phase)
-        if not 0 <= player < st.players:
-            raise RuleError("no-such-player", f"there is no player {player}")
-        if st.exposed == player:
-            st.exposed = None
-            st.uno_called[player] = True
-            self.emit(UNO_CALLED[player])
-            return
-        size = len(st.hands[player])
-        if size == 1:
-            raise RuleError("uno-already-safe", "you are already safe: UNO was said or is not due")
-        if size == 2 and player == st.turn and st.phase in (Phase.PLAY, Phase.DRAWN):
-            # 001: "before playing your next-to-last card, you must say UNO"
-            if st.uno_called[player]:
-                raise RuleError("uno-already-said", "you have already said UNO")
-            st.uno_called[player] = True
-            self.emit(UNO_CALLED[player])
-            return
-        if not self.rules.false_call_penalty:
-            raise RuleError("uno-needs-one-card", "UNO is said with one card left")
-        self.draw_cards(player, self.rules.false_call_penalty, "false-uno")
-
-    def _catch(self, cmd: CatchUno) -> None:
-        st = self.state
-        target = cmd.target
-        if st.phase is Phase.SHOWDOWN:
-            raise legality.phase_refusal(st.phase)
-        if (
-            st.phase is Phase.OVER
-            or st.exposed != target
-            or cmd.player == target
-            or not 0 <= cmd.player < st.players
-            or len(st.hands[target]) != 1
-        ):
-            raise RuleError(
-                "catch-window",
-                "a player can be caught only holding one card without having said UNO, "
-                + (
-                    "before the next player begins their turn"
-                    if self._draw_closes_catch
-                    else "until the next card is discarded"
-                ),
-                seat=target,
-            )
-        st.exposed = None
-        self.emit(UNO_CAUGHT[cmd.player][target])
-        self.draw_cards(target, self.rules.uno_penalty, "uno-caught")
 
     def _choose_opening(self, cmd: ChooseOpening) -> None:
         st, t = self.state, self.tables

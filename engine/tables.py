@@ -41,10 +41,10 @@ class DeckTables:
     plain: tuple[bool, ...]
     """A number card without a Showdown icon: playing it (not as the last card) only moves the
     card and the turn, so the round takes a short path for it (unless a rule set gives a number
-    card an effect: :func:`engine.legality.plain_cards`)."""
+    card an effect: :func:`engine.card_facts.plain_cards`)."""
     draws: tuple[int, ...]
     """Cards playing it makes the next player draw: 2 for a Draw Two, 4 for a Wild Draw 4
-    (a rule set may add one: :func:`engine.legality.card_draws`)."""
+    (a rule set may add one: :func:`engine.card_facts.card_draws`)."""
 
     def top_key(self, colour: int, top: int) -> int:
         """Index into :attr:`match` for this current colour and top card."""

@@ -10,7 +10,6 @@ state. Every event survives JSON and back.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -31,41 +30,8 @@ from engine.commands import (
 from engine.errors import RuleError
 from engine.events import EVENT_ADAPTER, RoundEnded
 from engine.round import Round, RoundSetup
-from engine.rules import PRESETS, CustomEffect, PenaltyReason, RuleSet
-
-SWITCHES: dict[str, st.SearchStrategy[Any]] = {
-    "deck": st.sampled_from(["classic", "modern", "swap", "showdown"]),
-    "next_dealer": st.sampled_from(["left", "winner"]),
-    "first_wild": st.sampled_from(["choose", "return"]),
-    "first_reverse": st.sampled_from(["dealer", "right_of_dealer"]),
-    "draw": st.sampled_from(["one", "until-playable"]),
-    "draw_until_max": st.none() | st.integers(1, 10),
-    "wd4_legality": st.sampled_from(["no-current-colour", "no-playable-card", "any-time"]),
-    "wd4_guilty_takes_back": st.booleans(),
-    "stack_draw_two": st.booleans(),
-    "stack_draw_four": st.booleans(),
-    "stack_draw_two_on_four": st.booleans(),
-    "stack_draw_four_on_two": st.booleans(),
-    "stack_deflect": st.booleans(),
-    "uno_penalty": st.sampled_from([2, 4]),
-    "false_call_penalty": st.sampled_from([0, 2]),
-    "wrong_card_penalty": st.sampled_from([0, 2]),
-    "custom_effect": st.sampled_from(list(CustomEffect)),
-    "showdown_every_go_out": st.booleans(),
-    "max_players": st.integers(2, 10),
-    "first_dealer_by": st.sampled_from(["number", "points"]),
-    "play_drawn": st.sampled_from(["any", "number"]),
-    "spent_draw_colour_only": st.booleans(),
-    "go_out_on_action": st.booleans(),
-    "uno_catch_window": st.sampled_from(["next-turn", "next-discard"]),
-    "jump_in": st.booleans(),
-    "zero_passes_hands": st.booleans(),
-    "red_zero_draw": st.sampled_from([0, 10]),
-    "table_penalties": st.sampled_from(
-        [(), ("advice",), ("advice", "silence", "slap"), ("silence", "slap")]
-    ),
-    "table_penalty_cards": st.integers(1, 4),
-}
+from engine.rules import PRESETS, PenaltyReason, RuleSet
+from tests.engine.switches import SWITCHES
 
 
 @st.composite
@@ -73,7 +39,7 @@ def rule_sets(draw: st.DrawFn) -> RuleSet:
     """A preset with a random subset of switches changed."""
     base = PRESETS[draw(st.sampled_from(sorted(PRESETS)))]
     names = draw(st.sets(st.sampled_from(sorted(SWITCHES))))
-    changed = {name: draw(SWITCHES[name]) for name in sorted(names)}
+    changed = {name: draw(st.sampled_from(SWITCHES[name])) for name in sorted(names)}
     return RuleSet.model_validate({**base.model_dump(), **changed})
 
 
