@@ -27,7 +27,7 @@ from engine.commands import (
     Penalty,
     PlayCard,
 )
-from engine.events import CardPlayed
+from engine.events import CardPlayed, Event
 from engine.interned import CALL_UNO, CATCH_UNO, CHALLENGE, DRAW, PASS, play_card
 from engine.legality import playable_cards
 from engine.penalties import TRIGGERS
@@ -36,7 +36,7 @@ from engine.round import Round
 from engine.rules import PenaltyReason
 from engine.state import Phase
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "play_round"]
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "offer_jump_in", "play_round", "table_penalty"]
 
 
 class Bot(Protocol):
@@ -207,7 +207,7 @@ def play_round(
     silence and slap, when the rules have them)."""
     st = rnd.state
     jumps = rnd.rules.jump_in
-    triggers = {TRIGGERS[r]: r for r in rnd.rules.table_penalties if r in TRIGGERS}
+    table_rules = any(reason in TRIGGERS for reason in rnd.rules.table_penalties)
     # RandomBots choose straight from the playable cards (RandomBot.act); others get the list.
     randoms = [bot if isinstance(bot, RandomBot) else None for bot in bots]
     steps = 0
@@ -237,9 +237,9 @@ def play_round(
             if reacted:
                 continue
         if jumps:
-            jumped = _jump_in(rnd, bots)
+            jumped = offer_jump_in(rnd, bots)
             if jumped is not None:
-                steps += _played(rnd, jumped, triggers, rng)
+                steps += _played(rnd, jumped, rng)
                 continue
         seat = st.turn
         random_bot = randoms[seat]
@@ -249,17 +249,17 @@ def play_round(
         else:
             choice = bots[seat].choose(rnd, seat, rnd.legal_actions(seat, reactions=False))
         assert choice is not None
-        if triggers:
-            steps += _played(rnd, choice, triggers, rng)
+        if table_rules:
+            steps += _played(rnd, choice, rng)
         else:
             rnd.step(choice)
             steps += 1
     return steps
 
 
-def _jump_in(rnd: Round, bots: Sequence[Bot]) -> Command | None:
-    """The first jump-in a bot takes, asking the seats after the current player nearest first,
-    or None."""
+def offer_jump_in(rnd: Round, bots: Sequence[Bot]) -> Command | None:
+    """Killer UNO: the first jump-in a bot takes, asking the seats after the current player
+    nearest first; None when nobody can or will."""
     st = rnd.state
     for offset in range(1, st.players):
         seat = (st.turn + offset * st.direction) % st.players
@@ -274,20 +274,33 @@ def _jump_in(rnd: Round, bots: Sequence[Bot]) -> Command | None:
     return None
 
 
-def _played(
-    rnd: Round, command: Command, triggers: dict[int, PenaltyReason], rng: random.Random
-) -> int:
-    """Apply ``command``; if it played a card that starts a table rule (a 2: silence, a 9: the
-    slap), play the table's part: the slowest to slap, or one in four times someone who spoke,
-    is penalised (a seat at random). Returns the commands applied."""
+def table_penalty(rnd: Round, events: Sequence[Event], rng: random.Random) -> Penalty | None:
+    """The table's part of Killer UNO after a command's ``events``: when they played a card that
+    starts a table rule of the round's rules (a 2: silence; a 9: the slap), the slowest to slap,
+    or one time in four someone who spoke, is penalised (a seat drawn with ``rng``). None
+    otherwise, and while a showdown waits or once the round is over."""
+    st = rnd.state
+    if st.phase is _OVER or st.phase is _SHOWDOWN_PHASE:
+        return None
+    played = next((e for e in events if isinstance(e, CardPlayed)), None)
+    if played is None:
+        return None
+    kind = rnd.tables.kind[played.card]
+    for reason in rnd.rules.table_penalties:
+        if TRIGGERS.get(reason) != kind:
+            continue
+        if reason is PenaltyReason.SILENCE and rng.random() >= 0.25:
+            return None
+        return Penalty(player=below(rng, st.players), reason=reason)
+    return None
+
+
+def _played(rnd: Round, command: Command, rng: random.Random) -> int:
+    """Apply ``command``, then the table's penalty it calls for, if any; the commands applied."""
     mark = len(rnd.events)
     rnd.step(command)
-    played = next((e for e in rnd.events[mark:] if isinstance(e, CardPlayed)), None)
-    st = rnd.state
-    if played is None or st.phase is _OVER or st.phase is _SHOWDOWN_PHASE:
+    penalty = table_penalty(rnd, rnd.events[mark:], rng)
+    if penalty is None:
         return 1
-    reason = triggers.get(rnd.tables.kind[played.card])
-    if reason is None or (reason is PenaltyReason.SILENCE and rng.random() >= 0.25):
-        return 1
-    rnd.step(Penalty(player=below(rng, st.players), reason=reason))
+    rnd.step(penalty)
     return 2

@@ -1,10 +1,10 @@
 """Hypothesis invariants over random rule switches and presets (issue 2 item 4, issue 3 item 7).
 
 At every step: the deck's cards are conserved across hands, piles and the Showdown unit (cards
-in flight); a legal action never raises; a rule-breaking command raises RuleError and changes
-nothing. At the end: exactly one player went out, the score is the sum of the others' card
-values, replaying the commands reaches the same state, and serialise-then-load gives an equal
-state. Every event survives JSON and back.
+in flight); the player whose turn it is has a legal action (no stuck turn); a legal action never
+raises; a rule-breaking command raises RuleError and changes nothing. At the end: exactly one
+player went out, the score is the sum of the others' card values, replaying the commands reaches
+the same state, and serialise-then-load gives an equal state. Every event survives JSON and back.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from engine.errors import RuleError
 from engine.events import EVENT_ADAPTER, RoundEnded
 from engine.round import Round, RoundSetup
 from engine.rules import PRESETS, PenaltyReason, RuleSet
+from engine.state import Phase
 from tests.engine.switches import SWITCHES
 
 
@@ -80,6 +81,8 @@ def play_checked(rnd: Round, rng: random.Random, max_steps: int = 100_000) -> No
     steps = 0
     while not rnd.over:
         assert steps < max_steps, "round did not finish"
+        if rnd.state.phase is not Phase.SHOWDOWN:  # no stuck turn: the player on turn can act
+            assert rnd.legal_actions(rnd.state.turn, reactions=False)
         if rng.random() < 0.03:
             before = rnd.to_dict()
             try:
