@@ -125,7 +125,8 @@ class RuleSet(BaseModel):
     or playing (001), or until the next card is discarded, so drawing does not close it (003:
     until the moment the next player discards)."""
     false_call_penalty: int = Field(default=0, ge=0)
-    """Cards drawn for calling UNO without being at one card; 0 switches it off (001 option)."""
+    """Cards drawn for calling UNO without being at one card; 0 switches it off (a house option
+    no sheet states)."""
     wrong_card_penalty: int = Field(default=2, ge=0)
     """A wrong card played is taken back, the player draws this many and the turn ends (003);
     0 switches it off."""
@@ -196,7 +197,12 @@ PRESETS: dict[str, RuleSet] = {
         first_reverse="right_of_dealer",
         first_dealer_by="points",
     ),
-    "showdown": RuleSet(deck="showdown", first_wild="return", first_reverse="right_of_dealer"),
+    "showdown": RuleSet(
+        deck="showdown",
+        first_wild="return",
+        first_reverse="right_of_dealer",
+        first_dealer_by="points",
+    ),
     "party": RuleSet(
         deck="modern",
         draw="until-playable",
@@ -221,7 +227,7 @@ PRESETS: dict[str, RuleSet] = {
 """Named rule sets: ``official`` (modern deck, defaults), ``classic`` (108 cards),
 ``edition-2018`` (swap deck, UNO penalty 4; the highest point value deals first; at the start a
 Wild is returned and a Reverse lets the dealer's right begin), ``showdown`` (showdown deck; the
-same two starting rules), ``party`` (every stacking switch, draw until playable), ``house``
+same dealer draw and two starting rules), ``party`` (every stacking switch, draw until playable), ``house``
 (002's basic rules: 108 cards, 2-8 players, its stacking, Wild Draw 4 at any time, no going out
 on an action card, only a drawn number card played at once), ``killer`` (``house`` and 002's
 Killer UNO: draw until a playable number card, jump-in, 0s pass hands, the red 0 a +10, silence

@@ -208,3 +208,14 @@ def test_two_to_eight_players_seed_002() -> None:
         Round.new(HOUSE, RoundSetup(players=9))
     assert caught.value.rule == "players" and "2-8" in str(caught.value)
     assert Round.new(RuleSet(), RoundSetup(players=10)).state.players == 10
+
+
+def test_a_wild_does_not_answer_a_pending_draw_seed_002() -> None:
+    """002: "Wild: You can play any card other than +2 or +4": read as a Wild played on anything
+    but a pending Draw Two or Wild Draw 4, which it does not answer."""
+    rnd = Round.from_position(HOUSE, [["R+2", "Y1"], ["W", "B1"], ["G1", "G2"]], discard=["R7"])
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R+2")))
+    error = refused(rnd, PlayCard(player=1, card=card(rnd, 1, "W"), colour=G))
+    assert (error.rule, error.seat) == ("answer-the-draw", 1)
+    calm = Round.from_position(HOUSE, [["W", "B1"], ["G1", "G2"]], discard=["R+2"])
+    calm.apply(PlayCard(player=0, card=card(calm, 0, "W"), colour=G))  # on anything else
