@@ -227,12 +227,12 @@ PRESETS: dict[str, RuleSet] = {
 """Named rule sets: ``official`` (modern deck, defaults), ``classic`` (108 cards),
 ``edition-2018`` (swap deck, UNO penalty 4; the highest point value deals first; at the start a
 Wild is returned and a Reverse lets the dealer's right begin), ``showdown`` (showdown deck; the
-same dealer draw and two starting rules), ``party`` (every stacking switch, draw until playable), ``house``
-(002's basic rules: 108 cards, 2-8 players, its stacking, Wild Draw 4 at any time, no going out
-on an action card, only a drawn number card played at once), ``killer`` (``house`` and 002's
-Killer UNO: draw until a playable number card, jump-in, 0s pass hands, the red 0 a +10, silence
-and slap penalties). A preset differs from the defaults where its own seed does:
-``edition-2018`` follows 001, ``showdown`` 004, ``house`` and ``killer`` 002."""
+same dealer draw and two starting rules), ``party`` (every stacking switch, draw until
+playable), ``house`` (002's basic rules: 108 cards, 2-8 players, its stacking, Wild Draw 4 at
+any time, no going out on an action card, only a drawn number card played at once), ``killer``
+(``house`` and 002's Killer UNO: draw until a playable number card, jump-in, 0s pass hands, the
+red 0 a +10, silence and slap penalties). A preset differs from the defaults where its own seed
+does: ``edition-2018`` follows 001, ``showdown`` 004, ``house`` and ``killer`` 002."""
 
 PRESET_SUMMARIES: dict[str, str] = {
     "official": "the 2017 edition (112 cards) as 000 and 003 write it",
