@@ -17,16 +17,19 @@ Order in which a played card's effects apply (documented, and tested for the kno
 1. the card leaves the hand for the discard pile; the colour to follow is set (chosen for wilds);
 2. the UNO call is settled (called, exposed to a catch, or a false call);
 3. Reverse changes the direction (so a Showdown icon on a Reverse duels the *new* next player);
-4. hand effects (Swap Hands, Shuffle Hands, a Customizable effect) - not when it was the last card;
-5. a Draw Two / Wild Draw 4 becomes pending on the next player (stacking, deflecting or
-   challenging answers it); on a last card the next player draws at once and cannot challenge;
+4. hand effects (Swap Hands, Shuffle Hands, a Customizable effect, Killer UNO's 0 passing every
+   hand) - not when it was the last card;
+5. a draw card (Draw Two, Wild Draw 4, Killer UNO's red 0) becomes pending on the next player
+   (stacking, deflecting or challenging answers it, as the rules allow); on a last card the next
+   player draws at once and cannot challenge;
 6. the next turn is worked out (Skip, Reverse with two players, a penalty skips its victim);
 7. a showdown starts (a Showdown icon against the next player in the current direction, a Wild
    Showdown against the chosen opponent, or any going-out under ``showdown_every_go_out``) and
    must be settled before anything else; a last-card showdown decides whether the round ends;
 8. the round ends when a hand is empty and no showdown is pending.
 
-Readings where the seeds are silent, chosen once and tested:
+A Killer UNO jump-in (:mod:`engine.jump_in`) gives the turn to the jumper and then plays the card
+by these same steps. Readings where the seeds are silent, chosen once and tested:
 
 - Stacking and the challenge: stacking (or deflecting) begins the victim's turn, so it gives up
   the challenge; the next victim may challenge only the latest Wild Draw 4. Guilty: its player
@@ -34,12 +37,13 @@ Readings where the seeds are silent, chosen once and tested:
   plays); innocent: the challenger draws the whole pending total + 2 and loses the turn. A
   stacked Wild Draw 4 is legal on the same test as any other (no card of the current colour).
 - UNO: said with ``PlayCard(uno=True)``, or by ``CallUno`` on your turn holding two cards, or
-  as a self-catch before anyone catches you. A player brought down to one card by someone
-  else's card (Swap Hands, Shuffle Hands, a Customizable effect) has nothing to say and cannot
-  be caught; drawing, or a hand swapped or reshuffled, cancels a call. The catch window closes
-  when the next player begins their turn by drawing (the Wild Draw 4 penalty too, taken or
-  after losing the challenge) or playing. A pending showdown accepts only its result, so
-  catches wait, and the window is still open after it.
+  as a self-catch before anyone catches you (:mod:`engine.uno_call`). A player brought down to
+  one card by someone else's card (Swap Hands, Shuffle Hands, a Customizable effect, a 0
+  passing hands) has nothing to say and cannot be caught; drawing, or a hand swapped, passed or
+  reshuffled, cancels a call. The catch window closes when the next player begins their turn by
+  drawing (the Wild Draw 4 penalty too, taken or after losing the challenge) or playing; under
+  003's ``uno_catch_window="next-discard"`` only the next card played closes it. A pending
+  showdown accepts only its result, so catches wait, and the window is still open after it.
 - A Showdown icon on the first card turned up starts no showdown (only a Wild Showdown does).
 """
 
