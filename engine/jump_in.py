@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.errors import RuleError
-from engine.legality import answer_allowed, may_go_out_with, phase_refusal
+from engine.legality import answer_allowed, match_row, may_go_out_with, phase_refusal
 from engine.rules import RuleSet
 from engine.state import Phase, RoundState
 from engine.tables import DeckTables
@@ -78,6 +78,11 @@ def candidates(state: RoundState, tables: DeckTables, rules: RuleSet, seat: int)
     if cards and state.pending_draw:
         kinds = tables.kind
         cards = [c for c in cards if answer_allowed(state, tables, rules, c, kinds[c])]
+    elif cards:
+        # Identical is not always playable: a spent Draw Two matches by colour only, and the
+        # colour to follow can differ from its own (a guilty Wild Draw 4 taken back off it).
+        row = match_row(state, tables)
+        cards = [card for card in cards if row[card]]
     if cards and len(hand) == 1:
         cards = [card for card in cards if may_go_out_with(tables, rules, card)]
     return cards

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import CatchUno, Draw, JumpIn, Pass, Penalty, PlayCard, WrongCard
+from engine.commands import CatchUno, Challenge, Draw, JumpIn, Pass, Penalty, PlayCard, WrongCard
 from engine.errors import RuleError
 from engine.events import CardPlayed, CardsDrawn, HandsPassed, JumpedIn, PenaltyGiven
 from engine.round import Round
@@ -230,3 +230,22 @@ def test_penalty_draws_and_a_pass_keep_the_turn_where_it_was() -> None:
     rnd.apply(Penalty(player=0, reason=PenaltyReason.SLAP, cards=1))
     assert rnd.state.phase is Phase.DRAWN and len(rnd.state.hands[0]) == 4
     rnd.apply(Pass(player=0))
+
+
+def test_no_jump_in_offered_that_the_round_would_refuse_seed_002() -> None:
+    """Identical is not always playable: a guilty Wild Draw 4 taken back (003) leaves its colour
+    on a red Draw Two whose penalty is then drawn (spent, 002: colour only), so the other red
+    Draw Two may not jump in, and is not offered (the switch soak found this)."""
+    rules = KILLER.model_copy(
+        update={"wd4_legality": "no-current-colour", "wd4_guilty_takes_back": True}
+    )
+    hands = [["R+2", "R+2", "B1"], ["W+4", "R5", "Y1"], ["G1", "G2"], ["B7", "B8"]]
+    rnd = Round.from_position(rules, hands, discard=["R7"])
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R+2")))
+    rnd.apply(PlayCard(player=1, card=card(rnd, 1, "W+4"), colour=G))
+    rnd.apply(Challenge(player=2))  # guilty: seat 1 held red
+    rnd.apply(Draw(player=2))  # the Draw Two's 2 that are left
+    assert rnd.state.spent and rnd.state.colour == G and rnd.state.turn == 3
+    assert not [a for a in rnd.legal_actions() if isinstance(a, JumpIn)]
+    error = refused(rnd, JumpIn(player=0, card=card(rnd, 0, "R+2")))
+    assert (error.rule, error.seat) == ("card-does-not-match", 0)
