@@ -44,7 +44,7 @@ def evenings(draw: st.DrawFn) -> list[list[GameRecord]]:
     return [draw(game_versions(table, game)) for table, game in sorted(keys)]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(evenings(), st.randoms(use_true_random=False), st.data())
 def test_any_order_or_repetition_gives_the_same_standings(
     games: list[list[GameRecord]], rng: object, data: st.DataObject
