@@ -8,6 +8,7 @@ file; the code itself is never stored or logged.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 import time
@@ -28,6 +29,8 @@ from showdown.event.messages import (
 from showdown.event.outbox import Membership
 
 __all__ = ["DEFAULT_PORT", "JoinError", "Joining", "join", "parse_address"]
+
+log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 1883
 ASK_AGAIN_S = 3.0
@@ -74,6 +77,9 @@ def join(joining: Joining, host: str, name: str = "", timeout_s: float = 20.0) -
     subscribed = threading.Event()
 
     def on_message(topic: str, payload: bytes) -> None:
+        if topic != Topics.join_reply(client):
+            log.warning("ignored a message on %s while joining", topic)
+            return
         replies.append(payload)
         arrived.set()
 

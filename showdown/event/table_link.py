@@ -138,7 +138,10 @@ class TableLink:
     # -- the outbox --------------------------------------------------------------------------
 
     def _journal_id(self) -> str:
+        """The journal's identity, known once it holds a game (every entry is in one)."""
         if self._identity is None:
+            if not self.journal.games():
+                raise LookupError("the journal holds no game yet")
             self._identity = journal_identity(self.journal)
         return self._identity
 
@@ -159,6 +162,8 @@ class TableLink:
                 self._known[entry.seq] = (entry, previous)
 
     def _pending(self) -> list[tuple[Entry, int | None]]:
+        if not self._known:
+            return []
         if self._acked is None:
             self._acked = self.outbox.acked(self._journal_id())
         return [pair for seq, pair in self._known.items() if seq not in self._acked]
@@ -223,6 +228,8 @@ class TableLink:
         with self._lock:
             view = self._view
             if isinstance(message, AckMessage):
+                if not self._known:
+                    return
                 mine = [e.seq for e in message.entries if e.journal == self._journal_id()]
                 self.outbox.mark(self._journal_id(), mine)
                 if self._acked is not None:

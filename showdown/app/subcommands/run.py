@@ -30,11 +30,13 @@ from engine.rules import PRESETS
 from showdown.app.arguments import GAMES_MAX, int_in_range, seed
 from showdown.app.config import load_settings
 from showdown.app.errors import UserError
+from showdown.app.event_table import connect_table, event_worker
 from showdown.app.sd_notify import ServiceHeartbeat
 from showdown.app.service import Frontend, Service
 from showdown.app.signals import Stopped, stop_signals
 from showdown.app.status import StatusPrinter
 from showdown.app.subcommands.bench_scoreboard import _size
+from showdown.event.outbox import event_file
 from showdown.game.journal import Entry, Journal, JournalError, check_file, check_writable
 from showdown.game.lock import JournalLock
 from showdown.game.recorder import UnitRecorder
@@ -75,6 +77,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="with --sim: no virtual players; the simulated unit is drawn beside the scoreboard "
         "and played from the keyboard (A left paddle, L right paddle, Space timer button)",
     )
+    event = parser.add_argument_group("game night (docs/event.md)")
+    event.add_argument(
+        "--event", metavar="CODE@HOST",
+        help="join the event whose code the host's screen shows (CODE@HOST[:PORT]; CODE alone "
+        "finds the host on the LAN by mDNS); a journal that joined before reconnects by itself")
+    event.add_argument("--table-name", default="", help="this table's name at the event")
+    event.add_argument("--event-keepalive", type=int_in_range(2, 600), default=30,
+                       help=argparse.SUPPRESS)
+    event.add_argument("--event-resend-s", type=float, default=10.0, help=argparse.SUPPRESS)
     sim = parser.add_argument_group("simulated table (with --sim or off a Pi)")
     sim.add_argument(
         "--games", type=int_in_range(0, GAMES_MAX), default=0,
@@ -232,6 +243,15 @@ def _run(args: argparse.Namespace) -> int:
     except BaseException:
         _close(on_stop)
         raise
+    link = None
+    if args.event is not None or event_file(path).exists():
+        try:
+            link = connect_table(args.event, journal, args.table_name,
+                                 keepalive=args.event_keepalive, resend_s=args.event_resend_s)
+        except BaseException:
+            _close(on_stop)
+            raise
+        on_stop.insert(0, link.stop)
     state = session.state
     if state is None or state.is_over:
         log.info("journal %s: no open game", path)
@@ -282,7 +302,10 @@ def _run(args: argparse.Namespace) -> int:
             log.info("unit back end: the simulated unit with virtual players (%s)", why)
             unit.machine.subscribe(status.unit_event)
             machine = unit.machine
-            worker = _table_worker(session, unit.referee, args)
+            worker = (_table_worker(session, unit.referee, args) if link is None else
+                      event_worker(session, unit.referee, link, seed=args.seed,
+                                   players=args.players, preset_name=args.preset,
+                                   games=args.games, path=path))
         else:
             backend = BACKENDS[settings.unit.backend]
             try:
