@@ -95,7 +95,8 @@ def expected_hands(options: DemoOptions) -> int:
         return 56
     if options.format == "swiss":
         return options.rounds * 4 * options.tables
-    return 6 * options.games * options.tables  # a game to 200 takes a handful of hands
+    # A hand's winner scores about 70 points on average: a game to 200 is three hands or so.
+    return max(2, options.target // 70) * options.games * options.tables
 
 
 def _hands(db: Path) -> int:
@@ -190,6 +191,7 @@ def _play(run: _Run, stop: threading.Event, watcher_stop: threading.Event) -> No
         if not _wait(lambda t=table: _joined(t), stop, 60):
             raise RuntimeError(f"table {number} did not join: see "
                                f"{options.folder / f't{number}.log'}")
+        log.info("table %d joined the event", number)
     total = expected_hands(options)
     faults = _schedule(options)
     began = time.monotonic()
