@@ -63,7 +63,8 @@ def test_the_evening_folds_to_both_games(evening: list[EntryMessage]) -> None:
     assert {line.name: line.points for line in games[0].players}["Ada"] >= 21
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.randoms(use_true_random=False), st.lists(st.integers(0, 10_000), max_size=30))
 def test_any_order_or_repetition_of_the_entries_gives_the_same_standings(
     evening: list[EntryMessage], rng: random.Random, repeats: list[int]
