@@ -2,14 +2,15 @@
 
 Both brokers read the first two (Mosquitto natively, the embedded one through its plugins). The
 files are written whole into a temporary file and renamed into place, so a broker reloading them
-never reads half a file; they hold hashes, not passwords, and are still made readable by their
-owner only (Mosquitto 2.0 warns about a world-readable password file).
+never reads half a file; they hold hashes, not passwords, and are still never world-readable
+(Mosquitto 2.0 warns about a world-readable password file).
 """
 
 from __future__ import annotations
 
 import os
 import pwd
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -95,8 +96,14 @@ class BrokerFiles:
 
 
 def _replace(path: Path, text: str) -> None:
+    """Write ``path`` whole, then rename it into place. In a folder that hands its group down
+    (setgid: deploy/install.sh --event-host makes it showdown:mosquitto) the file is readable by
+    that group, so the system's Mosquitto can read it; elsewhere by its owner only."""
+    shared = bool(path.parent.stat().st_mode & stat.S_ISGID)
     temporary = path.with_name(f".{path.name}.new")
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    temporary.unlink(missing_ok=True)
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
+                         0o640 if shared else 0o600)
     with os.fdopen(descriptor, "w", encoding="utf-8") as file:
         file.write(text)
         file.flush()

@@ -4,11 +4,13 @@ messages it received; both hold the same messages."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from showdown.event.messages import EventInfo, SeatingMessage, StandingLine, TableLine
 
-__all__ = ["EventView"]
+__all__ = ["EventSource", "EventView"]
 
 
 @dataclass(frozen=True)
@@ -29,3 +31,15 @@ class EventView:
     def table(self, table: str) -> TableLine | None:
         """One table's line."""
         return next((line for line in self.tables if line.table == table), None)
+
+
+class EventSource(Protocol):
+    """Where a screen gets the event from: the host, or a table's link."""
+
+    def view(self) -> EventView:
+        """The event now."""
+        ...
+
+    def subscribe(self, listener: Callable[[], None]) -> None:
+        """Call ``listener`` whenever the view changed."""
+        ...

@@ -377,12 +377,21 @@ class Scoreboard:
                    partial(self._answer, True), colour=theme.DANGER, size=26),
         ]
 
+    def _nav_entries(self) -> tuple[tuple[str, str], ...]:
+        """The navigation bar's buttons: Event too (before Set-up) while the table is in one."""
+        event = self.screens.get("event")
+        if event is None or getattr(event, "source", None) is None:
+            return NAV
+        return (*NAV[:-1], ("event", N_("Event")), NAV[-1])
+
     def _nav(self) -> list[Widget]:
         top = CONTENT_BOTTOM + 4
-        labels = tuple(_(msgid) for _name, msgid in NAV)
+        entries = self._nav_entries()
+        labels = tuple(_(msgid) for _name, msgid in entries)
         found: list[Widget] = []
         left = 0
-        for (name, _msgid), label, width in zip(NAV, labels, self._nav_widths(labels), strict=True):
+        for (name, _msgid), label, width in zip(entries, labels, self._nav_widths(labels),
+                                                strict=True):
             found.append(Button(
                 f"nav:{name}",
                 pygame.Rect(left + 2, top, width - 4, 480 - top - 4),

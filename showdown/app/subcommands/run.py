@@ -134,14 +134,14 @@ class _Scoreboard:
 
     def __init__(
         self, session: Session, machine: ShowdownMachine, *, real_unit: bool, keyboard: Any = None,
-        size: tuple[int, int] = (800, 480),
+        size: tuple[int, int] = (800, 480), event: Any = None,
     ) -> None:
         play = importlib.import_module("showdown.app.scoreboard_main")
         # At a real table (or played by keyboard) the scoreboard says who is on the paddles;
         # the virtual players load the simulated unit themselves. The service records results.
         self.board: Any = play.build_scoreboard(
             session, machine=machine, unit=keyboard, fullscreen=real_unit, size=size,
-            record_results=False, load_unit=real_unit or keyboard is not None,
+            record_results=False, load_unit=real_unit or keyboard is not None, event=event,
         )
 
     def notify(self, note: object = None) -> None:
@@ -156,7 +156,7 @@ class _Scoreboard:
 
 def _frontend(
     args: argparse.Namespace, session: Session, machine: ShowdownMachine, real_unit: bool,
-    keyboard: Any = None,
+    keyboard: Any = None, *, event: Any = None,
 ) -> Frontend | None:
     """The scoreboard, when this installation has one and a window can open; else headless."""
     if args.headless:
@@ -169,7 +169,7 @@ def _frontend(
     display = importlib.import_module("showdown.scoreboard.display")
     try:
         return _Scoreboard(session, machine, real_unit=real_unit, keyboard=keyboard,
-                           size=args.size)
+                           size=args.size, event=event)
     except display.NoWindowError as error:  # no screen here: SDL would draw an invisible window
         if keyboard is not None:
             raise UserError(f"--interactive needs a window for the scoreboard, and none can open "
@@ -323,7 +323,8 @@ def _run(args: argparse.Namespace) -> int:
             machine.subscribe(recorder)
             machine.subscribe(status.unit_event)
         stop_signals.check()  # a stop signal meanwhile: unwind here
-        frontend = _frontend(args, session, machine, real_unit=not use_sim, keyboard=keyboard)
+        frontend = _frontend(args, session, machine, real_unit=not use_sim, keyboard=keyboard,
+                             event=link)
         if keyboard is not None and frontend is None:
             raise UserError("--interactive needs a window for the scoreboard, and none could open")
     except BaseException:
