@@ -17,7 +17,7 @@ from pathlib import Path
 
 from showdown.app.errors import UserError
 from showdown.event.join import JoinError, join, parse_address
-from showdown.event.outbox import Outbox, event_file
+from showdown.event.outbox import Outbox, event_file, last_seq
 from showdown.event.table_link import TableLink
 from showdown.game.journal import Entry, Journal
 from showdown.game.session import Session
@@ -45,7 +45,7 @@ def connect_table(address: str | None, journal: Journal, name: str = "",
         try:
             joining = parse_address(address)
             host = joining.host or _discovered()
-            membership = join(joining, host, name=name)
+            membership = join(joining, host, name=name, joined_seq=last_seq(journal))
         except JoinError as error:
             outbox.close()
             raise UserError(str(error)) from None

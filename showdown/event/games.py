@@ -18,7 +18,7 @@ from showdown.event.messages import EntryMessage
 from showdown.game.journal import Entry
 from showdown.game.session import SessionError, fold
 
-__all__ = ["event_round", "game_record", "records", "setup_key"]
+__all__ = ["belongs", "event_round", "game_record", "records", "setup_key"]
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +40,16 @@ def event_round(key: str | None, event: str) -> tuple[bool, int | None]:
     return True, int(found["round"]) if found["round"] else None
 
 
+def belongs(key: str | None, seq: int, event: str, joined_seq: int) -> bool:
+    """Whether a game set up with ``key`` at journal ``seq`` is one of the event's: keyed for it
+    (a seated round, a simulated table), or set up at the table after it joined (a game entered
+    on the scoreboard), unless it was keyed for another event."""
+    found = ROUND_IN_KEY.search(key or "")
+    if found is not None:
+        return found["event"] == event
+    return seq > joined_seq
+
+
 def chain(entries: Iterable[EntryMessage]) -> list[EntryMessage]:
     """One game's entries from its set-up along the ``prev`` links, as far as they reach."""
     by_prev: dict[int | None, EntryMessage] = {}
@@ -57,14 +67,16 @@ def chain(entries: Iterable[EntryMessage]) -> list[EntryMessage]:
 
 def game_record(event: str, entries: Iterable[EntryMessage]) -> GameRecord | None:
     """The record of one table's game (all ``entries`` of one table, journal and game); None
-    while its set-up has not arrived or it is not one of this event's games."""
+    while its set-up has not arrived. The table sends only the event's games (:func:`belongs`);
+    one keyed for another event is ignored."""
     linked = chain(entries)
     if not linked:
         return None
     first = linked[0]
-    belongs, round_ = event_round(first.key, event)
-    if not belongs:
-        return None
+    found = ROUND_IN_KEY.search(first.key or "")
+    if found is not None and found["event"] != event:
+        return None  # keyed for another event: the table would not have sent it
+    round_ = event_round(first.key, event)[1]
     rows = [Entry(e.seq, e.game, e.key, e.kind, e.events, e.recorded_at) for e in linked]
     try:
         state = fold(first.game, rows)

@@ -69,7 +69,8 @@ def parse_address(text: str) -> Joining:
     return Joining(SecretStr(code), host, int(port_text))
 
 
-def join(joining: Joining, host: str, name: str = "", timeout_s: float = 20.0) -> Membership:
+def join(joining: Joining, host: str, name: str = "", timeout_s: float = 20.0,
+         joined_seq: int = 0) -> Membership:
     """Ask the host at ``host`` for this table's credentials (:class:`JoinError` if refused)."""
     client = f"join-{secrets.token_hex(8)}"
     replies: list[bytes] = []
@@ -114,4 +115,5 @@ def join(joining: Joining, host: str, name: str = "", timeout_s: float = 20.0) -
             or reply.signing_key is None or reply.info is None:
         raise JoinError(f"the host refused: {reply.error or 'an incomplete answer'}")
     return Membership(event=reply.info.event, table=reply.table, host=host, port=joining.port,
-                      password=reply.password, signing_key=reply.signing_key, info=reply.info)
+                      password=reply.password, signing_key=reply.signing_key, info=reply.info,
+                      joined_seq=joined_seq)

@@ -18,16 +18,17 @@ from pathlib import Path
 
 from pydantic import SecretStr
 
-from showdown.event.games import event_round
+from showdown.event.games import belongs
 from showdown.event.messages import EventInfo
 from showdown.game.journal import Entry, Journal
 
-__all__ = ["Membership", "Outbox", "event_entries", "event_file", "journal_identity"]
+__all__ = ["Membership", "Outbox", "event_entries", "event_file", "journal_identity", "last_seq"]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS membership (
     event TEXT NOT NULL, table_id TEXT NOT NULL, host TEXT NOT NULL, port INTEGER NOT NULL,
-    password TEXT NOT NULL, signing_key TEXT NOT NULL, info TEXT NOT NULL);
+    password TEXT NOT NULL, signing_key TEXT NOT NULL, info TEXT NOT NULL,
+    joined_seq INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS acked (journal TEXT NOT NULL, seq INTEGER NOT NULL,
     PRIMARY KEY (journal, seq));
 """
@@ -55,6 +56,8 @@ class Membership:
     password: SecretStr
     signing_key: SecretStr
     info: EventInfo
+    joined_seq: int = 0
+    """The journal's last entry when the table joined: games set up after it are the event's."""
 
 
 class Outbox:
@@ -81,17 +84,17 @@ class Outbox:
         if row is None:
             return None
         return Membership(row[0], row[1], row[2], int(row[3]), SecretStr(row[4]),
-                          SecretStr(row[5]), EventInfo.model_validate_json(row[6]))
+                          SecretStr(row[5]), EventInfo.model_validate_json(row[6]), int(row[7]))
 
     def join(self, membership: Membership) -> None:
         """Remember the event just joined (replacing any earlier one)."""
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute("DELETE FROM membership")
-            self._db.execute("INSERT INTO membership VALUES (?, ?, ?, ?, ?, ?, ?)", (
+            self._db.execute("INSERT INTO membership VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (
                 membership.event, membership.table, membership.host, membership.port,
                 membership.password.get_secret_value(), membership.signing_key.get_secret_value(),
-                membership.info.model_dump_json()))
+                membership.info.model_dump_json(), membership.joined_seq))
             self._db.execute("COMMIT")
 
     def mark(self, journal: str, seqs: list[int]) -> None:
@@ -106,12 +109,21 @@ class Outbox:
             return {int(r[0]) for r in rows}
 
 
-def event_entries(journal: Journal, event: str) -> list[tuple[Entry, int | None]]:
-    """Every entry of this event's games in the journal, each with its game's previous entry."""
+def last_seq(journal: Journal) -> int:
+    """The journal's latest entry's sequence number (0 when empty)."""
+    game = journal.last_played_game()
+    entries = journal.entries(game) if game is not None else []
+    return entries[-1].seq if entries else 0
+
+
+def event_entries(journal: Journal, event: str, joined_seq: int = 0
+                  ) -> list[tuple[Entry, int | None]]:
+    """Every entry of this event's games in the journal (:func:`~showdown.event.games.belongs`),
+    each with its game's previous entry."""
     found: list[tuple[Entry, int | None]] = []
     for game in journal.games():
         entries = journal.entries(game.id)
-        if not entries or not event_round(entries[0].key, event)[0]:
+        if not entries or not belongs(entries[0].key, entries[0].seq, event, joined_seq):
             continue
         previous: int | None = None
         for entry in entries:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from showdown.event.connection import Connection, Will
 from showdown.event.credentials import sign
-from showdown.event.games import event_round
+from showdown.event.games import belongs
 from showdown.event.messages import (
     AckMessage,
     EntryMessage,
@@ -115,9 +115,15 @@ class TableLink:
             return self._view
 
     def unacknowledged(self) -> int:
-        """Event entries in the journal the host has not acknowledged yet."""
+        """Event entries in the journal the host has not acknowledged yet, read from the journal
+        itself (an entry just committed may not have reached the outbox's thread yet)."""
         with self._lock:
-            return len(self._pending())
+            entries = event_entries(self.journal, self.member.event, self.member.joined_seq)
+            if not entries:
+                return 0
+            if self._acked is None:
+                self._acked = self.outbox.acked(self._journal_id())
+            return sum(1 for entry, _previous in entries if entry.seq not in self._acked)
 
     def entry_committed(self, entry: Entry) -> None:
         """The journal's ``on_append``: publish an event game's entry at once. Called under the
@@ -149,14 +155,15 @@ class TableLink:
         known = self._event_games.get(entry.game_id)
         if known is None:
             first = entry if entry.kind == "set_up" else self.journal.entries(entry.game_id)[0]
-            known = event_round(first.key, self.member.event)[0]
+            known = belongs(first.key, first.seq, self.member.event, self.member.joined_seq)
             self._event_games[entry.game_id] = known
         return known
 
     def _scan(self) -> None:
         """Every event entry already in the journal (at start: made before, or while away)."""
         with self._lock:
-            for entry, previous in event_entries(self.journal, self.member.event):
+            for entry, previous in event_entries(self.journal, self.member.event,
+                                                 self.member.joined_seq):
                 self._chains.setdefault(entry.game_id, []).append(entry.seq)
                 self._event_games[entry.game_id] = True
                 self._known[entry.seq] = (entry, previous)

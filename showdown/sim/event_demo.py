@@ -183,15 +183,16 @@ def _play(run: _Run, stop: threading.Event, watcher_stop: threading.Event) -> No
     if not _wait(code_file.exists, stop, 60):
         raise RuntimeError(f"the host did not start: see {options.folder / 'host.log'}")
     code = code_file.read_text().strip().split("@")[0]
-    for number in range(1, options.tables + 1):
+    for number in range(1, options.tables + 1):  # all at once: the host answers them in turn
         table = _Table(number, options.folder / f"t{number}.db",
                        Relay(("127.0.0.1", run.broker.port)))
         run.tables.append(table)
         _start_table(run, table, code)
-        if not _wait(lambda t=table: _joined(t), stop, 60):
-            raise RuntimeError(f"table {number} did not join: see "
-                               f"{options.folder / f't{number}.log'}")
-        log.info("table %d joined the event", number)
+    for table in run.tables:
+        if not _wait(lambda t=table: _joined(t), stop, 30 + 2 * options.tables):
+            raise RuntimeError(f"table {table.number} did not join: see "
+                               f"{options.folder / f't{table.number}.log'}")
+    log.info("all %d tables joined the event", len(run.tables))
     total = expected_hands(options)
     faults = _schedule(options)
     began = time.monotonic()
@@ -303,13 +304,19 @@ def _report(run: _Run, summary: dict[str, Any], seconds: float) -> dict[str, Any
     made: list[EntryMessage] = []
     hands: dict[str, int] = {}
     for table in run.tables:
-        name = f"t{table.number}"
-        if not table.db.exists():
+        if not table.db.exists() or not event_file(table.db).exists():
             continue
+        outbox = Outbox(event_file(table.db))
+        member = outbox.membership()
+        outbox.close()
+        name = member.table if member else f"t{table.number}"
         with Journal.open(table.db) as journal:
+            if not journal.games():
+                continue
             identity = journal_identity(journal)
             count = 0
-            for entry, previous in event_entries(journal, info.event if info else ""):
+            for entry, previous in event_entries(journal, info.event if info else "",
+                                                 member.joined_seq if member else 0):
                 made.append(EntryMessage(
                     event=info.event if info else "000000", table=name, journal=identity,
                     seq=entry.seq, game=entry.game_id, prev=previous, kind=entry.kind,

@@ -7,9 +7,13 @@ import contextlib
 import socket
 import subprocess
 import sys
+from dataclasses import replace
 
 from showdown.event.games import setup_key
 from showdown.event.host import EventHost
+from showdown.event.outbox import Outbox, event_file, last_seq
+from showdown.event.table_link import TableLink
+from showdown.game.journal import Journal
 from showdown.game.messages import SetUpGame
 from showdown.game.session import Session
 from tests.showdown.event.conftest import NAMES, Event, wait_for
@@ -29,11 +33,17 @@ def test_a_tables_entries_are_stored_acknowledged_and_counted_once(event: Event)
     assert event.host.tables()[0].name == "Window" and event.host.tables()[0].online
 
 
-def test_a_game_outside_the_event_is_not_sent(event: Event) -> None:
-    link = event.table(event.join())
-    Session(link.journal).handle(SetUpGame(players=NAMES[:2], command_id="setup:1:0"))
+def test_a_game_from_before_joining_is_not_sent_one_set_up_after_is(event: Event) -> None:
+    with Journal.open(event.folder / "t1.db", writable=True) as journal:
+        Session(journal).handle(SetUpGame(players=NAMES[:2]))  # yesterday's game
+        before = last_seq(journal)
+    link = event.table(replace(event.join(), joined_seq=before))
     assert link.unacknowledged() == 0
-    assert event.host.store.count() == 0
+    # A game set up on the scoreboard after joining, with no event key: it is the event's.
+    Session(link.journal).handle(SetUpGame(players=NAMES[2:6]))
+    assert wait_for(lambda: event.host.store.count() == 1)
+    assert [e.seq for e in event.host.store.entries()] == [before + 1]
+    assert {s.name for s in event.host.standings() if s.table == "t1"} == set(NAMES[2:6])
 
 
 def test_a_vanished_table_is_marked_offline_by_its_will(event: Event) -> None:
@@ -73,3 +83,19 @@ def test_the_host_command_refuses_what_cannot_be_an_event(tmp_path: object) -> N
     assert result.returncode != 0
     assert result.stderr.strip().splitlines() == [
         "showdown: error: partners-8 is played at two tables, not 3"]
+
+
+def test_an_entry_just_committed_counts_as_unacknowledged(event: Event) -> None:
+    """A table drains its outbox before it stops: an entry still on its way to the outbox's
+    thread must count (the scale run lost the last entry of a table that stopped at once)."""
+    membership = event.join()
+    journal = Journal.open(event.folder / "t9.db", writable=True)
+    outbox = Outbox(event_file(journal.path))
+    link = TableLink(journal, outbox, membership)  # never started: nothing is published
+    journal.on_append = link.entry_committed
+    Session(journal).handle(SetUpGame(players=NAMES[:2]))
+    try:
+        assert link.unacknowledged() == 1
+    finally:
+        journal.close()
+        outbox.close()
