@@ -69,7 +69,7 @@ def parse_address(text: str) -> Joining:
     return Joining(SecretStr(code), host, int(port_text))
 
 
-def join(joining: Joining, host: str, name: str = "", timeout_s: float = 20.0,
+def join(joining: Joining, host: str, name: str = "", timeout_s: float = 60.0,
          joined_seq: int = 0) -> Membership:
     """Ask the host at ``host`` for this table's credentials (:class:`JoinError` if refused)."""
     client = f"join-{secrets.token_hex(8)}"

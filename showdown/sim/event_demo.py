@@ -40,6 +40,9 @@ __all__ = ["DemoOptions", "run_demo"]
 log = logging.getLogger("showdown.event.demo")
 
 KEEPALIVE = 4
+JOIN_BATCH = 8
+"""Tables started together; the next ones once these joined (50 Python processes starting at
+once on two cores left joins unanswered for 20 s)."""
 RESEND_S = 2.0
 
 
@@ -183,15 +186,17 @@ def _play(run: _Run, stop: threading.Event, watcher_stop: threading.Event) -> No
     if not _wait(code_file.exists, stop, 60):
         raise RuntimeError(f"the host did not start: see {options.folder / 'host.log'}")
     code = code_file.read_text().strip().split("@")[0]
-    for number in range(1, options.tables + 1):  # all at once: the host answers them in turn
-        table = _Table(number, options.folder / f"t{number}.db",
-                       Relay(("127.0.0.1", run.broker.port)))
-        run.tables.append(table)
-        _start_table(run, table, code)
-    for table in run.tables:
-        if not _wait(lambda t=table: _joined(t), stop, 30 + 2 * options.tables):
-            raise RuntimeError(f"table {table.number} did not join: see "
-                               f"{options.folder / f't{table.number}.log'}")
+    for number in range(1, options.tables + 1):
+        run.tables.append(_Table(number, options.folder / f"t{number}.db",
+                                 Relay(("127.0.0.1", run.broker.port))))
+    for first in range(0, len(run.tables), JOIN_BATCH):  # a few at a time: each starts Python
+        batch = run.tables[first:first + JOIN_BATCH]
+        for table in batch:
+            _start_table(run, table, code)
+        for table in batch:
+            if not _wait(lambda t=table: _joined(t), stop, 90):
+                raise RuntimeError(f"table {table.number} did not join: see "
+                                   f"{options.folder / f't{table.number}.log'}")
     log.info("all %d tables joined the event", len(run.tables))
     total = expected_hands(options)
     faults = _schedule(options)
