@@ -61,8 +61,8 @@ class TableLink:
         self.topics = Topics(membership.event)
         self.resend_s = resend_s
         self._lock = threading.RLock()
-        self._sent: dict[int, float] = {}
-        """Unacknowledged entries by seq, with when they were last published (monotonic)."""
+        self._sent: dict[int, tuple[float, int]] = {}
+        """Unacknowledged entries by seq: when they were last published (monotonic), how often."""
         self._acked: set[int] | None = None
         self._identity: str | None = None
         self._chains: dict[int, list[int]] = {}
@@ -182,15 +182,20 @@ class TableLink:
             events=entry.events, recorded_at=entry.recorded_at)
         message = message.model_copy(update={
             "mac": sign(self.member.signing_key, message.signed_part()), "sent_at": time.time()})
-        self._sent[entry.seq] = time.monotonic()
+        tries = self._sent.get(entry.seq, (0.0, 0))[1]
+        self._sent[entry.seq] = (time.monotonic(), tries + 1)
         self.connection.publish(self.topics.entry(self.member.table), message)
 
     def _send_pending(self, older_than: float | None) -> None:
+        """Publish what the host has not acknowledged: everything (``older_than`` None: just
+        connected), or what waited ``older_than`` seconds, doubled with each try up to eight
+        times as long, so a host that is slow to answer is not buried in copies."""
         with self._lock:
             now = time.monotonic()
             for entry, previous in self._pending():
-                sent = self._sent.get(entry.seq)
-                if older_than is None or sent is None or now - sent >= older_than:
+                sent, tries = self._sent.get(entry.seq, (0.0, 0))
+                wait = None if older_than is None else older_than * 2 ** min(tries - 1, 3)
+                if wait is None or tries == 0 or now - sent >= wait:
                     self._publish(entry, previous)
 
     def _resend_loop(self) -> None:

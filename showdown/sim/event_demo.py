@@ -43,7 +43,7 @@ KEEPALIVE = 4
 JOIN_BATCH = 8
 """Tables started together; the next ones once these joined (50 Python processes starting at
 once on two cores left joins unanswered for 20 s)."""
-RESEND_S = 2.0
+RESEND_S = 5.0
 
 
 @dataclass
