@@ -57,6 +57,9 @@ __all__ = ["EventHost", "new_event_id", "settings_from_info"]
 
 log = logging.getLogger("showdown.event.host")
 
+STATE_INTERVAL_S = 0.25
+"""How often, at most, the standings, seating and tables are published."""
+
 FIELDS = tuple(f.name for f in fields(Standing))
 
 Listener = Callable[[], None]
@@ -121,6 +124,12 @@ class EventHost:
         self._presence: dict[str, tuple[bool, float | None]] = {}
         self._published: dict[str, bytes] = {}
         self._listeners: list[Listener] = []
+        self._dirty = False
+        self._waiting: list[str] = []
+        """Recorded times of the entries stored since the state was last published."""
+        self._stopping = threading.Event()
+        self._publishing = threading.Thread(target=self._publisher, name="event-state",
+                                            daemon=True)
         self._answered: dict[str, JoinReply] = {}
         """Each joining client's answer, so a repeated request gets the same table."""
         self._version = 0
@@ -161,13 +170,18 @@ class EventHost:
         with self._lock:
             self.write_broker_files()
         self.connection.start()
+        self._publishing.start()
 
     def wait_connected(self, timeout_s: float = 20.0) -> bool:
         """Whether the host reached the broker (and subscribed) within ``timeout_s``."""
         return self.connection.connected.wait(timeout_s)
 
     def stop(self) -> None:
-        """Say goodbye (``online: false``) and disconnect."""
+        """Publish the last state, say goodbye (``online: false``) and disconnect."""
+        self._stopping.set()
+        if self._publishing.is_alive():
+            self._publishing.join(timeout=5)
+        self._flush()
         self.connection.stop(last=(self.topics.host,
                                    HostStatus(event=self.info.event, online=False)))
         self.store.close()
@@ -337,16 +351,34 @@ class EventHost:
         self._entries[key][entry.seq] = entry
         self._count += 1
         self._refold(key)
-        self._publish_state()
-        self._latency(entry)
+        self._waiting.append(entry.recorded_at)
+        self._dirty = True
         self._changed()
 
-    def _latency(self, entry: EntryMessage) -> None:
-        try:
-            recorded = datetime.fromisoformat(entry.recorded_at).timestamp()
-        except ValueError:
-            return
-        self.latencies_ms.append(max(0.0, (time.time() - recorded) * 1000))
+    def _flush(self) -> None:
+        """Publish the retained state if it changed, and note each new entry's latency: from
+        its commit at the table to these standings."""
+        with self._lock:
+            if not self._dirty or not self.connection.connected.is_set():
+                return
+            self._dirty = False
+            self._publish_state()
+            now, waiting, self._waiting = time.time(), self._waiting, []
+        for recorded_at in waiting:
+            try:
+                recorded = datetime.fromisoformat(recorded_at).timestamp()
+            except ValueError:
+                continue
+            self.latencies_ms.append(max(0.0, (now - recorded) * 1000))
+
+    def _publisher(self) -> None:
+        """The retained state goes out at most every :data:`STATE_INTERVAL_S`: one message per
+        change of many entries, not one standings message per entry to every table."""
+        while not self._stopping.wait(STATE_INTERVAL_S):
+            try:
+                self._flush()
+            except Exception:
+                log.exception("publishing the event's state failed")
 
     def _refold(self, key: tuple[str, str, int]) -> None:
         record = game_record(self.info.event, self._entries[key].values())
@@ -369,7 +401,7 @@ class EventHost:
             self._presence[named] = (status.online, self.clock())
             self._version += 1
             log.info("table %s is %s", named, "online" if status.online else "offline")
-            self._publish_state()
+            self._dirty = True
             self._changed()
 
     def _join(self, topic: str, payload: bytes) -> None:
@@ -409,7 +441,7 @@ class EventHost:
         reply = JoinReply(table=table, password=password, signing_key=key, info=self.info)
         self._answered[client] = reply
         self.connection.publish(reply_topic, reply)
-        self._publish_state()
+        self._dirty = True
         self._changed()
 
     # -- publishing --------------------------------------------------------------------------
@@ -437,7 +469,7 @@ class EventHost:
             payload = to_payload(message)
             compared = json.dumps({k: v for k, v in json.loads(payload).items()
                                    if k not in ("updated_at", "entries")}, sort_keys=True)
-            if self._published.get(topic) == compared.encode() and topic != self.topics.standings:
+            if self._published.get(topic) == compared.encode():
                 continue
             self._published[topic] = compared.encode()
             self.connection.publish(topic, message, retain=True)

@@ -85,6 +85,7 @@ class _Run:
     crashes: int = 0
     partitions: int = 0
     host_cpu_s: float | None = None
+    broker_cpu_s: float | None = None
     stopped_by: str | None = None
 
 
@@ -291,6 +292,8 @@ def _finish(run: _Run) -> dict[str, Any]:
             summary = json.loads(line)
         except (subprocess.TimeoutExpired, ValueError, IndexError):
             run.host.kill()
+    if run.broker.process is not None:
+        run.broker_cpu_s = _cpu_seconds(run.broker.process.pid)
     run.broker.stop()
     return summary
 
@@ -359,6 +362,7 @@ def _report(run: _Run, summary: dict[str, Any], seconds: float) -> dict[str, Any
         "host_cpu_s": None if run.host_cpu_s is None else round(run.host_cpu_s, 2),
         "host_cpu_percent": None if run.host_cpu_s is None or seconds <= 0 else
         round(100 * run.host_cpu_s / seconds, 1),
+        "broker_cpu_s": None if run.broker_cpu_s is None else round(run.broker_cpu_s, 2),
         "seconds": round(seconds, 1),
         "stopped": run.stopped_by,
         "format_over": EventFormat(options.format) is not EventFormat.FREE and bool(

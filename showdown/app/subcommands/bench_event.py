@@ -26,7 +26,7 @@ GROUP = "bench"
 HELP = "an event's latency and host CPU at N tables, against two tables in the same run"
 
 FIGURES = ("tables", "entries_counted", "lost", "duplicated", "standings_match", "latency_ms",
-           "host_cpu_s", "host_cpu_percent", "redeliveries", "seconds")
+           "host_cpu_s", "host_cpu_percent", "broker_cpu_s", "redeliveries", "seconds")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -30,7 +30,8 @@ def test_a_tables_entries_are_stored_acknowledged_and_counted_once(event: Event)
     assert link.outbox.acked(link._journal_id()) == {1}
     standings = event.host.standings()
     assert {s.name for s in standings} >= set(NAMES[:4])
-    assert event.host.tables()[0].name == "Window" and event.host.tables()[0].online
+    assert event.host.tables()[0].name == "Window"
+    assert wait_for(lambda: event.host.tables()[0].online)
 
 
 def test_a_game_from_before_joining_is_not_sent_one_set_up_after_is(event: Event) -> None:
