@@ -96,7 +96,14 @@ class TableLink:
         self.connection.start()
         self._resender.start()
 
-    def stop(self) -> None:
+    def stop(self, drain_s: float = 3.0) -> None:
+        """Give the host up to ``drain_s`` to acknowledge what is still unacknowledged (while
+        connected), say goodbye (``online: false``) and disconnect. Whatever is left stays in
+        the journal and goes out at the next start."""
+        deadline = time.monotonic() + drain_s
+        while (self.connection.connected.is_set() and time.monotonic() < deadline
+               and self.unacknowledged()):
+            self._stop.wait(0.1)
         self._stop.set()
         self._incoming.put(None)
         offline = TableStatus(event=self.member.event, table=self.member.table, online=False,

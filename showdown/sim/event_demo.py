@@ -311,17 +311,20 @@ def _report(run: _Run, summary: dict[str, Any], seconds: float) -> dict[str, Any
             info = EventInfo.model_validate_json(row[0]) if row else None
     made: list[EntryMessage] = []
     hands: dict[str, int] = {}
+    acked: set[tuple[str, str, int]] = set()
     for table in run.tables:
         if not table.db.exists() or not event_file(table.db).exists():
             continue
         outbox = Outbox(event_file(table.db))
         member = outbox.membership()
-        outbox.close()
         name = member.table if member else f"t{table.number}"
         with Journal.open(table.db) as journal:
             if not journal.games():
+                outbox.close()
                 continue
             identity = journal_identity(journal)
+            acked |= {(name, identity, seq) for seq in outbox.acked(identity)}
+            outbox.close()
             count = 0
             for entry, previous in event_entries(journal, info.event if info else "",
                                                  member.joined_seq if member else 0):
@@ -332,7 +335,9 @@ def _report(run: _Run, summary: dict[str, Any], seconds: float) -> dict[str, Any
                 count += entry.kind == "round"
             hands[name] = count
     made_ids = {(e.table, e.journal, e.seq) for e in made}
-    lost = len(made_ids - set(stored))
+    missing = made_ids - set(stored)
+    lost = len(missing & acked)  # the table was told the host had it, and the host has not
+    pending = len(missing - acked)  # still in a table's outbox: it goes out at the next start
     duplicated = len(stored) - len(set(stored))
     recomputed: list[dict[str, Any]] = []
     if info is not None:
@@ -350,6 +355,7 @@ def _report(run: _Run, summary: dict[str, Any], seconds: float) -> dict[str, Any
         "entries_made": len(made_ids),
         "entries_counted": len(set(stored)),
         "lost": lost,
+        "pending": pending,
         "duplicated": duplicated,
         "redeliveries": summary.get("redeliveries"),
         "refused": summary.get("refused"),

@@ -3,8 +3,9 @@
 A broker, the host and N tables, each its own process with its own journal, bots and the
 simulated unit; ``--broker-restarts``, ``--table-crashes`` and ``--partition-s`` add faults.
 ``--json`` prints one JSON object last (also after Ctrl-C): the hands at each table, the entries
-made and counted, ``lost``, ``duplicated``, ``standings_match``, the standings, the broker, the
-latency of an entry to the standings and the host's CPU, the seconds.
+made and counted, ``lost`` (made, acknowledged to the table, and not at the host), ``pending``
+(still in a table's outbox, as after a Ctrl-C), ``duplicated``, ``standings_match``, the
+standings, the broker, the latency of an entry to the standings and the host's CPU, the seconds.
 """
 
 from __future__ import annotations
@@ -87,10 +88,11 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result, sort_keys=True))
     else:
         for key in ("format", "tables", "hands", "entries_made", "entries_counted", "lost",
-                    "duplicated", "standings_match", "broker", "faults", "latency_ms",
+                    "pending", "duplicated", "standings_match", "broker", "faults", "latency_ms",
                     "host_cpu_percent", "seconds"):
             print(f"{key}: {result[key]}")
         for line in result["standings"][:10]:
             print(f"  {line['name']:<10} {line['table']!s:<4} {line['points']}")
-    ok = result["lost"] == 0 and result["duplicated"] == 0 and result["standings_match"]
+    ok = (result["lost"] == 0 and result["pending"] == 0 and result["duplicated"] == 0
+          and result["standings_match"])
     return 0 if ok or result["stopped"] else 1

@@ -30,6 +30,7 @@ def test_a_free_evening_with_a_broker_restart_and_a_crash(tmp_path: Path,
     assert result["broker"] == broker_kind
     assert result["faults"]["broker_restarts"] == 1
     assert (result["lost"], result["duplicated"], result["standings_match"]) == (0, 0, True)
+    assert result["pending"] == 0
     assert result["entries_made"] == result["entries_counted"] > 0
     assert len(result["standings"]) == 8 and all(h > 0 for h in result["hands"].values())
 
@@ -45,6 +46,7 @@ def test_sigint_stops_the_evening_and_still_prints_the_json(tmp_path: Path) -> N
     result = json.loads(out.strip().splitlines()[-1])
     assert result["stopped"] == "SIGINT"
     assert result["lost"] == 0 and result["duplicated"] == 0
+    assert result["entries_counted"] + result["pending"] == result["entries_made"]
     assert set(result) >= {"tables", "format", "hands", "entries_made", "entries_counted",
                            "lost", "duplicated", "standings_match", "standings", "broker",
                            "seconds"}
