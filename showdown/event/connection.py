@@ -79,11 +79,15 @@ class Connection:
 
     def stop(self, last: tuple[str, BaseModel] | None = None) -> None:
         """Publish ``last`` (a goodbye status) if connected, then disconnect cleanly."""
-        if last is not None and self.connected.is_set():
-            info = self.client.publish(last[0], to_payload(last[1]), qos=1, retain=True)
-            info.wait_for_publish(timeout=2)
-        self.client.disconnect()
-        self.client.loop_stop()
+        try:
+            if last is not None and self.connected.is_set():
+                info = self.client.publish(last[0], to_payload(last[1]), qos=1, retain=True)
+                info.wait_for_publish(timeout=2)
+        except (RuntimeError, ValueError) as error:  # the link went down meanwhile
+            log.info("the goodbye to %s:%d was not sent: %s", self.host, self.port, error)
+        finally:
+            self.client.disconnect()
+            self.client.loop_stop()  # always: a network thread left behind would reconnect
 
     def publish(self, topic: str, message: BaseModel, *, retain: bool = False) -> None:
         """Publish with QoS 1 (paho queues it while the link is down)."""

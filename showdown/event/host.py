@@ -179,12 +179,14 @@ class EventHost:
     def stop(self) -> None:
         """Publish the last state, say goodbye (``online: false``) and disconnect."""
         self._stopping.set()
-        if self._publishing.is_alive():
-            self._publishing.join(timeout=5)
-        self._flush()
-        self.connection.stop(last=(self.topics.host,
-                                   HostStatus(event=self.info.event, online=False)))
-        self.store.close()
+        try:
+            if self._publishing.is_alive():
+                self._publishing.join(timeout=5)
+            self._flush()
+        finally:
+            self.connection.stop(last=(self.topics.host,
+                                       HostStatus(event=self.info.event, online=False)))
+            self.store.close()
 
     def tick(self) -> None:
         """Once a second: a new join code when the old one expired."""

@@ -90,5 +90,18 @@ def event(tmp_path: Path, broker_kind: str) -> Iterator[Event]:
         for link in running.links:
             link.stop()
             link.journal.close()
-        host.stop()
+        running.host.stop()  # a test may have replaced it (a restarted host)
         broker.stop()
+
+
+@pytest.fixture(autouse=True)
+def no_client_left_running() -> Iterator[None]:
+    """Every MQTT client a test made is stopped with it: a network thread left behind keeps
+    reconnecting into the tests after it."""
+    before = set(threading.enumerate())
+    yield
+    left = [t for t in threading.enumerate()
+            if t not in before and t.name.startswith("paho-mqtt-client-")]
+    for thread in left:
+        thread.join(timeout=5)
+    assert [t.name for t in left if t.is_alive()] == []
