@@ -9,13 +9,24 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from dataclasses import asdict
 from typing import Any
 
+from showdown.game.alltime import PlayerRecord
 from showdown.game.journal import Entry
+from showdown.game.messages import ShowdownRecorded
 from showdown.game.session import GameState
 
-__all__ = ["game_json", "rounds_csv", "showdowns_csv"]
+__all__ = [
+    "game_json",
+    "list_line",
+    "players_csv",
+    "players_json",
+    "rounds_csv",
+    "showdown_reason",
+    "showdowns_csv",
+]
 
 EXPORT_FORMAT = 1
 """Bumped when the exported JSON changes shape."""
@@ -44,7 +55,8 @@ def game_json(state: GameState, entries: list[Entry]) -> dict[str, Any]:
         "scoring": state.scoring.model_dump(mode="json"),
         "first_dealer": state.first_dealer,
         "rounds": rounds,
-        "showdowns": [s.model_dump(mode="json") for s in state.showdowns],
+        "showdowns": [{**s.model_dump(mode="json"), "reason": showdown_reason(s)}
+                      for s in state.showdowns],
         "totals": state.totals,
         "over": state.is_over,
         "winners": list(state.winners),
@@ -87,9 +99,49 @@ def showdowns_csv(state: GameState) -> str:
         counts = s.side_counts or (None, None)
         writer.writerow(
             [s.round, s.showdown_id or "", s.source, s.left or "", s.right or "", s.winner,
-             s.loser, s.cards_loaded, s.reason, _blank(s.reaction_ms.get(s.winner)),
+             s.loser, s.cards_loaded, showdown_reason(s), _blank(s.reaction_ms.get(s.winner)),
              _blank(s.reaction_ms.get(s.loser)), _blank(counts[0]), _blank(counts[1])]
         )
+    return out.getvalue()
+
+
+def showdown_reason(showdown: ShowdownRecorded) -> str:
+    """How a showdown was decided, as the export says it: the unit's reason (``race``,
+    ``false-start``, ``side-count``), or ``hand`` for a result the table entered by tapping who
+    won (its stored reason is the entry's default, a race nobody timed)."""
+    if showdown.source == "hand" and showdown.reason == "race":
+        return "hand"
+    return showdown.reason
+
+
+def list_line(game_id: int, created_at: str, state: GameState | None) -> str:
+    """One game of ``showdown export --list``, tab-separated: number, when it was made, ``over``
+    (with the winner and the final scores, best first), ``open`` (with the round being played and
+    the scores) or ``not set up``."""
+    if state is None:
+        return f"{game_id}\t{created_at}\tnot set up"
+    order = sorted(state.players, key=lambda name: state.totals[name],
+                   reverse=not state.scoring.lowest_wins)
+    scores = ", ".join(f"{name} {state.totals[name]}" for name in order)
+    if state.is_over:
+        return (f"{game_id}\t{created_at}\tover\twon by {' and '.join(state.winners)}"
+                f"\t{scores}")
+    return f"{game_id}\t{created_at}\topen\tround {state.current_round}\t{scores}"
+
+
+def players_json(records: list[PlayerRecord]) -> str:
+    """The all-time figures as a JSON list, one object per player."""
+    return json.dumps([record.as_dict() for record in records], indent=2,
+                      ensure_ascii=False) + "\n"
+
+
+def players_csv(records: list[PlayerRecord]) -> str:
+    """The all-time figures, one row per player (an empty cell where nothing was measured)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(list(PlayerRecord("").as_dict()))
+    for record in records:
+        writer.writerow([_blank(value) for value in record.as_dict().values()])
     return out.getvalue()
 
 

@@ -61,7 +61,17 @@ from showdown.game.messages import (
     UndoLast,
 )
 
-__all__ = ["TAP_KINDS", "GameState", "Listener", "Session", "SessionError", "deck_values", "fold"]
+__all__ = [
+    "SIMULATED_SETUP_KEY",
+    "TAP_KINDS",
+    "GameState",
+    "KeptGame",
+    "Listener",
+    "Session",
+    "SessionError",
+    "deck_values",
+    "fold",
+]
 
 log = logging.getLogger(__name__)
 
@@ -145,15 +155,28 @@ class GameState:
         if self.is_over:
             return None
         active = self.sheet.active_seats
+        seat = self._deal_passed()
+        while active and seat not in active:
+            seat = (seat + 1) % len(self.players)
+        return self.players[seat]
+
+    def _deal_passed(self) -> int:
+        """The seat the deal has reached after every round played, by the rules' next dealer
+        (left each round, or the round's winner), whoever is still in the game."""
         seat = self.players.index(self.first_dealer)
         for played in self.rounds:
             if self.rules.next_dealer == "winner":
                 seat = self.players.index(played.went_out)
             else:
                 seat = (seat + 1) % len(self.players)
-        while active and seat not in active:
-            seat = (seat + 1) % len(self.players)
-        return self.players[seat]
+        return seat
+
+    def rematch(self) -> SetUpGame:
+        """The next game at this table: the same players in the same seats, the same rules,
+        scoring and target, and the deal passed on from this game's last round as the rules
+        pass it each round (to the left, or to the last round's winner)."""
+        return SetUpGame(players=list(self.players), preset=self.preset, scoring=self.scoring,
+                         first_dealer=self.players[self._deal_passed()])
 
     @property
     def stats(self) -> dict[str, PlayerStats]:
@@ -183,6 +206,24 @@ class GameState:
             dealer=self.dealer,
             eliminated=list(self.eliminated),
         )
+
+
+@dataclass(frozen=True)
+class KeptGame:
+    """A game in the table's list of games (:meth:`Session.kept_games`)."""
+
+    state: GameState
+    last_played: str
+    """When its latest entry was made (ISO 8601, UTC)."""
+    name: str | None = None
+    """What the table named it, if it did."""
+    current: bool = False
+    """It is the game being played (or just finished) now."""
+
+
+SIMULATED_SETUP_KEY = "setup:"
+"""How the simulated table keys a game's set-up (``setup:<seed>:<game>``): the scoreboard never
+keys one, so a game that starts so was played by bots, and the table's lists leave it out."""
 
 
 def fold(game_id: int, entries: Sequence[Entry]) -> GameState | None:
@@ -501,22 +542,35 @@ class Session:
         log.info("resumed game %d at round %d", game_id, state.current_round)
         return self._refresh(game_id, [event])
 
-    def saved_games(self) -> list[tuple[GameState, str]]:
-        """The unfinished games other than the current one, the latest played first, each with
-        the time of its latest entry."""
+    def kept_games(self) -> list[KeptGame]:
+        """The table's games, the latest played first: every game with a round in it, the
+        current one too (marked), but none deleted and none a simulated table played."""
         current = None if self._state is None else self._state.game_id
+        labels = self._journal.game_labels()
         found = []
         for game_id, when in self._journal.activity():
-            if game_id == current:
+            label = labels.get(game_id)
+            if label is not None and label.deleted_at is not None:
+                continue
+            entries = self._journal.entries(game_id)
+            if entries and (entries[0].key or "").startswith(SIMULATED_SETUP_KEY):
                 continue
             try:
-                state = _fold(game_id, [(e.seq, _parse(e)) for e in self._journal.entries(game_id)])
+                state = _fold(game_id, [(e.seq, _parse(e)) for e in entries])
             except SessionError as error:  # a damaged game is listed nowhere, and said so
                 log.warning("game %d cannot be read: %s", game_id, error)
                 continue
-            if state is not None and not state.is_over:
-                found.append((state, when))
+            if state is not None and state.rounds:
+                found.append(KeptGame(state, when, None if label is None else label.name,
+                                      current=game_id == current))
         return found
+
+    def read_game(self, game_id: int) -> GameState:
+        """Any game of the journal as it stands, to look at (nothing is written)."""
+        state = _fold(game_id, [(e.seq, _parse(e)) for e in self._journal.entries(game_id)])
+        if state is None:
+            raise SessionError(ErrorText("there is no game {game}", {"game": game_id}))
+        return state
 
     def _player(self, state: GameState, name: str, role: ErrorText) -> str:
         clean = name.strip()

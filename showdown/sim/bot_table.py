@@ -41,7 +41,7 @@ from showdown.game.messages import (
     SetUpGame,
     ShowdownRecorded,
 )
-from showdown.game.session import TAP_KINDS, GameState, Session
+from showdown.game.session import SIMULATED_SETUP_KEY, TAP_KINDS, GameState, Session
 
 __all__ = [
     "BotTable",
@@ -162,7 +162,7 @@ class BotTable:
         dealer = names[random.Random(f"{self.seed}:dealer:{game_number}").randrange(self.players)]
         command = SetUpGame(
             players=names, preset=self.preset_name, scoring=self.scoring, first_dealer=dealer,
-            command_id=f"setup:{self.seed}:{game_number}",
+            command_id=f"{SIMULATED_SETUP_KEY}{self.seed}:{game_number}",
         )
         self._send(command, command.command_id)
 
