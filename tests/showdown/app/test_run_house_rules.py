@@ -79,6 +79,9 @@ def test_mean_scoring_to_a_number_of_rounds_seed_002(
     (["--scoring", "mean", "--rounds", "1" + "0" * 30], "argument --rounds"),
     (["--scoring", "challenge", "--rounds", "5"], "--scoring challenge: Challenge UNO is played "
                                                   "until one player is left, not for rounds"),
+    (["--event", "K7QD3MPA@127.0.0.1", "--scoring", "hero", "--pigs", "2"],
+     "an event's games are scored the way its host set the event up: leave out --scoring and "
+     "--rounds with --event"),
 ])
 def test_a_scoring_the_table_cannot_play_is_one_line_and_nothing_is_made(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], arguments: list[str], said: str
