@@ -511,5 +511,7 @@ def _saved(game: KeptGame) -> SavedGame:
     leader = order[0]
     return SavedGame(state.game_id, state.players, state.current_round, leader, totals[leader],
                      game.last_played, standings=tuple((name, totals[name]) for name in order),
+                     pigs=tuple(state.pigs[name] for name in order)
+                     if state.scoring.uses_pigs else (),
                      finished=state.is_over, winners=state.winners, name=game.name,
                      current=game.current)

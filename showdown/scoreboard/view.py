@@ -175,6 +175,9 @@ class SavedGame:
     """When its last entry was made (ISO 8601, UTC)."""
     standings: tuple[tuple[str, int], ...] = ()
     """Every player and total, the best first."""
+    pigs: tuple[int, ...] = ()
+    """In hero and mean scoring, the pigs of each player in :attr:`standings` (the fewest
+    first, which is what ranks them); empty in the other modes, which have none."""
     finished: bool = False
     winners: tuple[str, ...] = ()
     name: str | None = None

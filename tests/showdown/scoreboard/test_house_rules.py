@@ -22,6 +22,7 @@ from showdown.scoreboard.port import GameSetup, RefusedError
 from showdown.scoreboard.theme import MIN_TEXT
 from showdown.scoreboard.widgets import Button, Label
 from tests.showdown.scoreboard.helpers import play_round, shot, start_game, touch, widget
+from tests.showdown.scoreboard.test_finished_games import rows
 
 ENGINE_NAMES = {"house", "killer", "hero", "mean"}
 
@@ -383,6 +384,29 @@ def test_game_over_ranks_by_pigs_seed_002(board: Scoreboard, table: SessionPort)
     assert text(board, "winner") == "Budi wins!"
     assert [text(board, f"name{i}") for i in range(4)] == ["Budi", "Ana", "Chen", "Daisuke"]
     assert [text(board, f"pigs{i}") for i in range(4)] == ["0 pigs", "1 pig", "1 pig", "1 pig"]
+
+
+def test_saved_games_list_pig_games_by_their_pigs_seed_002(
+    board: Scoreboard, table: SessionPort
+) -> None:
+    """Every score goes back to 0 at a pig, so Saved games ranks a hero game by its pigs and
+    says them: the finished one with Budi's win, the open one (left for a standard game) with
+    its leader's pigs."""
+    hero_game(table, pigs=1)
+    hero_game(table, pigs=3)
+    table.session.handle(SetUpGame(players=["Ana", "Budi"], preset="showdown"))
+    table.session.handle(RecordRound(went_out="Ana", hands={"Budi": HandEntry(points=5)}))
+    board.refresh()
+    board.go("games")
+    listed = [[*row[0].split(" · ", 2)[::2], row[1]] for row in rows(board)]
+    assert listed == [
+        ["Game 2", "round 5 · Budi leads (0 pigs)",
+         "Budi 0 pigs · Chen 1 pig · Ana 1 pig · Daisuke 1 pig"],
+        ["Game 1", "Budi won", "Budi 0 pigs · Ana 1 pig · Chen 1 pig · Daisuke 1 pig"],
+    ]
+    board.set_language("ja")
+    assert rows(board)[0][1] == "Budi ブタ0匹 · Chen ブタ1匹 · Ana ブタ1匹 · Daisuke ブタ1匹"
+    assert rows(board)[0][0].endswith("ラウンド5・Budiがトップ（ブタ0匹）")
 
 
 @pytest.mark.parametrize("code", list(LANGUAGES))
