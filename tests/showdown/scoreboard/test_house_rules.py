@@ -376,6 +376,15 @@ def test_history_shows_the_pigs_a_round_drew_under_it_seed_002(hero: Scoreboard)
     assert labels[before] == "3 · Budi"
 
 
+def test_the_chart_marks_where_pigs_are_drawn_seed_002(hero: Scoreboard) -> None:
+    """The chart's dashed line is the score that draws a pig, and says so as the table does."""
+    hero.go("chart")
+    hero.painter.invalidate()
+    hero.text.sizes.clear()
+    hero.frame()
+    assert "Pig at 500" in hero.text.sizes and "Target 500" not in hero.text.sizes
+
+
 def test_game_over_ranks_by_pigs_seed_002(board: Scoreboard, table: SessionPort) -> None:
     """The fewest pigs win: Budi, with none, above the others, who each drew one."""
     hero_game(table, pigs=1)
