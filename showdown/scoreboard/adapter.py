@@ -163,6 +163,9 @@ class SessionPort:
         )
         # When each fact was entered: a round's showdowns and penalties are listed so.
         order = {id(event): seq for seq, event in state.live}
+        # Every score goes back to 0 at a pig: Stats counts the points banked over the game.
+        banked = {name: sum(score.deltas[i] for score in state.sheet.history)
+                  for i, name in enumerate(players)} if state.scoring.uses_pigs else {}
         return TableView(
             players=tuple(
                 PlayerView(name, totals[i], stats[name].rounds_won, name in state.eliminated,
@@ -177,7 +180,8 @@ class SessionPort:
             showdown=showdown,
             stats=tuple(
                 StatsView(
-                    name=name, rounds_won=line.rounds_won, points=line.points,
+                    name=name, rounds_won=line.rounds_won,
+                    points=banked.get(name, line.points),
                     showdowns_won=line.showdowns_won, showdowns_lost=line.showdowns_lost,
                     cards_taken=line.cards_taken, fastest_ms=line.fastest_ms,
                     median_ms=line.median_ms,

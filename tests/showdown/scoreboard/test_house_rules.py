@@ -385,6 +385,16 @@ def test_the_chart_marks_where_pigs_are_drawn_seed_002(hero: Scoreboard) -> None
     assert "Pig at 500" in hero.text.sizes and "Target 500" not in hero.text.sizes
 
 
+def test_stats_count_the_points_banked_though_pigs_set_scores_to_zero_seed_002(
+    hero: Scoreboard,
+) -> None:
+    """Budi banked 275 and 270 before his pig round set every score to 0: Stats says 545, the
+    table his score since (0)."""
+    assert {line.name: line.points for line in hero.view.stats} == {
+        "Ana": 270, "Budi": 545, "Chen": 190, "Daisuke": 0}
+    assert [player.total for player in hero.view.players] == [0, 0, 190, 0]
+
+
 def test_game_over_ranks_by_pigs_seed_002(board: Scoreboard, table: SessionPort) -> None:
     """The fewest pigs win: Budi, with none, above the others, who each drew one."""
     hero_game(table, pigs=1)
