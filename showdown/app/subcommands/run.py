@@ -245,9 +245,8 @@ def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -
     if not 0.1 <= args.speed <= 100:
         raise UserError(f"--speed must be 0.1-100, not {args.speed}")
     scoring = simulated_scoring(args)
-    if args.event is not None and (args.scoring != "standard" or args.rounds is not None):
-        raise UserError("an event's games are scored the way its host set the event up: leave out "
-                        "--scoring and --rounds with --event")
+    if args.event is not None and _own_scoring(args):
+        raise UserError(EVENT_SCORING)
     args.size = _size(args.size)
     if args.interactive and args.headless:
         raise UserError("--interactive plays on the scoreboard: leave out --headless")
@@ -279,6 +278,9 @@ def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -
         raise
     link = None
     if args.event is not None or event_file(path).exists():
+        if _own_scoring(args):  # the journal joined an event before: its games are the event's
+            _close(on_stop)
+            raise UserError(f"{path} is a table of an event: {EVENT_SCORING}")
         try:
             link = connect_table(args.event, journal, args.table_name,
                                  keepalive=args.event_keepalive, resend_s=args.event_resend_s)
@@ -432,6 +434,15 @@ def banner(args: argparse.Namespace, use_sim: bool, window: bool, path: Path,
         where_kept = f"The score is kept in {path}."
     return (f"UNO Showdown is running: {what}.\n"
             f"{where_kept} Ctrl-C stops it; the game resumes next time.")
+
+
+EVENT_SCORING = ("an event's games are scored the way its host set the event up: leave out "
+                 "--scoring and --rounds with --event")
+
+
+def _own_scoring(args: argparse.Namespace) -> bool:
+    """Whether the command line asks for a scoring of its own (an event's host sets it)."""
+    return bool(args.scoring != "standard" or args.rounds is not None)
 
 
 def simulated_scoring(args: argparse.Namespace) -> ScoringSettings:

@@ -12,6 +12,7 @@ import pytest
 from engine.rules import PenaltyReason
 from engine.scoring import ScoringMode, ScoringSettings
 from showdown.app.cli import main
+from showdown.event.outbox import event_file
 from showdown.game.journal import Journal
 from showdown.game.session import Session
 from showdown.scoreboard.adapter import SessionPort
@@ -96,3 +97,21 @@ def test_a_scoring_the_table_cannot_play_is_one_line_and_nothing_is_made(
     err = capsys.readouterr().err
     assert said in err and "Traceback" not in err
     assert not db.exists()
+
+
+def test_a_journal_that_joined_an_event_refuses_a_scoring_of_its_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A table that joined an event reconnects by itself: --scoring would be silently ignored
+    there, so it is refused in one line naming the journal, and the journal is left as it was."""
+    db = tmp_path / "sim.db"
+    Journal.open(db).close()
+    event_file(db).write_text("{}")
+    before = db.read_bytes()
+    code = main(["run", "--sim", "--headless", "--fast", "--games", "1", "--db", str(db),
+                 "--scoring", "mean", "--rounds", "2"])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert f"{db} is a table of an event: an event's games are scored the way its host set " \
+           "the event up" in err and "Traceback" not in err
+    assert db.read_bytes() == before and event_file(db).read_text() == "{}"
