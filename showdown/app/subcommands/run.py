@@ -29,16 +29,21 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from engine.rules import PRESETS
+from pydantic import ValidationError
+
+from engine.rules import PRESETS, preset
+from engine.scoring import PIG_MODES, ScoringMode, ScoringSettings
 from showdown.app.arguments import GAMES_MAX, int_in_range, seed
 from showdown.app.config import load_settings
 from showdown.app.errors import UserError
+from showdown.app.event_table import connect_table, event_worker
 from showdown.app.sd_notify import ServiceHeartbeat
 from showdown.app.service import Frontend, Service
 from showdown.app.signals import Stopped, stop_signals
 from showdown.app.stats import LinkSource, StatsLogger
 from showdown.app.status import StatusPrinter
 from showdown.app.subcommands.bench_scoreboard import _size
+from showdown.event.outbox import event_file
 from showdown.game.journal import Entry, Journal, JournalError, check_file, check_writable
 from showdown.game.lock import JournalLock
 from showdown.game.recorder import UnitRecorder
@@ -58,6 +63,8 @@ HELP = "run the service: the unit (or its simulator), the session and the journa
 log = logging.getLogger("showdown.run")
 
 PI_MODEL = Path("/proc/device-tree/model")
+PIGS_MAX = 99
+ROUNDS_MAX = 1_000
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -84,6 +91,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="with --sim: no virtual players; the simulated unit is drawn beside the scoreboard "
         "and played from the keyboard (A left paddle, L right paddle, Space timer button)",
     )
+    event = parser.add_argument_group("game night (docs/event.md)")
+    event.add_argument(
+        "--event", metavar="CODE@HOST",
+        help="join the event whose code the host's screen shows (CODE@HOST[:PORT]; CODE alone "
+        "finds the host on the LAN by mDNS); a journal that joined before reconnects by itself")
+    event.add_argument("--table-name", default="", help="this table's name at the event")
+    event.add_argument("--event-keepalive", type=int_in_range(2, 600), default=30,
+                       help=argparse.SUPPRESS)
+    event.add_argument("--event-resend-s", type=float, default=10.0, help=argparse.SUPPRESS)
     sim = parser.add_argument_group("simulated table (with --sim or off a Pi)")
     sim.add_argument(
         "--games", type=int_in_range(0, GAMES_MAX), default=0,
@@ -94,6 +110,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sim.add_argument(
         "--preset", default="showdown", help=f"rules: {', '.join(PRESETS)} (default showdown)"
     )
+    sim.add_argument(
+        "--scoring", default="standard", choices=[str(m) for m in ScoringMode], metavar="MODE",
+        help=f"scoring mode: {', '.join(ScoringMode)} (default standard); hero and mean "
+        "(002's pigs) need --pigs, --rounds or both",
+    )
+    sim.add_argument("--pigs", type=int_in_range(1, PIGS_MAX),
+                     help="hero and mean scoring: the game ends when a player has this many pigs")
+    sim.add_argument("--rounds", type=int_in_range(1, ROUNDS_MAX),
+                     help="the game ends after this many rounds (with a target: whichever first)")
     sim.add_argument(
         "--fast", action="store_true", help="skip the countdown's waiting (the unit's clock jumps)"
     )
@@ -133,13 +158,14 @@ class _Scoreboard:
     def __init__(
         self, session: Session, machine: ShowdownMachine, *, real_unit: bool, keyboard: Any = None,
         size: tuple[int, int] = (800, 480), touch: TouchMatrix | None = None,
+        event: Any = None,
     ) -> None:
         play = importlib.import_module("showdown.app.scoreboard_main")
         # At a real table (or played by keyboard) the scoreboard says who is on the paddles;
         # the virtual players load the simulated unit themselves. The service records results.
         self.board: Any = play.build_scoreboard(
             session, machine=machine, unit=keyboard, fullscreen=real_unit, size=size,
-            record_results=False, load_unit=real_unit or keyboard is not None,
+            record_results=False, load_unit=real_unit or keyboard is not None, event=event,
             **({} if touch is None else {"touch": touch}),
         )
 
@@ -155,7 +181,7 @@ class _Scoreboard:
 
 def _frontend(
     args: argparse.Namespace, session: Session, machine: ShowdownMachine, real_unit: bool,
-    keyboard: Any = None, *, touch: TouchMatrix | None = None,
+    keyboard: Any = None, *, touch: TouchMatrix | None = None, event: Any = None,
 ) -> Frontend | None:
     """The scoreboard, when this installation has one and a window can open; else headless."""
     if args.headless:
@@ -168,7 +194,7 @@ def _frontend(
     display = importlib.import_module("showdown.scoreboard.display")
     try:
         return _Scoreboard(session, machine, real_unit=real_unit, keyboard=keyboard,
-                           size=args.size, touch=touch)
+                           size=args.size, touch=touch, event=event)
     except display.NoWindowError as error:  # no screen here: SDL would draw an invisible window
         if keyboard is not None:
             raise UserError(f"--interactive needs a window for the scoreboard, and none can open "
@@ -218,6 +244,9 @@ def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -
         raise UserError(f"unknown preset {args.preset!r}: choose one of {', '.join(PRESETS)}")
     if not 0.1 <= args.speed <= 100:
         raise UserError(f"--speed must be 0.1-100, not {args.speed}")
+    scoring = simulated_scoring(args)
+    if args.event is not None and _own_scoring(args):
+        raise UserError(EVENT_SCORING)
     args.size = _size(args.size)
     if args.interactive and args.headless:
         raise UserError("--interactive plays on the scoreboard: leave out --headless")
@@ -247,18 +276,31 @@ def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -
     except BaseException:
         _close(on_stop)
         raise
+    link = None
+    if args.event is not None or event_file(path).exists():
+        if _own_scoring(args):  # the journal joined an event before: its games are the event's
+            _close(on_stop)
+            raise UserError(f"{path} is a table of an event: {EVENT_SCORING}")
+        try:
+            link = connect_table(args.event, journal, args.table_name,
+                                 keepalive=args.event_keepalive, resend_s=args.event_resend_s)
+        except BaseException:
+            _close(on_stop)
+            raise
+        on_stop.insert(0, link.stop)
     state = session.state
     if state is None or state.is_over:
         log.info("journal %s: no open game", path)
     else:
         log.info("journal %s: resuming game %d at round %d", path, state.game_id,
                  state.current_round)
-        if len(state.players) != args.players or state.preset != args.preset:
+        if (len(state.players) != args.players or state.preset != args.preset
+                or state.scoring != scoring):
             log.warning(
-                "the open game %d goes on with its own %d players and rules %r; --players %d "
-                "--preset %s apply to a new game (finish this one, or start one with another "
-                "--db)", state.game_id, len(state.players), state.preset, args.players,
-                args.preset,
+                "the open game %d goes on with its own %d players, rules %r and %s scoring; "
+                "--players %d --preset %s --scoring %s apply to a new game (finish this one, or "
+                "start one with another --db)", state.game_id, len(state.players), state.preset,
+                state.scoring.mode, args.players, args.preset, scoring.mode,
             )
     service: Service | None = None
     lost: list[str] = []
@@ -299,7 +341,10 @@ def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -
             stats.link = _no_link("none (the simulated unit)")
             unit.machine.subscribe(status.unit_event)
             machine = unit.machine
-            worker = _table_worker(session, unit.referee, args)
+            worker = (_table_worker(session, unit.referee, args, scoring) if link is None else
+                      event_worker(session, unit.referee, link, seed=args.seed,
+                                   players=args.players, preset_name=args.preset,
+                                   games=args.games, path=path))
         else:
             backend = BACKENDS[settings.unit.backend]
             try:
@@ -319,7 +364,7 @@ def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -
             machine.subscribe(status.unit_event)
         stop_signals.check()  # a stop signal meanwhile: unwind here
         frontend = _frontend(args, session, machine, real_unit=not use_sim, keyboard=keyboard,
-                             touch=settings.scoreboard.touch_matrix)
+                             touch=settings.scoreboard.touch_matrix, event=link)
         if keyboard is not None and frontend is None:
             raise UserError("--interactive needs a window for the scoreboard, and none could open")
     except BaseException:
@@ -377,8 +422,9 @@ def banner(args: argparse.Namespace, use_sim: bool, window: bool, path: Path,
     if args.interactive:
         what = "the simulated unit, played from the keyboard (A, L, Space) beside the scoreboard"
     elif use_sim:
-        what = (f"{args.players} virtual players play UNO Showdown ({args.preset} rules) on the "
-                f"simulated unit; each showdown and round is scored {where}")
+        scored = "" if args.scoring == "standard" else f", {args.scoring} scoring"
+        what = (f"{args.players} virtual players play UNO Showdown ({args.preset} rules{scored}) "
+                f"on the simulated unit; each showdown and round is scored {where}")
     else:
         what = f"the unit at this table; each showdown and round is scored {where}"
     if use_sim and table_journal is not None and path != table_journal:
@@ -390,13 +436,45 @@ def banner(args: argparse.Namespace, use_sim: bool, window: bool, path: Path,
             f"{where_kept} Ctrl-C stops it; the game resumes next time.")
 
 
+EVENT_SCORING = ("an event's games are scored the way its host set the event up: leave out "
+                 "--scoring and --rounds with --event")
+
+
+def _own_scoring(args: argparse.Namespace) -> bool:
+    """Whether the command line asks for a scoring of its own (an event's host sets it)."""
+    return bool(args.scoring != "standard" or args.rounds is not None)
+
+
+def simulated_scoring(args: argparse.Namespace) -> ScoringSettings:
+    """The scoring the simulated table plays (``--scoring``, ``--pigs``, ``--rounds``): the
+    preset's target, or in hero and mean scoring the mode's own (500, 100), where the game ends
+    at the agreed pigs or rounds. A mistake is one line naming the option."""
+    mode = ScoringMode(args.scoring)
+    if mode in PIG_MODES and args.pigs is None and args.rounds is None:
+        raise UserError(f"{mode} scoring ends at an agreed number of pigs or rounds: give "
+                        "--pigs, --rounds or both")
+    if mode not in PIG_MODES and args.pigs is not None:
+        raise UserError("--pigs counts the pigs of hero and mean scoring: add --scoring hero or "
+                        "--scoring mean")
+    chosen: dict[str, object] = {"mode": mode, "pigs": args.pigs, "rounds": args.rounds}
+    if mode not in PIG_MODES:
+        chosen["target"] = preset(args.preset).target_score
+    try:
+        return ScoringSettings.model_validate(chosen)
+    except ValidationError as error:
+        problem = error.errors()[0]["msg"].removeprefix("Value error, ")
+        raise UserError(f"--scoring {mode}: {problem}") from None
+
+
 def _table_worker(
-    session: Session, referee: Callable[..., object], args: argparse.Namespace
+    session: Session, referee: Callable[..., object], args: argparse.Namespace,
+    scoring: ScoringSettings,
 ) -> Callable[[threading.Event], None]:
     def play(stop: threading.Event) -> None:
         table = BotTable(
             session, referee,  # type: ignore[arg-type]
-            seed=args.seed, players=args.players, preset_name=args.preset, stop=stop,
+            seed=args.seed, players=args.players, preset_name=args.preset, scoring=scoring,
+            stop=stop,
         )
         played = 0
         try:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from showdown.scoreboard.screens.base import Screen
 from showdown.scoreboard.screens.chart import ChartScreen
+from showdown.scoreboard.screens.event import EventScreen
 from showdown.scoreboard.screens.game_over import GameOverScreen
 from showdown.scoreboard.screens.games import GamesScreen
 from showdown.scoreboard.screens.history import HistoryScreen
 from showdown.scoreboard.screens.names import NamesScreen
+from showdown.scoreboard.screens.penalty import PenaltyScreen
 from showdown.scoreboard.screens.players import PlayersScreen
 from showdown.scoreboard.screens.round_end import RoundEndScreen
 from showdown.scoreboard.screens.settings import SettingsScreen
@@ -31,6 +33,8 @@ SCREENS: dict[str, type[Screen]] = {
         GamesScreen,
         SettingsScreen,
         PlayersScreen,
+        PenaltyScreen,
+        EventScreen,
     )
 }
 """Every screen class by its name (the name :meth:`Scoreboard.go` takes)."""
