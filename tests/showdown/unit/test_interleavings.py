@@ -81,7 +81,10 @@ class Interleavings(RuleBasedStateMachine):
                 self.rig.release(side)
                 self.held[side] = False
 
-    @precondition(lambda self: self.rig.machine.phase is MachinePhase.COUNTDOWN)
+    # Not with a driver failure pending: it would end the countdown as a fault on the way, and
+    # go would never come (the faults themselves still land mid-countdown through `wait`).
+    @precondition(lambda self: self.rig.machine.phase is MachinePhase.COUNTDOWN
+                  and not self.hardware.failure_pending)
     @rule(side=sides, reaction=st.integers(min_value=0, max_value=400))
     def react(self, side: Side, reaction: int) -> None:
         """Wait for go and press *reaction* ms after it (if that paddle is not held already)."""
