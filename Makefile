@@ -30,10 +30,11 @@ $(LOCALE)/%/LC_MESSAGES/showdown.mo: $(LOCALE)/%/LC_MESSAGES/showdown.po | $(RUN
 catalogues: $(MO_FILES)
 
 ## messages: extract the _() messages (and the refusals' ErrorText templates, translated by the
-## scoreboard) from the code into the template and update every .po
+## scoreboard; and the phone page's templates, babel.cfg) from the code into the template and
+## update every .po
 messages: $(RUNTIME_STAMP)
 	$(BIN)/pybabel -q extract --no-wrap --sort-by-file --add-location=file -c TRANSLATORS: \
-		-k ErrorText -k refuse \
+		-F babel.cfg -k ErrorText -k refuse \
 		--project uno-showdown --copyright-holder "UNO Showdown contributors" \
 		--output-file $(LOCALE)/showdown.pot showdown engine
 	$(BIN)/pybabel -q update --no-wrap --no-fuzzy-matching --domain showdown \

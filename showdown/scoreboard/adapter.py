@@ -19,7 +19,9 @@ from engine.error_text import ErrorText
 from engine.rules import PRESETS
 from engine.scoring import ScoringMode, ScoringSettings
 from showdown.game.alltime import all_time
+from showdown.game.colours import game_colours
 from showdown.game.journal import JournalError
+from showdown.game.live import mirror
 from showdown.game.messages import (
     Command,
     CorrectShowdown,
@@ -45,9 +47,7 @@ from showdown.game.messages import (
     UndoLast,
 )
 from showdown.game.session import GameState, KeptGame, Session, deck_values
-from showdown.scoreboard.mirror import mirror
 from showdown.scoreboard.port import GameSetup, HandInput, RefusedError
-from showdown.scoreboard.roster import game_colours
 from showdown.scoreboard.theme import PLAYER_PALETTE
 from showdown.scoreboard.view import (
     AllTimeView,

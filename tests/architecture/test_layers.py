@@ -1,10 +1,12 @@
 """The layering: imports only go down, so the layout cannot silently decay.
 
-Layers, bottom up (docs/architecture.md draws them): ``engine`` and ``firmware_bridge``; the unit
-(``showdown.unit``); the simulator (``hw_sim``, which may use only the unit); the game session
-(``showdown.game``); the scoreboard; the simulation drivers (``showdown.sim``); the application
-(``showdown.app``), the one place that wires the others together. Every import is read from the
-source with :mod:`ast`, including those inside functions.
+Layers, bottom up (docs/architecture.md draws them): ``engine``, ``firmware_bridge`` and the
+translations' catalogues (``showdown.locale``); the unit (``showdown.unit``); the simulator
+(``hw_sim``, which may use only the unit); the game session (``showdown.game``); the scoreboard and,
+beside it, the phone page (``showdown.web``): layers of one rank never import each other; the
+simulation drivers (``showdown.sim``); the application (``showdown.app``), the one place that
+wires the others together. Every import is read from the source with :mod:`ast`, including those
+inside functions.
 """
 
 from __future__ import annotations
@@ -19,16 +21,20 @@ REPO = Path(__file__).resolve().parents[2]
 RANK = {
     "engine": 0,
     "firmware_bridge": 0,
+    "showdown.locale": 0,
     "showdown.unit": 1,
     "hw_sim": 2,
     "showdown.game": 3,
     "showdown.scoreboard": 4,
+    "showdown.web": 4,
     "showdown.sim": 5,
     "showdown.app": 6,
     "showdown.__main__": 6,  # ``python -m showdown``: the application's entry
 }
 ALLOWED_BESIDE = {"hw_sim": {"showdown.unit", "engine", "firmware_bridge"}, "engine": set()}
 """Layers held to a stricter rule than "anything below": hw_sim sees only the unit."""
+ENTRY = {("showdown.__main__", "showdown.app")}
+"""The one import between layers of one rank: ``python -m showdown`` runs the application."""
 
 
 def layer(module: str) -> str | None:
@@ -74,7 +80,8 @@ def violations(pairs: list[tuple[str, str]]) -> list[str]:
         if low is None or high is None or low == high:
             continue
         allowed = ALLOWED_BESIDE.get(high)
-        if RANK[low] > RANK[high] or (allowed is not None and low not in allowed):
+        beside = RANK[low] == RANK[high] and (high, low) not in ENTRY
+        if RANK[low] > RANK[high] or beside or (allowed is not None and low not in allowed):
             upward.append(f"{source} imports {target}")
     return sorted(set(upward))
 
@@ -86,8 +93,9 @@ def test_imports_only_go_down() -> None:
 def test_the_layer_graph_stays_small() -> None:
     links = {(layer(s), layer(t)) for s, t in imports() if layer(s) and layer(t)}
     links = {(a, b) for a, b in links if a != b}
-    # 18 links today between 8 layers; a jump means a layer started reaching past its neighbours.
-    assert len(links) <= 21, sorted(links)
+    # 24 links today between 10 layers; a jump means a layer started reaching past its
+    # neighbours.
+    assert len(links) <= 26, sorted(links)
 
 
 def test_the_checker_sees_an_upward_import() -> None:
@@ -97,6 +105,9 @@ def test_the_checker_sees_an_upward_import() -> None:
     assert violations([("showdown.unit.machine", "hw_sim.pins")]) != []
     assert violations([("engine.round", "showdown.unit.clock")]) != []
     assert violations([("showdown.app.cli", "showdown.unit.clock")]) == []
+    assert violations([("showdown.web.app", "showdown.scoreboard.theme")]) != []
+    assert violations([("showdown.scoreboard.i18n", "showdown.web.words")]) != []
+    assert violations([("showdown.web.words", "showdown.locale.catalogues")]) == []
 
 
 def cycles(pairs: list[tuple[str, str]]) -> list[list[str]]:
