@@ -178,10 +178,10 @@ class TablePage:
 
     async def _stream(self, words: Words) -> AsyncIterator[ServerSentEvent]:
         seen: Versions | None = None
-        while not self.hub.closing:
+        while seen is None or not self.hub.closing:
             now = self.hub.versions if seen is None else await self.hub.wait(seen, HEARTBEAT_S)
-            if self.hub.closing:
-                return
+            if self.hub.closing and seen is not None and now.parts == seen.parts:
+                return  # stopping, and everything was sent (the game's last entry too)
             if seen is not None and now.parts == seen.parts:
                 yield ServerSentEvent(json.dumps({"now": time.time() * 1000}), event="alive")
                 continue

@@ -14,14 +14,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from showdown.game.journal import Journal
+from showdown.game.live import ShowdownView, Stage
 from showdown.game.table_pin import PIN_SETTING, evening_pin
 from showdown.scoreboard import theme
 from showdown.scoreboard.screens.phones import QUIET, qr_modules
+from showdown.unit.hardware import Side
 from showdown.web.address import page_url
 from showdown.web.hub import Hub
-from showdown.web.render import STATIC_DIR
+from showdown.web.render import STATIC_DIR, render
 from showdown.web.server import WebError, parse_address
-from showdown.web.words import LANGUAGES, language_of_tag, negotiate
+from showdown.web.words import LANGUAGES, Words, language_of_tag, negotiate
 
 TOKYO = timezone(timedelta(hours=9))
 
@@ -118,3 +120,31 @@ def test_a_change_on_any_thread_wakes_the_waiting_stream() -> None:
 
     assert asyncio.run(scenario()) == (2, 2)
     assert hub.versions.stamp("table") == 5.0
+
+
+@pytest.mark.parametrize(("view", "shown"), [
+    (ShowdownView(Stage.COUNTDOWN, "Ana", "Chen", 2, beat=2, beats=3),
+     ["Waiting", "Beat 2 of 3", "<polygon", "2 cards"]),
+    (ShowdownView(Stage.GO, "Ana", "Chen", 2), ["GO!", "<circle", "Slam your paddle!"]),
+    (ShowdownView(Stage.FALSE_START, "Ana", "Chen", 2, false_start_side=Side.RIGHT),
+     ["False start: Chen", "right →", "arrow right"]),
+    (ShowdownView(Stage.RESULT, "Ana", "Chen", 2, winner="Ana", loser="Chen", reason="race",
+                  left_ms=231.0, right_ms=289.4, counts=(0, 2)),
+     ["Ana wins!", "Cards fly at Chen", "231 ms", "289 ms", "Counted: 0 left, 2 right"]),
+    (ShowdownView(Stage.RESULT, "Ana", "Chen", 2, winner="Chen", loser="Ana",
+                  reason="false-start", false_start_side=Side.LEFT),
+     ["False start: Ana", "← left", "Ana started too soon, takes 2 cards"]),
+    (ShowdownView(Stage.NO_CONTEST, "Ana", "Chen", 2, reason="void"),
+     ["No contest: replay", "Replay the showdown"]),
+])
+def test_the_showdown_in_progress_is_shown_in_words_and_shapes(
+        view: ShowdownView, shown: list[str]) -> None:
+    html = render("_showdown.html", Words.of("en"), live=view)
+    for words in shown:
+        assert words in html
+
+
+def test_the_showdown_speaks_the_readers_language() -> None:
+    view = ShowdownView(Stage.FALSE_START, "Ana", "Chen", 2, false_start_side=Side.LEFT)
+    html = render("_showdown.html", Words.of("zh_CN"), live=view)
+    assert "抢跑：Ana" in html and "← 左侧" in html
