@@ -8,7 +8,9 @@ shutdown does not wait on phones that never hang up.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
 import socket
 import threading
 import time
@@ -20,6 +22,10 @@ from starlette.types import ASGIApp
 __all__ = ["DEFAULT_PORT", "WebError", "WebServer", "parse_address"]
 
 log = logging.getLogger(__name__)
+
+NICE = 10
+"""The page's thread runs at this nice value: a press, a launch and the scoreboard come first
+(on Linux a thread's nice value is its own)."""
 
 DEFAULT_PORT = 8080
 """The page's port when ``--http`` names none: the usual unprivileged HTTP port (80 needs root)."""
@@ -94,8 +100,8 @@ class WebServer:
             raise WebError(f"cannot serve the phone page on {self.host}:{self.requested_port} "
                            f"({error.strerror or error})") from None
         self._socket = sock
-        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [sock]},
-                                        name="web", daemon=True)
+        self._thread = threading.Thread(target=self._serve, args=(sock,), name="web",
+                                        daemon=True)
         self._thread.start()
         deadline = time.monotonic() + timeout_s
         pause = threading.Event()  # uvicorn sets a flag, not an event: look every 20 ms
@@ -106,6 +112,11 @@ class WebServer:
             self.stop()
             raise WebError(f"the phone page did not start on {self.host}:{self.port}")
         log.info("phone page served on %s:%d", self.host, self.port)
+
+    def _serve(self, sock: socket.socket) -> None:
+        with contextlib.suppress(OSError, AttributeError):  # not Linux, or not allowed: as is
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICE)
+        self._server.run(sockets=[sock])
 
     def stop(self, timeout_s: float = 5.0) -> None:
         """End every stream, stop uvicorn, close the socket."""
