@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 RUNTIME_STAMP := $(VENV)/.runtime-installed
 DEV_STAMP     := $(VENV)/.dev-installed
 
-.PHONY: vm-ci run test lint typecheck unit soak bench bench-check clean catalogues messages screenshots vm-test vm-soak vm-deps
+.PHONY: web-screenshots vm-ci run test lint typecheck unit soak bench bench-check clean catalogues messages screenshots vm-test vm-soak vm-deps
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,11 @@ unit: $(DEV_STAMP) catalogues
 ## the sample games); a test fails while a committed one differs from what the screens draw now
 screenshots: $(DEV_STAMP) catalogues
 	$(BIN)/python -m showdown.scoreboard.screenshots docs/scoreboard
+
+## web-screenshots: the phone page's pictures in docs/web (headless Chromium, Debian's `chromium`;
+## drawn with this machine's fonts, so looked at rather than compared by pixel)
+web-screenshots: $(DEV_STAMP) catalogues
+	$(BIN)/python -m tests.showdown.web.screenshots docs/web
 
 ## soak: the long seeded runs (not part of `make test`)
 soak: $(DEV_STAMP) catalogues

@@ -83,7 +83,9 @@ def serve_table(session: Session, machine: ShowdownMachine | None, address: str,
     source = TableSource(session, hub.changed)
     if machine is not None:
         machine.subscribe(source.unit_event)
-    server = WebServer(table_app(source, hub, PinGuard(pin)), host, port, before_stop=hub.close)
+    app = table_app(source, hub, PinGuard(pin))
+    server = WebServer(app, host, port, before_stop=hub.close,
+                       drained=lambda: app.state.page.streams == 0)
     try:
         server.start()
     except WebError as error:

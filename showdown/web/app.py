@@ -122,7 +122,8 @@ async def _json_body(request: Request) -> dict[str, Any] | Response:
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         return _answer(415, "send JSON (Content-Type: application/json)")
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+    if length is not None and (not length.isascii() or not length.isdigit()
+                               or int(length) > MAX_BODY):
         return _answer(413, f"the body is larger than {MAX_BODY} bytes")
     body = b""
     async for chunk in request.stream():
@@ -193,7 +194,7 @@ class TablePage:
 
     async def _events(self, words: Words) -> AsyncIterator[ServerSentEvent]:
         seen: Versions | None = None
-        while seen is None or not self.hub.closing:
+        while True:
             now = self.hub.versions if seen is None else await self.hub.wait(seen, HEARTBEAT_S)
             if self.hub.closing and seen is not None and now.parts == seen.parts:
                 return  # stopping, and everything was sent (the game's last entry too)

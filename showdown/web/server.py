@@ -8,9 +8,8 @@ shutdown does not wait on phones that never hang up.
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import os
+import re
 import socket
 import threading
 import time
@@ -23,12 +22,14 @@ __all__ = ["DEFAULT_PORT", "WebError", "WebServer", "parse_address"]
 
 log = logging.getLogger(__name__)
 
-NICE = 10
-"""The page's thread runs at this nice value: a press, a launch and the scoreboard come first
-(on Linux a thread's nice value is its own)."""
+DRAIN_S = 2.0
+"""How long a stopping server lets its streams send what is left."""
 
 DEFAULT_PORT = 8080
 """The page's port when ``--http`` names none: the usual unprivileged HTTP port (80 needs root)."""
+
+
+_PORT = re.compile(r"[0-9]{1,5}")
 
 
 class WebError(RuntimeError):
@@ -50,7 +51,7 @@ def parse_address(text: str, default_host: str = "0.0.0.0") -> tuple[str, int]:
             if not rest.startswith(":"):
                 raise WebError(f"not an address: {text!r} (HOST:PORT, or [IPv6]:PORT)")
             port = rest[1:]
-    elif text.isdigit():
+    elif _PORT.fullmatch(text):
         port = text
     elif text.count(":") == 1:
         host, port = text.split(":")
@@ -61,7 +62,7 @@ def parse_address(text: str, default_host: str = "0.0.0.0") -> tuple[str, int]:
         raise WebError(f"not an address: {text!r} (HOST:PORT, or [IPv6]:PORT)")
     if not host or any(c.isspace() for c in host):
         raise WebError(f"not an address: {text!r} (HOST:PORT)")
-    if not port.isdigit() or not 0 <= int(port) <= 65535:
+    if not _PORT.fullmatch(port) or not 0 <= int(port) <= 65535:
         raise WebError(f"not a port: {port!r} in {text!r} (0-65535)")
     return host, int(port)
 
@@ -70,10 +71,15 @@ class WebServer:
     """One app on one address, served until :meth:`stop`."""
 
     def __init__(self, app: ASGIApp, host: str, port: int, *,
-                 before_stop: Callable[[], None] | None = None) -> None:
+                 before_stop: Callable[[], None] | None = None,
+                 drained: Callable[[], bool] | None = None) -> None:
+        """``before_stop`` ends the live streams (they send what is left, then finish);
+        ``drained`` says when they have, and the server stops after it (at most
+        :data:`DRAIN_S`)."""
         self.host = host
         self.requested_port = port
         self.before_stop = before_stop
+        self.drained = drained
         self._config = uvicorn.Config(app, log_level="warning", access_log=False,
                                       lifespan="on", timeout_graceful_shutdown=3)
         self._server = uvicorn.Server(self._config)
@@ -114,14 +120,16 @@ class WebServer:
         log.info("phone page served on %s:%d", self.host, self.port)
 
     def _serve(self, sock: socket.socket) -> None:
-        with contextlib.suppress(OSError, AttributeError):  # not Linux, or not allowed: as is
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICE)
         self._server.run(sockets=[sock])
 
     def stop(self, timeout_s: float = 5.0) -> None:
         """End every stream, stop uvicorn, close the socket."""
         if self.before_stop is not None:
             self.before_stop()
+        deadline = time.monotonic() + DRAIN_S
+        pause = threading.Event()
+        while self.drained is not None and not self.drained() and time.monotonic() < deadline:
+            pause.wait(0.02)  # uvicorn would cut a stream still sending a game's last entry
         self._server.should_exit = True
         if self._thread is not None:
             self._thread.join(timeout_s)

@@ -189,6 +189,12 @@ class TableSource:
             self._live = mirror(self._live, event)
         self._changed("showdown")
 
+    def show(self, view: ShowdownView) -> None:
+        """Show ``view`` as the showdown in progress (a sample for the documentation)."""
+        with self._lock:
+            self._live = view
+        self._changed("showdown")
+
     def picture(self) -> TablePicture:
         """The table now (built on the caller's thread from the session's immutable state)."""
         state = self.session.state

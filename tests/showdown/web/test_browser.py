@@ -51,7 +51,7 @@ def _journal_state(db: Path) -> Session:
 def test_the_page_follows_a_whole_game_live_and_shows_the_journals_totals(
         tmp_path: Path) -> None:
     db = tmp_path / "table.db"
-    service = Service(db, free_port(), "--fast", "--speed", "20", "--games", "1",
+    service = Service(db, free_port(), "--speed", "20", "--games", "1",
                       "--players", "3", "--seed", "3")
     with chromium() as browser:
         page = browser.new_page()
