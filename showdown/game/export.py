@@ -1,8 +1,9 @@
 """Export a game from the journal: JSON for programs, CSV for a spreadsheet.
 
 The JSON holds the game as it stands (set-up, every round with each player's points and totals,
-every showdown, statistics, winners) and, for an audit, every journal entry as stored, undone
-ones included. The CSV holds one row per round, or one row per showdown.
+and in hero and mean scoring the pigs, every showdown and table penalty, statistics, winners)
+and, for an audit, every journal entry as stored, undone ones included. The CSV holds one row per
+round (with each player's pigs in hero and mean scoring), per showdown or per penalty.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from showdown.game.session import GameState
 __all__ = [
     "game_json",
     "list_line",
+    "penalties_csv",
     "players_csv",
     "players_json",
     "rounds_csv",
@@ -35,18 +37,21 @@ EXPORT_FORMAT = 1
 def game_json(state: GameState, entries: list[Entry]) -> dict[str, Any]:
     """The whole game as one JSON-ready object."""
     history = state.sheet.history
+    pigs = state.scoring.uses_pigs
     rounds = []
     for played, line in zip(state.rounds, history, strict=True):
-        rounds.append(
-            {
-                "round": played.round,
-                "went_out": played.went_out,
-                "held": played.points,
-                "scored": dict(zip(state.players, line.deltas, strict=True)),
-                "totals": dict(zip(state.players, line.totals, strict=True)),
-                "entered": {p: h.model_dump(exclude_none=True) for p, h in played.hands.items()},
-            }
-        )
+        row: dict[str, Any] = {
+            "round": played.round,
+            "went_out": played.went_out,
+            "held": played.points,
+            "scored": dict(zip(state.players, line.deltas, strict=True)),
+            "totals": dict(zip(state.players, line.totals, strict=True)),
+            "entered": {p: h.model_dump(exclude_none=True) for p, h in played.hands.items()},
+        }
+        if pigs:
+            row["pigs_drawn"] = dict(zip(state.players, line.pigs_drawn, strict=True))
+            row["pigs"] = dict(zip(state.players, line.pigs, strict=True))
+        rounds.append(row)
     return {
         "format": EXPORT_FORMAT,
         "game": state.game_id,
@@ -57,7 +62,9 @@ def game_json(state: GameState, entries: list[Entry]) -> dict[str, Any]:
         "rounds": rounds,
         "showdowns": [{**s.model_dump(mode="json"), "reason": showdown_reason(s)}
                       for s in state.showdowns],
+        "penalties": [p.model_dump(mode="json", exclude={"kind"}) for p in state.penalties],
         "totals": state.totals,
+        **({"pigs": state.pigs} if pigs else {}),
         "over": state.is_over,
         "winners": list(state.winners),
         "stats": {name: asdict(line) for name, line in state.stats.items()},
@@ -70,20 +77,34 @@ def game_json(state: GameState, entries: list[Entry]) -> dict[str, Any]:
 
 
 def rounds_csv(state: GameState) -> str:
-    """One row per round: who went out, then each player's points held and total after it."""
+    """One row per round: who went out, then each player's points held and total after it (and
+    in hero and mean scoring each player's pigs after it)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
+    pigs = state.scoring.uses_pigs
     writer.writerow(
         ["round", "went_out"]
         + [f"{p} held" for p in state.players]
         + [f"{p} total" for p in state.players]
+        + ([f"{p} pigs" for p in state.players] if pigs else [])
     )
     for played, line in zip(state.rounds, state.sheet.history, strict=True):
         writer.writerow(
             [played.round, played.went_out]
             + [played.points.get(p, 0) for p in state.players]
             + list(line.totals)
+            + (list(line.pigs) if pigs else [])
         )
+    return out.getvalue()
+
+
+def penalties_csv(state: GameState) -> str:
+    """One row per table penalty: round, player, reason, cards drawn."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["round", "player", "reason", "cards"])
+    for penalty in state.penalties:
+        writer.writerow([penalty.round, penalty.player, str(penalty.reason), penalty.cards])
     return out.getvalue()
 
 

@@ -30,7 +30,7 @@ from pydantic import BaseModel, ValidationError
 from engine.cards import CardKind
 from engine.deck import builtin_deck
 from engine.error_text import ErrorText, plain
-from engine.rules import RuleSet, UnknownPresetError, preset
+from engine.rules import PenaltyReason, RuleSet, UnknownPresetError, preset
 from engine.scoring import RoundResult, Scoresheet, ScoringError, ScoringSettings
 from engine.stats import PlayerStats, ShowdownReason, ShowdownRecord, player_stats
 from engine.tally import DeckValues, HandTally, tally_for
@@ -48,6 +48,8 @@ from showdown.game.messages import (
     GameStarted,
     GameWon,
     HandEntry,
+    PenaltyRecorded,
+    RecordPenalty,
     RecordRound,
     RecordShowdown,
     RedoLast,
@@ -105,6 +107,8 @@ class GameState:
     """Every round as it stands now (edits applied), round 1 first."""
     showdowns: tuple[ShowdownRecorded, ...]
     """Every showdown still standing, in the order recorded; each names its round."""
+    penalties: tuple[PenaltyRecorded, ...]
+    """Every table penalty still standing, in the order recorded; each names its round."""
     sheet: Scoresheet = field(repr=False, compare=False)
     undoable: tuple[tuple[int, str], ...] = ()
     """(journal seq, kind) of entries an undo can take back, last one last."""
@@ -125,8 +129,13 @@ class GameState:
         return dict(zip(self.players, self.sheet.totals, strict=True))
 
     @property
+    def pigs(self) -> dict[str, int]:
+        """Each player's pigs (hero and mean scoring; all 0 in the other modes)."""
+        return dict(zip(self.players, self.sheet.pigs, strict=True))
+
+    @property
     def is_over(self) -> bool:
-        """True once the game reached its target (or its agreed number of rounds)."""
+        """True once the game reached its target (or its agreed number of rounds or pigs)."""
         return self.sheet.is_over
 
     @property
@@ -205,6 +214,7 @@ class GameState:
             totals=self.totals,
             dealer=self.dealer,
             eliminated=list(self.eliminated),
+            pigs=self.pigs if self.scoring.uses_pigs else {},
         )
 
 
@@ -273,6 +283,7 @@ def _fold(game_id: int, entries: Sequence[ParsedEntry]) -> GameState | None:
             redoable.clear()
     rounds: list[RoundRecorded] = []
     showdowns: list[ShowdownRecorded] = []
+    penalties: list[PenaltyRecorded] = []
     for _seq, event in live:
         if isinstance(event, RoundRecorded):
             rounds.append(event)
@@ -283,6 +294,8 @@ def _fold(game_id: int, entries: Sequence[ParsedEntry]) -> GameState | None:
             )
         elif isinstance(event, ShowdownRecorded):
             showdowns.append(event)
+        elif isinstance(event, PenaltyRecorded):
+            penalties.append(event)
     players = tuple(started.players)
     sheet = Scoresheet(
         started.scoring,
@@ -299,6 +312,7 @@ def _fold(game_id: int, entries: Sequence[ParsedEntry]) -> GameState | None:
         first_dealer=started.first_dealer,
         rounds=tuple(rounds),
         showdowns=tuple(showdowns),
+        penalties=tuple(penalties),
         sheet=sheet,
         undoable=tuple((seq, _KIND_OF[type(e)]) for seq, e in live),
         live=tuple(live),
@@ -333,6 +347,7 @@ _KIND_OF: dict[type[BaseModel], str] = {
     RoundRecorded: "round",
     RoundEdited: "edit",
     ShowdownRecorded: "showdown",
+    PenaltyRecorded: "penalty",
 }
 
 
@@ -340,7 +355,7 @@ _KIND_OF: dict[type[BaseModel], str] = {
 #: or damaged) is refused rather than skipped or guessed at: a game folded without it would show
 #: and export wrong totals, so nothing reads the game until someone looks at the file.
 ENTRY_KINDS = frozenset(
-    {"set_up", "showdown", "round", "edit", "undo", "redo", "correct", "resume"})
+    {"set_up", "showdown", "round", "edit", "undo", "redo", "correct", "resume", "penalty"})
 
 
 def _parse(entry: Entry) -> list[StoredEvent]:
@@ -466,6 +481,8 @@ class Session:
             return self._redo(state, command)
         if isinstance(command, CorrectShowdown):
             return self._correct(state, command)
+        if isinstance(command, RecordPenalty):
+            return self._penalty(state, command)
         return self._undo(state, command)
 
     def _commit(
@@ -482,7 +499,10 @@ class Session:
         assert self._state is not None
         answer = [*stored, self._state.scores_updated()]
         if self._state.is_over and not was_over:
-            answer.append(GameWon(winners=list(self._state.winners), totals=self._state.totals))
+            pigs = self._state.pigs if self._state.scoring.uses_pigs else {}
+            answer.append(
+                GameWon(winners=list(self._state.winners), totals=self._state.totals, pigs=pigs)
+            )
         return answer
 
     def _set_up(self, command: SetUpGame) -> list[Event]:
@@ -626,6 +646,29 @@ class Session:
         )
         return self._commit(state, "showdown", [event], key)
 
+    def _penalty(self, state: GameState, command: RecordPenalty) -> list[Event]:
+        if state.is_over:
+            raise SessionError(ErrorText("the game is over: no more penalties can be recorded"))
+        player = self._player(state, command.player, ErrorText("player"))
+        if player not in state.active_players:
+            raise SessionError(ErrorText("{name} is not in this round", {"name": player}))
+        rules = state.rules
+        if command.reason is PenaltyReason.WRONG_CARD:
+            allowed, cards = rules.wrong_card_penalty > 0, rules.wrong_card_penalty
+        else:
+            allowed = command.reason in rules.table_penalties
+            cards = rules.table_penalty_cards
+        if not allowed:
+            raise SessionError(ErrorText(
+                "{reason} is not a table rule of the {preset} rules",
+                {"reason": str(command.reason), "preset": state.preset},
+            ))
+        event = PenaltyRecorded(
+            round=state.current_round, player=player, reason=command.reason,
+            cards=cards if command.cards is None else command.cards,
+        )
+        return self._commit(state, "penalty", [event], command.command_id)
+
     def _points(
         self, state: GameState, sheet: Scoresheet, went_out: str, hands: dict[str, HandEntry]
     ) -> tuple[str, dict[str, int], dict[str, HandEntry]]:
@@ -729,6 +772,8 @@ def _summary(event: StoredEvent) -> str:
         return f"round {event.round}: {event.winner} beat {event.loser}, {event.cards_loaded} cards"
     if isinstance(event, RoundRecorded | RoundEdited):
         return f"round {event.round}: {event.went_out} went out"
+    if isinstance(event, PenaltyRecorded):
+        return f"round {event.round}: {event.player} drew {event.cards} ({event.reason})"
     return event.kind
 
 

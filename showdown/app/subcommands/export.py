@@ -13,6 +13,7 @@ from showdown.game.alltime import all_time
 from showdown.game.export import (
     game_json,
     list_line,
+    penalties_csv,
     players_csv,
     players_json,
     rounds_csv,
@@ -24,7 +25,7 @@ from showdown.game.storage import add_db_argument, db_path
 
 NAME = "export"
 GROUP = None
-HELP = "export a game from the journal as JSON or CSV (rounds or showdowns)"
+HELP = "export a game from the journal as JSON or CSV (rounds, showdowns or penalties)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -36,10 +37,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="list the games and stop: number, date, over (winner, final scores) or open "
         "(round, scores)")
     parser.add_argument("--format", choices=("json", "csv"), default="json")
-    parser.add_argument(
+    rows = parser.add_mutually_exclusive_group()
+    rows.add_argument(
         "--showdowns", action="store_true", help="CSV: one row per showdown instead of per round"
     )
-    parser.add_argument(
+    rows.add_argument(
+        "--penalties",
+        action="store_true",
+        help="CSV: one row per table penalty (silence, slap, advice, wrong card)",
+    )
+    rows.add_argument(
         "--players", action="store_true",
         help="all-time figures per player from every game kept (none deleted, none the "
         "simulated table played): games played and won, points per round, showdowns won and "
@@ -102,4 +109,6 @@ def _export(args: argparse.Namespace, journal: Journal, path: Path) -> str | Non
         raise UserError(f"game {game_id} was never set up")
     if args.format == "json":
         return json.dumps(game_json(state, entries), indent=2) + "\n"
-    return showdowns_csv(state) if args.showdowns else rounds_csv(state)
+    if args.showdowns:
+        return showdowns_csv(state)
+    return penalties_csv(state) if args.penalties else rounds_csv(state)
