@@ -1,9 +1,10 @@
 """The ASGI apps: the table's page (``showdown run``) and the event's (``showdown event``).
 
 Starlette gives the routing, the static files and a test client; uvicorn serves it
-(:mod:`showdown.web.server`). Every route reads, except ``POST /api/undo`` and
+(:mod:`showdown.web.server`). Every route reads, except the table's ``POST /api/undo`` and
 ``POST /api/edit``, which need the table's PIN (:mod:`showdown.web.pin`); there is no other way
-to write. A request that is not understood gets a status and one sentence, never a trace.
+to write, and the event's page has none at all. A request that is not understood gets a status
+and one sentence, never a trace.
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ import time
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from markupsafe import Markup
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
-from sse_starlette import EventSourceResponse, ServerSentEvent
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -28,53 +29,20 @@ from starlette.staticfiles import StaticFiles
 
 from showdown.game.messages import EntryRejected, Event, RoundEdited
 from showdown.web.chart import chart
-from showdown.web.hub import Hub, Versions
+from showdown.web.event import EventWatch
+from showdown.web.hub import Hub
 from showdown.web.pin import PinGuard
-from showdown.web.render import STATIC_DIR, Fragments, render, translate
+from showdown.web.render import STATIC_DIR, render, translate
+from showdown.web.stream import LANGUAGE_COOKIE, SECURITY_HEADERS, LiveParts, language
 from showdown.web.table import TableSource
-from showdown.web.words import LANGUAGES, Words, negotiate
+from showdown.web.words import Words
 
-__all__ = ["HEARTBEAT_S", "MAX_BODY", "SECURITY_HEADERS", "language", "table_app"]
+__all__ = ["MAX_BODY", "event_app", "table_app"]
 
 log = logging.getLogger(__name__)
 
-HEARTBEAT_S = 5.0
-"""With nothing new, a stream still says it is alive this often: the page marks itself out of
-date when it has heard nothing for a few of these."""
-
-MIN_INTERVAL_S = 0.1
-"""A stream sends at most ten messages a second: changes closer together go out as one (at a
-table a showdown's steps are a second apart; a burst costs the unit's thread nothing more)."""
-
-RETRY_MS = 2000
-"""How soon a browser reconnects after the stream broke (the server restarting)."""
-
 MAX_BODY = 4096
 """The largest request body read (an edit of ten players is a few hundred bytes)."""
-
-LANGUAGE_COOKIE = "lang"
-
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; "
-        "img-src 'self' data: blob:; connect-src 'self'; frame-ancestors 'none'; "
-        "base-uri 'none'; form-action 'self'"),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-}
-"""Only the Pi's own scripts and styles run on the page (no CDN, nothing inline)."""
-
-
-def language(request: Request) -> tuple[Words, str | None]:
-    """The reader's language: ``?lang=`` (then kept in a cookie), the cookie, or the browser's
-    Accept-Language. The second value is a code to store in the cookie, if one was picked."""
-    picked = request.query_params.get("lang")
-    if picked in LANGUAGES:
-        return Words.of(picked), picked
-    kept = request.cookies.get(LANGUAGE_COOKIE)
-    if kept in LANGUAGES:
-        return Words.of(kept), None
-    return Words.of(negotiate(request.headers.get("accept-language"))), None
 
 
 def _page(html: str, picked: str | None) -> HTMLResponse:
@@ -146,16 +114,23 @@ def _client(request: Request) -> str:
 class TablePage:
     """The table's routes over one :class:`TableSource`."""
 
-    def __init__(self, source: TableSource, hub: Hub, guard: PinGuard) -> None:
+    def __init__(self, source: TableSource, hub: Hub, guard: PinGuard,
+                 event: EventWatch | None = None) -> None:
         self.source = source
         self.hub = hub
         self.guard = guard
-        self.fragments = Fragments(self._render_part)
-        self.streams = 0
+        self.event = event
+        """The event the table plays in (its part below the game), if any."""
+        self.live = LiveParts(hub, self._render_part)
+
+    @property
+    def streams(self) -> int:
         """Pages following the table now (open event streams)."""
-        self._messages: dict[tuple[object, ...], str] = {}
+        return self.live.streams
 
     def _render_part(self, part: str, words: Words) -> str:
+        if part == "event" and self.event is not None:
+            return render("_event.html", words, event=self.event.picture(), embedded=True)
         table = self.source.picture()
         if part == "showdown":
             return render("_showdown.html", words, live=table.live)
@@ -164,11 +139,11 @@ class TablePage:
     async def page(self, request: Request) -> Response:
         """``GET /``: the whole page, already filled (it reads without scripts)."""
         words, picked = language(request)
-        versions = self.hub.versions
-        parts = self.fragments.all({p: v for p, v, _at in versions.parts}, words)
-        html = render("table.html", words, stamp=versions.stamp("table") or time.time(),
+        parts, _at = self.live.now(words)
+        html = render("table.html", words, stamp=self.hub.versions.stamp("table") or time.time(),
                       # both rendered by our autoescaped templates just above
-                      showdown_html=Markup(parts["showdown"]), table_html=Markup(parts["table"]))
+                      showdown_html=Markup(parts["showdown"]), table_html=Markup(parts["table"]),
+                      event_html=Markup(parts["event"]) if "event" in parts else None)
         return _page(html, picked)
 
     async def standings(self, request: Request) -> Response:
@@ -177,53 +152,6 @@ class TablePage:
         table = self.source.picture()
         printed = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M")
         return _page(render("standings.html", words, table=table, printed=printed), picked)
-
-    async def events(self, request: Request) -> Response:
-        """``GET /events``: the live parts by Server-Sent Events."""
-        words, _picked = language(request)
-        return EventSourceResponse(self._stream(words), headers=SECURITY_HEADERS,
-                                   ping=HEARTBEAT_S * 3)
-
-    async def _stream(self, words: Words) -> AsyncIterator[ServerSentEvent]:
-        self.streams += 1
-        try:
-            async for event in self._events(words):
-                yield event
-        finally:
-            self.streams -= 1
-
-    async def _events(self, words: Words) -> AsyncIterator[ServerSentEvent]:
-        seen: Versions | None = None
-        while True:
-            now = self.hub.versions if seen is None else await self.hub.wait(seen, HEARTBEAT_S)
-            if self.hub.closing and seen is not None and now.parts == seen.parts:
-                return  # stopping, and everything was sent (the game's last entry too)
-            if seen is not None and now.parts == seen.parts:
-                yield ServerSentEvent(json.dumps({"now": time.time() * 1000}), event="alive")
-                continue
-            message = self._message(seen, now, words)
-            seen = now
-            yield ServerSentEvent(message, event="parts", retry=RETRY_MS)
-            await asyncio.sleep(MIN_INTERVAL_S)
-
-    def _message(self, seen: Versions | None, now: Versions, words: Words) -> str:
-        """The message taking a page from ``seen`` to ``now``: built once for every page that
-        is there (most are: they all saw the last one), whatever their number."""
-        key = (None if seen is None else seen.parts, now.parts, words.code)
-        kept = self._messages.get(key)
-        if kept is not None:
-            return kept
-        changed = {part: v for part, v, _at in now.parts
-                   if seen is None or seen.version(part) != v}
-        message = json.dumps({
-            "html": self.fragments.all(changed, words),
-            "at": {part: now.stamp(part) * 1000 for part in changed},
-            "now": time.time() * 1000,
-        })
-        if len(self._messages) > 32:
-            self._messages.clear()
-        self._messages[key] = message
-        return message
 
     async def _checked(self, request: Request, model: type[BaseModel]
                        ) -> tuple[BaseModel, Words] | Response:
@@ -290,27 +218,75 @@ def _lifespan(hub: Hub) -> Callable[[Starlette], Any]:
     return lifespan
 
 
-async def _not_allowed(request: Request, exc: Exception) -> Response:
-    return _answer(405, f"{request.method} is not allowed here: this page only reads, "
-                   "corrections go to POST /api/undo and /api/edit with the PIN")
+async def _not_allowed(writes: str, request: Request, exc: Exception) -> Response:
+    return _answer(405, f"{request.method} is not allowed here: this page only reads{writes}")
 
 
 async def _not_found(request: Request, exc: Exception) -> Response:
     return _answer(404, f"nothing at {request.url.path}")
 
 
-def table_app(source: TableSource, hub: Hub, guard: PinGuard) -> Starlette:
-    """The table's page (see the module docstring)."""
-    page = TablePage(source, hub, guard)
-    routes = [
+def _app(routes: list[Route | Mount], hub: Hub, page: object, writes: str = "") -> Starlette:
+    routes = [*routes, Mount("/static", StaticFiles(directory=STATIC_DIR), name="static")]
+    app = Starlette(routes=routes, lifespan=_lifespan(hub),
+                    exception_handlers={405: partial(_not_allowed, writes), 404: _not_found})
+    app.state.page = page  # how many follow it: the server drains them, the benchmark waits
+    return app
+
+
+def table_app(source: TableSource, hub: Hub, guard: PinGuard,
+              event: EventWatch | None = None) -> Starlette:
+    """The table's page (see the module docstring); a table in an ``event`` shows it too."""
+    page = TablePage(source, hub, guard, event)
+    routes: list[Route | Mount] = [
         Route("/", page.page, methods=["GET"]),
         Route("/standings", page.standings, methods=["GET"]),
-        Route("/events", page.events, methods=["GET"]),
+        Route("/events", page.live.events, methods=["GET"]),
         Route("/api/undo", page.undo, methods=["POST"]),
         Route("/api/edit", page.edit, methods=["POST"]),
-        Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=_lifespan(hub),
-                    exception_handlers={405: _not_allowed, 404: _not_found})
-    app.state.page = page  # how many follow it: the benchmark waits for its phones
-    return app
+    return _app(routes, hub, page, writes=", corrections go to POST /api/undo and /api/edit "
+                "with the PIN")
+
+
+class EventPage:
+    """The event's routes over one :class:`~showdown.web.event.EventWatch`: reading only."""
+
+    def __init__(self, watch: EventWatch, hub: Hub) -> None:
+        self.watch = watch
+        self.hub = hub
+        self.live = LiveParts(hub, self._render_part)
+
+    @property
+    def streams(self) -> int:
+        """Pages following the event now (open event streams)."""
+        return self.live.streams
+
+    def _render_part(self, part: str, words: Words) -> str:
+        return render("_event.html", words, event=self.watch.picture(), embedded=False)
+
+    async def page(self, request: Request) -> Response:
+        """``GET /``: the event, already filled."""
+        words, picked = language(request)
+        parts, at = self.live.now(words)
+        event = self.watch.picture()
+        return _page(render("event.html", words, stamp=at, title=event.name,
+                            event_html=Markup(parts["event"])), picked)
+
+    async def standings(self, request: Request) -> Response:
+        """``GET /standings``: the event's standings on a page to print."""
+        words, picked = language(request)
+        printed = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M")
+        return _page(render("event_standings.html", words, event=self.watch.picture(),
+                            printed=printed), picked)
+
+
+def event_app(watch: EventWatch, hub: Hub) -> Starlette:
+    """The event's page: standings, the tables online or not, the next seating."""
+    page = EventPage(watch, hub)
+    routes: list[Route | Mount] = [
+        Route("/", page.page, methods=["GET"]),
+        Route("/standings", page.standings, methods=["GET"]),
+        Route("/events", page.live.events, methods=["GET"]),
+    ]
+    return _app(routes, hub, page)

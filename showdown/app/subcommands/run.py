@@ -348,7 +348,8 @@ def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -
             machine.subscribe(status.unit_event)
         stop_signals.check()  # a stop signal meanwhile: unwind here
         address, asked = http_address(args, settings.web)
-        phone = None if address is None else serve_table(session, machine, address, asked=asked)
+        phone = None if address is None else serve_table(session, machine, address, asked=asked,
+                                                            event=link)
         if phone is not None:  # stopped before the journal closes: a phone's undo needs it
             on_stop.insert(on_stop.index(journal.close), phone.stop)
         frontend = _frontend(args, session, machine, real_unit=not use_sim, keyboard=keyboard,

@@ -3,7 +3,8 @@
     .venv/bin/python -m tests.showdown.web.screenshots docs/web
 
 The sample game of the scoreboard's screenshots (four players, four rounds, showdowns and a
-false start), served in this process; each picture a phone's screen (360x640) or a tablet's.
+false start), and a sample evening at two tables for the event's page, served in this process;
+each picture a phone's screen (360x640) or a tablet's.
 The browser draws with the machine's fonts, so these are looked at, never compared by pixel.
 """
 
@@ -18,12 +19,16 @@ from showdown.game.live import ShowdownView, Stage
 from showdown.game.session import Session
 from showdown.scoreboard.sample import RESULT, sample_game
 from showdown.unit.hardware import Side
-from showdown.web.app import table_app
+from showdown.web.app import event_app, table_app
+from showdown.web.event import EVENT_PARTS, EventWatch
 from showdown.web.hub import Hub
 from showdown.web.pin import PinGuard
 from showdown.web.server import WebServer
 from showdown.web.table import PARTS, TableSource
 from tests.showdown.web.browser import chromium
+from tests.showdown.web.sample_event import Host, evening
+
+EVENING = ("Ana", "Budi", "Chen", "Dewi", "Eko", "Fay", "Gita", "Hiro")
 
 STAGES = {
     "countdown": ShowdownView(Stage.COUNTDOWN, "Ana", "Chen", 2, beat=2, beats=3),
@@ -79,8 +84,27 @@ def main(out: Path) -> None:
             server.stop()
             source.close()
             journal.close()
+    event_pages(out)
     for path in sorted(out.glob("*.png")):
         print(path)
+
+
+def event_pages(out: Path) -> None:
+    """The event's page (``showdown event host``) on a phone, in English and Japanese."""
+    host = Host(evening((212, 40, 95, 0), (0, 310, 64, 128), EVENING, "Friday game night"))
+    hub = Hub(EVENT_PARTS)
+    server = WebServer(event_app(EventWatch(host, hub.changed), hub), "127.0.0.1", 0,
+                       before_stop=hub.close)
+    server.start()
+    url = f"http://127.0.0.1:{server.port}/"
+    try:
+        with chromium() as browser:
+            page = browser.new_page()
+            for code in ("en", "ja"):
+                page.goto(url + f"?lang={code}")
+                page.screenshot(path=str(out / f"event-{code}.png"), full_page=True)
+    finally:
+        server.stop()
 
 
 if __name__ == "__main__":

@@ -4,12 +4,18 @@ Two runs, kept few and quick: a whole simulated game followed live to its end (t
 totals are the journal's; how long each entry took to reach the screen is measured and kept in
 ``tests/_artifacts/web-latency.json``, never asserted); and a table that the reader switches to
 Japanese, corrects with a wrong PIN and then the right one, and follows across a restart of its
-service.
+service. And the event: ``showdown event demo`` at two tables, its page followed live to the end
+of the evening, showing every player of both tables with the totals the evening ended with.
 """
 
 from __future__ import annotations
 
+import json
+import os
+import signal
 import statistics
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -152,3 +158,52 @@ def _undo_entries(db: Path) -> int:
         return 0 if game is None else sum(e.kind == "undo" for e in journal.entries(game))
     finally:
         journal.close()
+
+
+def test_the_event_demos_page_shows_every_player_of_both_tables_with_their_totals(
+        tmp_path: Path) -> None:
+    """The issue's Done-when: ``showdown event demo --tables 2 --format free --http ...``."""
+    port = free_port()
+    command = [sys.executable, "-m", "showdown", "event", "demo", "--tables", "2", "--format",
+               "free", "--http", f"127.0.0.1:{port}", "--dir", str(tmp_path), "--json"]
+    demo = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    assert demo.stderr is not None
+    log: list[str] = []
+    try:
+        with chromium() as browser:
+            page = browser.new_page()
+            for line in demo.stderr:  # the host's page is up before the tables join
+                log.append(line)
+                if "all 2 tables joined" in line:
+                    break
+            url = (tmp_path / "host" / "page-url").read_text().strip()
+            assert url == f"http://127.0.0.1:{port}/", "".join(log)
+            page.goto(url)
+            expect(page.locator("h1")).to_have_text("Game night")
+            for line in demo.stderr:
+                log.append(line)
+                if "the evening is over; its page stays at" in line:
+                    break
+            else:
+                raise AssertionError("the demo ended early:\n" + "".join(log))
+            expect(page.locator("#live")).to_have_text("Live")  # still served: followed live
+            demo.send_signal(signal.SIGINT)
+            out, _err = demo.communicate(timeout=120)
+            shown = page_totals(page)  # what the page last showed, sent before the host stopped
+            tables = dict(page.eval_on_selector_all(
+                "#standings [data-name]", "rows => rows.map(r => [r.dataset.name, "
+                "r.dataset.table])"))
+            page.screenshot(path=str(tmp_path / "event.png"), full_page=True)
+    finally:
+        if demo.poll() is None:
+            demo.kill()
+            demo.wait()
+    result = json.loads(out.strip().splitlines()[-1])
+    assert demo.returncode == 0, "".join(log)
+    assert result["lost"] == 0 and result["standings_match"], result
+    expected = {line["name"]: line["points"] for line in result["standings"]}
+    assert len(expected) == 8 and shown == expected
+    assert tables == {line["name"]: line["table"] for line in result["standings"]}
+    assert set(tables.values()) == {"t1", "t2"}
+    assert sum(expected.values()) > 0
