@@ -22,7 +22,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(os.environ.get("SHOWDOWN_CHROMIUM", "/usr/bin/chromium"))
+"""Debian's Chromium (``SHOWDOWN_CHROMIUM`` names another path: the skip's own test)."""
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 360, "height": 640}

@@ -36,6 +36,8 @@ from tests.showdown.web.browser import (
 
 REASON = why_not()
 if REASON is not None:
+    if os.environ.get("SHOWDOWN_BROWSER_TESTS") == "required":  # .ci/run: they must run there
+        pytest.fail(f"the browser tests cannot run: {REASON}", pytrace=False)
     pytest.skip(REASON, allow_module_level=True)
 
 from playwright.sync_api import expect  # noqa: E402 - only where a browser can run
