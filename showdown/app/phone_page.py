@@ -41,10 +41,19 @@ def add_http_arguments(parser: argparse.ArgumentParser, *, configured: bool = Tr
     group = parser.add_argument_group("the phone page (docs/web.md)")
     where = "the configuration's [web] http, else " if configured else ""
     group.add_argument(
-        "--http", metavar="HOST:PORT", default=None,
+        "--http", metavar="HOST:PORT", default=None, type=_address,
         help=f"serve {what} here (default: {where}{DEFAULT_HTTP}; a port alone means every "
         "interface; 127.0.0.1:0 is any free port on this machine only)")
     group.add_argument("--no-http", action="store_true", help="serve no phone page")
+
+
+def _address(text: str) -> str:
+    """``--http``'s value, refused by argparse before anything starts when it is no address."""
+    try:
+        parse_address(text)
+    except WebError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
 
 
 @dataclass

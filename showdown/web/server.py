@@ -45,7 +45,9 @@ def parse_address(text: str, default_host: str = "0.0.0.0") -> tuple[str, int]:
     text = text.strip()
     host, port = default_host, str(DEFAULT_PORT)
     if text.startswith("["):
-        inside, _bracket, rest = text[1:].partition("]")
+        inside, bracket, rest = text[1:].partition("]")
+        if not bracket:
+            raise WebError(f"not an address: {text!r} (HOST:PORT, or [IPv6]:PORT)")
         host = inside
         if rest:
             if not rest.startswith(":"):
