@@ -14,6 +14,7 @@ import json
 import os
 import signal
 import statistics
+import struct
 import subprocess
 import sys
 import time
@@ -190,6 +191,13 @@ def test_the_event_demos_page_shows_every_player_of_both_tables_with_their_total
             else:
                 raise AssertionError("the demo ended early:\n" + "".join(log))
             expect(page.locator("#live")).to_have_text("Live")  # still served: followed live
+            with page.expect_download() as saved:  # final standings a phone can keep
+                page.click("button.save-png")
+            picture = tmp_path / "standings.png"
+            saved.value.save_as(str(picture))
+            printable = browser.new_page()
+            printable.goto(url + "standings")
+            expect(printable.locator("table.final tbody tr")).to_have_count(8)
             demo.send_signal(signal.SIGINT)
             out, _err = demo.communicate(timeout=120)
             shown = page_totals(page)  # what the page last showed, sent before the host stopped
@@ -209,3 +217,7 @@ def test_the_event_demos_page_shows_every_player_of_both_tables_with_their_total
     assert tables == {line["name"]: line["table"] for line in result["standings"]}
     assert set(tables.values()) == {"t1", "t2"}
     assert sum(expected.values()) > 0
+    png = picture.read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", png[16:24])
+    assert (width, height) == (1080, 2 * (96 + 8 * 56 + 40))  # a line for each of the 8

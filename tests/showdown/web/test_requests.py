@@ -6,6 +6,8 @@ import json
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from showdown.web.app import MAX_BODY
@@ -214,3 +216,30 @@ def test_the_printable_standings_list_everyone_best_first(page: Page) -> None:
     html = page.client.get("/standings").text
     assert "Print" in html and "Game 1" in html
     assert list(_totals(html).items()) == [("Ana", 60), ("Budi", 0), ("Chen", 0)]
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                 max_size=4),
+    max_leaves=12)
+
+
+@settings(max_examples=80, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=st.dictionaries(st.sampled_from(["round", "went_out", "held", "pin", "extra"]),
+                            JSON, max_size=5),
+       path=st.sampled_from(["/api/edit", "/api/undo"]))
+def test_any_json_body_is_refused_in_one_sentence_or_done_never_a_trace(
+        page: Page, body: dict[str, object], path: str) -> None:
+    if page.session.state is None:
+        play(page.session, ["Ana", "Budi"])
+    body = {**body, "pin": PIN} if "pin" not in body else body
+    before = page.session.state
+    response = page.client.post(path, json=body)
+    answer = response.json()
+    assert response.status_code in (200, 400, 403, 409, 429), (body, answer)
+    assert isinstance(answer["message"], str) and answer["message"]
+    assert "\n" not in answer["message"] and "Traceback" not in response.text
+    if response.status_code != 200:
+        assert page.session.state is before
