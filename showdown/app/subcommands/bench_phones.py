@@ -62,14 +62,16 @@ async def _follow(port: int, stop: StopEvent, counts: list[int], index: int) -> 
 
 
 def _phones(port: int, clients: int, stop: StopEvent, answer: Connection) -> None:
-    """The phones' process: ``clients`` streams until ``stop``; sends back messages read."""
+    """The phones' process: ``clients`` streams until ``stop``; sends back messages read and
+    its CPU time (on a LAN phones are other machines: here they share the cores with the unit,
+    and their CPU time says how much of the machine they took)."""
     counts = [0] * clients
 
     async def main() -> None:
         await asyncio.gather(*(_follow(port, stop, counts, i) for i in range(clients)))
 
     asyncio.run(main())
-    answer.send(counts)
+    answer.send((counts, time.process_time()))
 
 
 def _run(args: argparse.Namespace, clients: int | None) -> dict[str, Any]:
@@ -114,11 +116,12 @@ def _run(args: argparse.Namespace, clients: int | None) -> dict[str, Any]:
                 machine.subscribe(source.unit_event)
 
             report = run_duels(args.count, args.seed, watch=watch)
-            delivered = 0
+            delivered, phones_cpu_s = 0, 0.0
             if phones is not None:
                 stop.set()
                 if mine.poll(30):
-                    delivered = sum(mine.recv())
+                    counts, phones_cpu_s = mine.recv()
+                    delivered = sum(counts)
                 phones.join(10)
         finally:
             stop.set()
@@ -127,7 +130,7 @@ def _run(args: argparse.Namespace, clients: int | None) -> dict[str, Any]:
             journal.close()
     return {"page": True, "clients": clients, "press_to_launch_ms": report.latency_ms(),
             "showdown_updates": hub.versions.version("showdown") - 1,
-            "messages_read_by_phones": delivered}
+            "messages_read_by_phones": delivered, "phones_cpu_s": round(phones_cpu_s, 2)}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -148,7 +151,8 @@ def run(args: argparse.Namespace) -> int:
         summary.append({"run": label, "p50_ms": p50s, "p99_ms": p99s,
                         "median_p99_ms": statistics.median(p99s),
                         "messages_read_by_phones": [r.get("messages_read_by_phones", 0)
-                                                    for r in made]})
+                                                    for r in made],
+                        "phones_cpu_s": [r.get("phones_cpu_s", 0.0) for r in made]})
     if args.json:
         print(json.dumps({"count": args.count, "seed": args.seed, "repeat": args.repeat,
                           "runs": summary}))
@@ -160,5 +164,6 @@ def run(args: argparse.Namespace) -> int:
         p99 = " ".join(f"{v:7.2f}" for v in line["p99_ms"])
         p50 = " ".join(f"{v:7.2f}" for v in line["p50_ms"])
         print(f"{line['run']:32} {p99:>26} {line['median_p99_ms']:>11.2f} {p50:>26}")
-    print(f"the phones read {summary[-1]['messages_read_by_phones']} messages in their runs")
+    print(f"the phones read {summary[-1]['messages_read_by_phones']} messages in their runs, "
+          f"using {summary[-1]['phones_cpu_s']} s of CPU on this machine")
     return 0
