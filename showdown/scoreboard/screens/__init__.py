@@ -9,6 +9,7 @@ from showdown.scoreboard.screens.game_over import GameOverScreen
 from showdown.scoreboard.screens.games import GamesScreen
 from showdown.scoreboard.screens.history import HistoryScreen
 from showdown.scoreboard.screens.names import NamesScreen
+from showdown.scoreboard.screens.penalty import PenaltyScreen
 from showdown.scoreboard.screens.phones import PhonesScreen
 from showdown.scoreboard.screens.players import PlayersScreen
 from showdown.scoreboard.screens.round_end import RoundEndScreen
@@ -34,6 +35,7 @@ SCREENS: dict[str, type[Screen]] = {
         SettingsScreen,
         PlayersScreen,
         PhonesScreen,
+        PenaltyScreen,
         EventScreen,
     )
 }
