@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 RUNTIME_STAMP := $(VENV)/.runtime-installed
 DEV_STAMP     := $(VENV)/.dev-installed
 
-.PHONY: vm-ci run test lint typecheck unit soak bench bench-check clean catalogues messages screenshots vm-test vm-soak vm-deps mutation
+.PHONY: web-screenshots vm-ci run test lint typecheck unit soak bench bench-check clean catalogues messages screenshots vm-test vm-soak vm-deps mutation
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,10 +30,11 @@ $(LOCALE)/%/LC_MESSAGES/showdown.mo: $(LOCALE)/%/LC_MESSAGES/showdown.po | $(RUN
 catalogues: $(MO_FILES)
 
 ## messages: extract the _() messages (and the refusals' ErrorText templates, translated by the
-## scoreboard) from the code into the template and update every .po
+## scoreboard; and the phone page's templates, babel.cfg) from the code into the template and
+## update every .po
 messages: $(RUNTIME_STAMP)
 	$(BIN)/pybabel -q extract --no-wrap --sort-by-file --add-location=file -c TRANSLATORS: \
-		-k ErrorText -k refuse \
+		-F babel.cfg -k ErrorText -k refuse \
 		--project uno-showdown --copyright-holder "UNO Showdown contributors" \
 		--output-file $(LOCALE)/showdown.pot showdown engine
 	$(BIN)/pybabel -q update --no-wrap --no-fuzzy-matching --domain showdown \
@@ -59,6 +60,11 @@ unit: $(DEV_STAMP) catalogues
 ## the sample games); a test fails while a committed one differs from what the screens draw now
 screenshots: $(DEV_STAMP) catalogues
 	$(BIN)/python -m showdown.scoreboard.screenshots docs/scoreboard
+
+## web-screenshots: the phone page's pictures in docs/web (headless Chromium, Debian's `chromium`;
+## drawn with this machine's fonts, so looked at rather than compared by pixel)
+web-screenshots: $(DEV_STAMP) catalogues
+	$(BIN)/python -m tests.showdown.web.screenshots docs/web
 
 ## soak: the long seeded runs (not part of `make test`)
 soak: $(DEV_STAMP) catalogues

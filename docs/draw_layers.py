@@ -45,8 +45,7 @@ LAYERS = (
           "wires the others together", (205, 190, 230)),
     Layer(("showdown.sim",), 6, "bot table and its referee, duels, the keyboard panel",
           (190, 215, 240)),
-    Layer(("showdown.scoreboard",), 5, "touchscreen screens, touch, translations, fonts, cues",
-          (195, 230, 205)),
+    Layer(("showdown.scoreboard", "showdown.web"), 5, "", (195, 230, 205)),
     Layer(("showdown.event",), 4, "the event over MQTT: outbox, host, brokers, discovery",
           (240, 210, 225)),
     Layer(("showdown.game",), 3, "session, journal (SQLite), recorder, export", (245, 225, 180)),
@@ -54,14 +53,18 @@ LAYERS = (
           (230, 230, 230)),
     Layer(("showdown.unit",), 1, "hardware interface, clock, state machine, back ends, config",
           (245, 200, 190)),
-    Layer(("engine", "firmware_bridge"), 0, "", (215, 215, 235)),
+    Layer(("engine", "firmware_bridge", "showdown.locale"), 0, "", (215, 215, 235)),
 )
 """Top to bottom, as drawn."""
 
 BOTTOM_HOLDS = {
-    "engine": "UNO rules and scorekeeper: pure Python",
-    "firmware_bridge": "serial protocol, host link, Pico firmware",
+    "engine": "UNO rules, scorekeeping",
+    "firmware_bridge": "serial protocol, Pico",
+    "showdown.locale": "translations, their reader",
+    "showdown.scoreboard": "touchscreen: screens, touch, fonts, cues",
+    "showdown.web": "phone page: ASGI app, SSE, PIN",
 }
+"""What a layer that shares its row holds (said in its own box)."""
 
 FLOW = (
     ("paddle edge", "showdown.unit.backends", "its own timestamp"),
@@ -125,7 +128,10 @@ def draw() -> pygame.Surface:
             box = pygame.Rect(LEFT + part * (width + 20), top, width, ROW_H)
             pygame.draw.rect(surface, layer.colour, box, border_radius=10)
             pygame.draw.rect(surface, INK, box, 2, border_radius=10)
-            surface.blit(bold.render(name, True, INK), (box.left + 16, box.top + 16))
+            label = bold.render(name, True, INK)
+            if label.get_width() > box.width - 24:  # three to a row: the name in a smaller face
+                label = text.render(name, True, INK)
+            surface.blit(label, (box.left + 16, box.top + 16))
             holds = layer.holds or BOTTOM_HOLDS[name]
             surface.blit(small.render(holds, True, INK), (box.left + 16, box.top + 58))
     bottom = TOP + len(LAYERS) * (ROW_H + ROW_GAP) - ROW_GAP

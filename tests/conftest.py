@@ -29,3 +29,7 @@ settings.register_profile(
 settings.load_profile("default")
 
 os.environ[ENV_VARIABLE] = str(pinned_font())
+
+# Every `showdown run` a test starts serves its phone page on a free port of this machine only,
+# never on the LAN's port 8080 (tests/showdown/web choose their own addresses).
+os.environ.setdefault("SHOWDOWN_WEB__HTTP", "127.0.0.1:0")

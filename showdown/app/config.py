@@ -31,6 +31,7 @@ from showdown.app.errors import UserError
 from showdown.game.storage import StorageSettings
 from showdown.scoreboard.settings import ScoreboardSettings
 from showdown.unit.config import UnitSettings
+from showdown.web.settings import WebSettings
 
 __all__ = ["ConfigError", "Settings", "load_settings"]
 
@@ -44,7 +45,7 @@ class ConfigError(UserError):
 
 class Settings(BaseSettings):
     """The whole configuration. Sections: ``unit`` (pins, timings, sounds), ``storage``,
-    ``scoreboard`` (the touch panel's correction)."""
+    ``scoreboard`` (the touch panel's correction), ``web`` (where the phone page is served)."""
 
     model_config = SettingsConfigDict(
         env_prefix="SHOWDOWN_", env_nested_delimiter="__", extra="forbid", frozen=True
@@ -53,6 +54,7 @@ class Settings(BaseSettings):
     unit: UnitSettings = Field(default_factory=UnitSettings)
     storage: StorageSettings = Field(default_factory=StorageSettings)
     scoreboard: ScoreboardSettings = Field(default_factory=ScoreboardSettings)
+    web: WebSettings = Field(default_factory=WebSettings)
 
     @classmethod
     def settings_customise_sources(

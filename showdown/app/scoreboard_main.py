@@ -21,6 +21,7 @@ from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.layout import DESIGN_SIZE
 from showdown.scoreboard.port import RefusedError
 from showdown.scoreboard.screens.event import EventScreen
+from showdown.scoreboard.screens.phones import PhonesScreen
 from showdown.scoreboard.settings import IDENTITY, TouchMatrix
 from showdown.sim.panel import PANEL_WIDTH, KeyboardUnit, UnitPanel
 from showdown.unit.events import ShowdownEvent
@@ -39,6 +40,7 @@ def build_scoreboard(
     cues: CueSettings | None = None,
     screen: tuple[int, int] | None = None,
     touch: TouchMatrix = IDENTITY,
+    phone: tuple[str, Callable[[], str]] | None = None,
     event: EventSource | None = None,
 ) -> Scoreboard:
     """The scoreboard over ``session``, mirroring ``machine`` (or the keyboard ``unit``'s).
@@ -51,7 +53,8 @@ def build_scoreboard(
     the machine (off when virtual players load it). Closing the scoreboard unsubscribes it.
     The language and cues chosen on the scoreboard are kept in the session's journal and come
     back with it after a restart (:mod:`showdown.scoreboard.preferences`). ``touch`` corrects
-    the touch panel (the configuration's ``[scoreboard] touch_matrix``).
+    the touch panel (the configuration's ``[scoreboard] touch_matrix``). ``phone``: the phone
+    page's address and this evening's PIN, for the Phones screen (its QR code).
     """
     if unit is not None:
         machine = unit.machine
@@ -60,6 +63,9 @@ def build_scoreboard(
                        beside=PANEL_WIDTH if unit is not None else 0, hide_cursor=unit is None,
                        settings=session.journal, screen=screen, touch=touch)
     board.on_close.append(session.subscribe(lambda _event: board.notify()))
+    phones = board.screens["phones"]
+    assert isinstance(phones, PhonesScreen)
+    phones.link = phone
     if event is not None:  # the Event screen, and a redraw whenever the event changes
         event_screen = board.screens["event"]
         assert isinstance(event_screen, EventScreen)

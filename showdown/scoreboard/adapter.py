@@ -21,7 +21,9 @@ from engine.error_text import ErrorText
 from engine.rules import PRESETS, PenaltyReason, RuleSet
 from engine.scoring import PIG_MODES, PIG_TARGETS, ScoringMode, ScoringSettings
 from showdown.game.alltime import all_time
+from showdown.game.colours import game_colours
 from showdown.game.journal import JournalError
+from showdown.game.live import mirror
 from showdown.game.messages import (
     Command,
     CorrectShowdown,
@@ -49,9 +51,7 @@ from showdown.game.messages import (
     UndoLast,
 )
 from showdown.game.session import GameState, KeptGame, Session, deck_values
-from showdown.scoreboard.mirror import mirror
 from showdown.scoreboard.port import GameSetup, HandInput, RefusedError
-from showdown.scoreboard.roster import game_colours
 from showdown.scoreboard.theme import PLAYER_PALETTE
 from showdown.scoreboard.view import (
     AllTimeView,

@@ -8,9 +8,9 @@ strings with :func:`N_` (so the extractor finds them) and translate them with :f
 Message ids are English, the source language, which has no catalogue of its own. The other
 languages' sources are ``showdown/locale/<code>/LC_MESSAGES/showdown.po``; ``make catalogues``
 (which ``make run`` and ``make test`` depend on) compiles them into ``.mo`` files with Babel, and
-``make messages`` extracts the messages from the code and updates the ``.po`` files. When a compiled
-catalogue is missing or older than its source (an install that skipped the step), the ``.po`` is
-compiled in memory with a logged warning; with no catalogue at all the messages stay English.
+``make messages`` extracts the messages from the code and updates the ``.po`` files. The
+catalogues are read by :mod:`showdown.locale.catalogues` (the phone page reads the same ones),
+with its fallbacks for a catalogue not compiled.
 
 Placeholders use :meth:`str.format` names, so a translation may reorder them::
 
@@ -27,12 +27,18 @@ Placeholders use :meth:`str.format` names, so a translation may reorder them::
 from __future__ import annotations
 
 import gettext
-import io
-import logging
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
+
+from showdown.locale import catalogues
+from showdown.locale.catalogues import (
+    DEFAULT_LANGUAGE,
+    DOMAIN,
+    LANGUAGES,
+    LOCALE_DIR,
+    UnknownLanguageError,
+)
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -53,101 +59,18 @@ __all__ = [
     "use_language",
 ]
 
-log = logging.getLogger(__name__)
-
-DOMAIN = "showdown"
-"""The gettext domain: the catalogues are ``<code>/LC_MESSAGES/showdown.mo``."""
-
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
-"""Where the ``.po`` sources and the compiled ``.mo`` catalogues live."""
-
-LANGUAGES: dict[str, str] = {
-    "en": "English",
-    "zh_CN": "简体中文",
-    "zh_HK": "繁體中文（香港）",
-    "id": "Bahasa Indonesia",
-    "ja": "日本語",
-}
-"""The supported language codes (gettext locale names), each with its name in its own language."""
-
-DEFAULT_LANGUAGE = "en"
-"""The source language of the message ids; it needs no catalogue."""
-
-
-class UnknownLanguageError(ValueError):
-    """A language code that is not one of :data:`LANGUAGES`; the message lists the valid codes."""
-
-    def __init__(self, code: str) -> None:
-        choices = ", ".join(f"{c} ({name})" for c, name in LANGUAGES.items())
-        super().__init__(f"unknown language {code!r}; choose one of: {choices}")
-        self.code = code
-
-
 _lock = threading.Lock()
 _current = DEFAULT_LANGUAGE
-_translations: dict[str, gettext.NullTranslations] = {}
 _listeners: list[Callable[[str], None]] = []
 
 
 def _load(code: str) -> gettext.NullTranslations:
-    """The catalogue for ``code``, loaded once; English or a missing one passes msgids through."""
-    found = _translations.get(code)
-    if found is not None:
-        return found
-    translation = gettext.NullTranslations() if code == DEFAULT_LANGUAGE else _read_catalogue(code)
-    _translations[code] = translation
-    return translation
-
-
-def _read_catalogue(code: str) -> gettext.NullTranslations:
-    """The compiled catalogue; failing that, the ``.po`` source compiled in memory; failing that,
-    English. Each fallback is logged, so a missing build step is seen, and nothing is lost."""
-    folder = _locale_dir() / code / "LC_MESSAGES"
-    compiled, source = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
-    source_time = source.stat().st_mtime if source.is_file() else None
-    if compiled.is_file() and (source_time is None or compiled.stat().st_mtime >= source_time):
-        with compiled.open("rb") as handle:
-            return gettext.GNUTranslations(handle)
-    if source_time is not None:
-        log.warning(
-            "the catalogue for %s (%s) is %s: compiling %s in memory; run `make catalogues`",
-            code,
-            LANGUAGES[code],
-            "older than its source" if compiled.is_file() else "not compiled",
-            source,
-        )
-        return _compile_in_memory(source, code)
-    log.warning(
-        "no catalogue for %s (%s) in %s: showing English; run `make catalogues`",
-        code,
-        LANGUAGES[code],
-        folder,
-    )
-    return gettext.NullTranslations()
-
-
-def _compile_in_memory(source: Path, code: str) -> gettext.NullTranslations:
-    """Babel reads the ``.po`` and writes the ``.mo`` into a buffer that gettext then reads."""
-    from babel.messages.mofile import write_mo  # noqa: PLC0415 - only on this fallback path
-    from babel.messages.pofile import read_po  # noqa: PLC0415
-
-    with source.open("rb") as handle:
-        catalogue = read_po(handle, locale=code)
-    buffer = io.BytesIO()
-    write_mo(buffer, catalogue)
-    buffer.seek(0)
-    return gettext.GNUTranslations(buffer)
-
-
-def _locale_dir() -> Path:
-    # Read at load time (not bound at import) so a test can point it at an empty folder.
-    return LOCALE_DIR
+    """The catalogue for ``code`` (:func:`showdown.locale.catalogues.translation`)."""
+    return catalogues.translation(code)
 
 
 def _check(code: str) -> str:
-    if code not in LANGUAGES:
-        raise UnknownLanguageError(code)
-    return code
+    return catalogues.check(code)
 
 
 def set_language(code: str) -> None:
@@ -210,24 +133,17 @@ def reload_catalogues() -> None:
 
     For a process that outlives a ``make catalogues`` (a developer's session) and for tests.
     """
-    with _lock:
-        _translations.clear()
+    catalogues.forget()
 
 
 def _translation() -> gettext.NullTranslations:
-    code = _current
-    found = _translations.get(code)
-    if found is not None:
-        return found
-    with _lock:
-        return _load(code)
+    return catalogues.translation(_current)
 
 
 def catalogue_text(code: str) -> str:
     """Every translation of ``code``'s catalogue, run together: the characters its screens draw
     besides names and figures (the font chooser checks a font has them all). English: ``""``."""
-    with _lock:
-        translation = _load(_check(code))
+    translation = _load(_check(code))
     catalogue: dict[object, str] = getattr(translation, "_catalog", {})
     return "".join(text for key, text in catalogue.items() if key)
 

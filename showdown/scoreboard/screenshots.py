@@ -264,6 +264,10 @@ def _main_screens(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> l
                 _save(board, out_dir / f"showdown-{name}-{code}.png", written)
             table.unit_changed(RESULT)
             board.refresh()
+            phones = board.screens["phones"]
+            phones.link = ("http://uno-table.local:8080/", lambda: "4821")  # type: ignore[attr-defined]
+            board.go("phones")
+            _save(board, out_dir / f"phones-{code}.png", written)
     return written
 
 

@@ -10,7 +10,32 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-Colour = tuple[int, int, int]
+# The players' colours are the game's (the phone page draws them too): named here as well.
+from showdown.game.colours import PLAYER_COLOURS, PLAYER_PALETTE, Colour
+
+__all__ = [
+    "ACCENT",
+    "BACKGROUND",
+    "BUTTON",
+    "BUTTON_DISABLED",
+    "CARD_COLOURS",
+    "DANGER",
+    "GO_GREEN",
+    "MIN_TEXT",
+    "NEWS",
+    "OK",
+    "PANEL",
+    "PANEL_LIGHT",
+    "PLAYER_COLOURS",
+    "PLAYER_PALETTE",
+    "READABLE_TEXT",
+    "TEXT",
+    "TEXT_DIM",
+    "WAITING_RED",
+    "CardColourStyle",
+    "Colour",
+    "Pattern",
+]
 
 MIN_TEXT = 16
 """Smallest design font size any scoreboard text may shrink to (16 px at 800x480 is a line about
@@ -39,39 +64,6 @@ WAITING_RED: Colour = (200, 30, 30)
 deuteranopia (CIEDE2000 >= 27 after Machado 2009), besides the shape and word."""
 GO_GREEN: Colour = (20, 210, 160)
 """Countdown: go. A blue-leaning green, as signal greens for colour-blind viewers are."""
-
-PLAYER_COLOURS: tuple[Colour, ...] = (
-    (0, 114, 178),
-    (230, 159, 0),
-    (0, 158, 115),
-    (204, 121, 167),
-    (86, 180, 233),
-    (213, 94, 0),
-    (240, 228, 66),
-    (170, 170, 170),
-    (120, 90, 200),
-    (140, 200, 120),
-)
-"""Line colours of the chart: the Okabe-Ito set first (distinct under common colour blindness);
-each line also carries its player's initial at every point, so colour is never the only key."""
-
-
-PLAYER_PALETTE: dict[str, Colour] = {
-    "blue": (0, 114, 178),
-    "orange": (230, 159, 0),
-    "green": (0, 158, 115),
-    "purple": (204, 121, 167),
-    "sky": (86, 180, 233),
-    "red": (213, 94, 0),
-    "yellow": (240, 228, 66),
-    "grey": (210, 210, 210),
-}
-"""The colours a player can pick for themselves: the Okabe-Ito set (without its black, lost on
-the dark background) and a light grey. Every two stay at least
-:data:`showdown.scoreboard.colour_vision.PLAYER_MIN_DELTA_E` apart in CIEDE2000 with normal
-colour vision and under each simulated dichromacy (a test checks it); the chart's marker
-shapes and the names beside every line do the rest."""
-
 
 class Pattern(Enum):
     """A texture drawn over a card colour, so the four colours differ without hue."""

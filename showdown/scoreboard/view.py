@@ -9,8 +9,8 @@ knows the session's API is in one file.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
 
+from showdown.game.live import ShowdownView, Stage
 from showdown.unit.hardware import Side
 
 __all__ = [
@@ -32,29 +32,6 @@ __all__ = [
 ]
 
 
-class Stage(Enum):
-    """Where the showdown on the unit is, as the showdown screen shows it."""
-
-    IDLE = "idle"
-    """Nothing loaded."""
-    LOADED = "loaded"
-    """Players and cards set; waiting for the timer button."""
-    RELEASE = "release"
-    """The timer button was pressed with a paddle held: release it first."""
-    COUNTDOWN = "countdown"
-    """Red light and beeps: wait."""
-    GO = "go"
-    """Green light: slam."""
-    FALSE_START = "false_start"
-    """A paddle went down before go; the arrow points at that player."""
-    LAUNCHING = "launching"
-    """The launcher is firing toward the loser."""
-    RESULT = "result"
-    """Settled: winner, loser and reaction times."""
-    NO_CONTEST = "no_contest"
-    """Nobody pressed in time, or a tie the side lines could not decide: replay."""
-
-
 @dataclass(frozen=True)
 class PlayerView:
     """One player as the table shows them."""
@@ -68,30 +45,6 @@ class PlayerView:
     """The player's colour in this game (their own pick, or their seat's)."""
     pigs: int = 0
     """Pigs drawn on this player (002's hero and mean scoring; 0 in the other modes)."""
-
-
-@dataclass(frozen=True)
-class ShowdownView:
-    """The showdown on the unit, mirrored."""
-
-    phase: Stage = Stage.IDLE
-    left: str | None = None
-    right: str | None = None
-    cards: int = 0
-    beat: int = 0
-    beats: int = 0
-    winner: str | None = None
-    loser: str | None = None
-    reason: str = ""
-    left_ms: float | None = None
-    right_ms: float | None = None
-    false_start_side: Side | None = None
-    launch_toward: Side | None = None
-    counts: tuple[int, int] | None = None
-    """Cards the side-count lines counted on the (left, right) side after the launch."""
-    go_ns: int | None = None
-    """When the light turned green (the unit's clock): the winner's reaction time is known the
-    moment the launcher fires, long before the side counts settle."""
 
 
 @dataclass(frozen=True)
@@ -192,7 +145,7 @@ class RosterPlayer:
 
     name: str
     colour: str | None = None
-    """A key of :data:`showdown.scoreboard.theme.PLAYER_PALETTE`, or None."""
+    """A key of :data:`showdown.game.colours.PLAYER_PALETTE`, or None."""
 
 
 @dataclass(frozen=True)

@@ -323,9 +323,11 @@ def run_duels(
     settings: UnitSettings | None = None,
     progress: Callable[[int, int], None] | None = None,
     faults: FaultPlan | None = None,
+    watch: Callable[[ShowdownMachine], object] | None = None,
 ) -> DuelReport:
     """Run *count* seeded duels on a simulated unit and check each against ground truth;
-    *faults* (serial back end only) hit the line between the host and the microcontroller."""
+    *faults* (serial back end only) hit the line between the host and the microcontroller;
+    *watch* is given the state machine before the first duel (a page that mirrors it)."""
     settings = settings or UnitSettings()
     rng = random.Random(seed)
     unit = make_sim_unit(backend, settings, seed=seed, faults=faults)
@@ -345,6 +347,8 @@ def run_duels(
                 outcomes.append(event.showdown_id)
 
     machine.subscribe(receive)
+    if watch is not None:
+        watch(machine)
     players = make_players(8, rng)
     switch_interval = sys.getswitchinterval()
     shorten_gil_switch_interval(settings.gil_switch_interval_ms)

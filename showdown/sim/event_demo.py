@@ -6,7 +6,9 @@ simulated unit, each reaching the broker through a relay that can cut it off. Fa
 over the evening by its progress (hands recorded): broker restarts, a table SIGKILLed and started
 again, one table cut off for a while. At the end every table's journal is compared with the
 host's event journal (``lost``, ``duplicated``) and the standings recomputed from the journals
-with those the host published (``standings_match``).
+with those the host published (``standings_match``). The host serves the event's page for phones
+(``http``: where; None, port 8080 where free; ``""``: none); with ``keep_page`` it stays up after
+the evening until stopped, so the final standings can be read.
 """
 
 from __future__ import annotations
@@ -63,6 +65,8 @@ class DemoOptions:
     seed: int = 1
     folder: Path = Path(".")
     timeout_s: float = 1800.0
+    http: str | None = None
+    keep_page: bool = False
 
 
 @dataclass
@@ -124,7 +128,7 @@ def _cpu_seconds(pid: int) -> float | None:
 
 def _start_table(run: _Run, table: _Table, code: str) -> None:
     options = run.options
-    command = [*_python(), "run", "--sim", "--headless", "--db", str(table.db),
+    command = [*_python(), "run", "--sim", "--headless", "--no-http", "--db", str(table.db),
                "--event", f"{code}@127.0.0.1:{table.relay.port}", "--seed", str(table.number),
                "--games", str(options.games), "--event-keepalive", str(KEEPALIVE),
                "--event-resend-s", str(RESEND_S)]
@@ -160,6 +164,8 @@ def run_demo(options: DemoOptions, stop: threading.Event | None = None) -> dict[
     watcher_stop = threading.Event()
     try:
         _play(run, stop, watcher_stop)
+        if options.keep_page and run.stopped_by is None:
+            _keep_page(host_dir, stop)
     except KeyboardInterrupt:  # pragma: no cover - SIGINT arrives as Stopped in the CLI
         run.stopped_by = "SIGINT"
     finally:
@@ -176,6 +182,8 @@ def _play(run: _Run, stop: threading.Event, watcher_stop: threading.Event) -> No
                "--port", str(run.broker.port), "--no-mdns", "--json", "--keepalive",
                str(KEEPALIVE), "--target", str(options.target), "--rounds", str(options.rounds),
                "--code-minutes", "600"]
+    command += ["--no-http"] if options.http == "" else \
+        [] if options.http is None else ["--http", options.http]
     run.host = subprocess.Popen(command, stdout=subprocess.PIPE,
                                 stderr=(options.folder / "host.log").open("ab"),
                                 stdin=subprocess.DEVNULL, start_new_session=True)
@@ -215,6 +223,14 @@ def _play(run: _Run, stop: threading.Event, watcher_stop: threading.Event) -> No
             raise RuntimeError(f"the evening did not end within {options.timeout_s:.0f} s")
         stop.wait(0.25)
     run.stopped_by = "SIGINT"
+
+
+def _keep_page(host_dir: Path, stop: threading.Event) -> None:
+    """The evening is over: the host (and its page) stays up until ``stop``."""
+    url = host_dir / "page-url"
+    where = url.read_text().strip() if url.exists() else "(no page: see host.log)"
+    log.info("the evening is over; its page stays at %s until Ctrl-C", where)
+    stop.wait()
 
 
 def _joined(table: _Table) -> bool:

@@ -1,11 +1,13 @@
 """``showdown event demo``: a whole simulated evening on one machine (docs/event.md).
 
 A broker, the host and N tables, each its own process with its own journal, bots and the
-simulated unit; ``--broker-restarts``, ``--table-crashes`` and ``--partition-s`` add faults.
-``--json`` prints one JSON object last (also after Ctrl-C): the hands at each table, the entries
-made and counted, ``lost`` (made, acknowledged to the table, and not at the host), ``pending``
-(still in a table's outbox, as after a Ctrl-C), ``duplicated``, ``standings_match``, the
-standings, the broker, the latency of an entry to the standings and the host's CPU, the seconds.
+simulated unit; ``--broker-restarts``, ``--table-crashes`` and ``--partition-s`` add faults. The
+host serves the event's page for phones (``--http``; given, it stays up after the evening until
+Ctrl-C). ``--json`` prints one JSON object last (also after Ctrl-C): the hands at each table,
+the entries made and counted, ``lost`` (made, acknowledged to the table, and not at the host),
+``pending`` (still in a table's outbox, as after a Ctrl-C), ``duplicated``, ``standings_match``,
+the standings, the broker, the latency of an entry to the standings and the host's CPU, the
+seconds.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from pathlib import Path
 from engine.event import EventFormat
 from showdown.app.arguments import int_in_range
 from showdown.app.errors import UserError
+from showdown.app.phone_page import add_http_arguments
 from showdown.app.signals import Stopped, stop_signals
 from showdown.event.brokers import mosquitto_binary
 from showdown.sim.event_demo import DemoOptions, run_demo
@@ -53,6 +56,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dir", type=Path, help="keep the journals and logs here "
                         "(default: a temporary folder)")
     parser.add_argument("--json", action="store_true", help="print one JSON object last")
+    add_http_arguments(parser, configured=False, what="the event's page (the host's); given "
+                       "--http, it stays up after the evening until Ctrl-C")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -75,7 +80,9 @@ def run(args: argparse.Namespace) -> int:
                 tables=args.tables, format=args.format, broker=args.broker,
                 broker_restarts=args.broker_restarts, table_crashes=args.table_crashes,
                 partition_s=args.partition_s, speed=args.speed, games=args.games,
-                target=args.target, rounds=args.rounds, folder=folder)
+                target=args.target, rounds=args.rounds, folder=folder,
+                http="" if args.no_http else args.http, keep_page=args.http is not None
+                and not args.no_http)
             try:
                 result = run_demo(options, stop)
             except RuntimeError as error:

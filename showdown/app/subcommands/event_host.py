@@ -4,7 +4,9 @@ Opens the event in ``--dir`` (or takes up the one there), starts the broker (Mos
 installed, else the embedded one; ``--broker system`` for the venue's Mosquitto under systemd),
 announces the event on the LAN by mDNS, and keeps the event journal, the standings and the
 seating until stopped (Ctrl-C, SIGTERM). The join code is written to ``DIR/join-code`` and, on
-a terminal, printed; it is never logged.
+a terminal, printed; it is never logged. The event's page for phones (standings, the tables
+online or not, the next seating; docs/web.md) is served on port 8080 unless ``--no-http``; its
+address is written to ``DIR/page-url``.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from engine.event import EventFormat, EventSettings
 from engine.event.formats import EventSettingsError
 from showdown.app.arguments import int_in_range
 from showdown.app.errors import UserError
+from showdown.app.phone_page import EventPage, add_http_arguments, serve_event
 from showdown.app.signals import Stopped
 from showdown.event.broker_files import BrokerFiles
 from showdown.event.brokers import (
@@ -35,6 +38,7 @@ from showdown.event.discovery import Announcement
 from showdown.event.host import EventHost, new_event_id
 from showdown.event.messages import EventInfo
 from showdown.sim.bot_table import NAMES
+from showdown.web.settings import DEFAULT_HTTP
 
 NAME = "host"
 GROUP = "event"
@@ -75,6 +79,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="print the host's figures and standings as JSON when stopped")
     parser.add_argument("--keepalive", type=int_in_range(2, 600), default=30,
                         help=argparse.SUPPRESS)
+    add_http_arguments(parser, configured=False)
 
 
 def event_info(args: argparse.Namespace) -> EventInfo:
@@ -136,6 +141,7 @@ def run(args: argparse.Namespace) -> int:
     host.broker = broker
     host.connection.host, host.connection.port = broker.host, broker.port
     announcement = None
+    page: EventPage | None = None
     stop = threading.Event()
     try:
         host.start()
@@ -144,6 +150,9 @@ def run(args: argparse.Namespace) -> int:
                             f"({host.connection.refused or 'no answer'})")
         if not args.no_mdns:
             announcement = _announce(host, args.bind, broker.port)
+        if not args.no_http:  # the built-in address is given up quietly when it is taken
+            page = serve_event(host, args.http or DEFAULT_HTTP, asked=args.http is not None)
+        _show_page(folder, page)
         shown = None
         log.info("event %s (%s, %s): %d tables, %d players; the broker is %s on port %d",
                  host.info.event, host.info.name, host.info.format, len(host.info.tables),
@@ -157,6 +166,8 @@ def run(args: argparse.Namespace) -> int:
     except Stopped as stopped:
         log.info("%s received: stopping the event (it goes on at the next start)", stopped.name)
     finally:
+        if page is not None:
+            page.stop()
         if announcement is not None:
             announcement.close()
         summary = host.summary()
@@ -176,6 +187,18 @@ def _show_code(folder: Path, code: str, bind: str, port: int) -> None:
         file.write(text + "\n")
     if sys.stdout.isatty():
         print(f"join code: {code}  (showdown run --event {text})", flush=True)
+
+
+def _show_page(folder: Path, page: EventPage | None) -> None:
+    """The page's address in ``DIR/page-url`` (gone when there is none), and on a terminal."""
+    path = folder / "page-url"
+    if page is None:
+        path.unlink(missing_ok=True)
+        return
+    path.write_text(page.url + "\n")
+    log.info("the event's page for phones: %s", page.url)
+    if sys.stdout.isatty():
+        print(f"phones: {page.url}", flush=True)
 
 
 def _announce(host: EventHost, bind: str, port: int) -> Announcement | None:

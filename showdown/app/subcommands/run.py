@@ -37,6 +37,7 @@ from showdown.app.arguments import GAMES_MAX, int_in_range, seed
 from showdown.app.config import load_settings
 from showdown.app.errors import UserError
 from showdown.app.event_table import connect_table, event_worker
+from showdown.app.phone_page import PhonePage, add_http_arguments, http_address, serve_table
 from showdown.app.sd_notify import ServiceHeartbeat
 from showdown.app.service import Frontend, Service
 from showdown.app.signals import Stopped, stop_signals
@@ -100,6 +101,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     event.add_argument("--event-keepalive", type=int_in_range(2, 600), default=30,
                        help=argparse.SUPPRESS)
     event.add_argument("--event-resend-s", type=float, default=10.0, help=argparse.SUPPRESS)
+    add_http_arguments(parser)
     sim = parser.add_argument_group("simulated table (with --sim or off a Pi)")
     sim.add_argument(
         "--games", type=int_in_range(0, GAMES_MAX), default=0,
@@ -158,6 +160,7 @@ class _Scoreboard:
     def __init__(
         self, session: Session, machine: ShowdownMachine, *, real_unit: bool, keyboard: Any = None,
         size: tuple[int, int] = (800, 480), touch: TouchMatrix | None = None,
+        phone: PhonePage | None = None,
         event: Any = None,
     ) -> None:
         play = importlib.import_module("showdown.app.scoreboard_main")
@@ -166,6 +169,7 @@ class _Scoreboard:
         self.board: Any = play.build_scoreboard(
             session, machine=machine, unit=keyboard, fullscreen=real_unit, size=size,
             record_results=False, load_unit=real_unit or keyboard is not None, event=event,
+            phone=None if phone is None else (phone.url, phone.pin),
             **({} if touch is None else {"touch": touch}),
         )
 
@@ -181,7 +185,8 @@ class _Scoreboard:
 
 def _frontend(
     args: argparse.Namespace, session: Session, machine: ShowdownMachine, real_unit: bool,
-    keyboard: Any = None, *, touch: TouchMatrix | None = None, event: Any = None,
+    keyboard: Any = None, *, touch: TouchMatrix | None = None, phone: PhonePage | None = None,
+    event: Any = None,
 ) -> Frontend | None:
     """The scoreboard, when this installation has one and a window can open; else headless."""
     if args.headless:
@@ -194,7 +199,7 @@ def _frontend(
     display = importlib.import_module("showdown.scoreboard.display")
     try:
         return _Scoreboard(session, machine, real_unit=real_unit, keyboard=keyboard,
-                           size=args.size, touch=touch, event=event)
+                           size=args.size, touch=touch, phone=phone, event=event)
     except display.NoWindowError as error:  # no screen here: SDL would draw an invisible window
         if keyboard is not None:
             raise UserError(f"--interactive needs a window for the scoreboard, and none can open "
@@ -363,8 +368,13 @@ def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -
             machine.subscribe(recorder)
             machine.subscribe(status.unit_event)
         stop_signals.check()  # a stop signal meanwhile: unwind here
+        address, asked = http_address(args, settings.web)
+        phone = None if address is None else serve_table(session, machine, address, asked=asked,
+                                                            event=link)
+        if phone is not None:  # stopped before the journal closes: a phone's undo needs it
+            on_stop.insert(on_stop.index(journal.close), phone.stop)
         frontend = _frontend(args, session, machine, real_unit=not use_sim, keyboard=keyboard,
-                             touch=settings.scoreboard.touch_matrix, event=link)
+                             touch=settings.scoreboard.touch_matrix, phone=phone, event=link)
         if keyboard is not None and frontend is None:
             raise UserError("--interactive needs a window for the scoreboard, and none could open")
     except BaseException:
@@ -384,6 +394,8 @@ def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -
     signal.signal(signal.SIGUSR2, _freeze_on_signal(service))
     status.line(banner(args, use_sim, frontend is not None, path,
                        table_journal=db_path(None, settings.storage)))
+    if phone is not None:
+        status.line(phone_line(phone, frontend is not None, sys.stdout.isatty()))
     heartbeat.started("keeping score" if frontend is None else "scoreboard up")
     try:
         code = service.run()
@@ -464,6 +476,18 @@ def simulated_scoring(args: argparse.Namespace) -> ScoringSettings:
     except ValidationError as error:
         problem = error.errors()[0]["msg"].removeprefix("Value error, ")
         raise UserError(f"--scoring {mode}: {problem}") from None
+
+
+def phone_line(phone: PhonePage, scoreboard: bool, terminal: bool) -> str:
+    """Where phones follow the table, and where the PIN for corrections is shown: on the
+    scoreboard, or on a terminal (never into a log: a service's standard output is one)."""
+    if scoreboard:
+        where = "the PIN for corrections is on the scoreboard (Settings, Phones)"
+    elif terminal:
+        where = f"the PIN for corrections from a phone is {phone.pin()}"
+    else:
+        where = "corrections from a phone need the PIN a scoreboard shows"
+    return f"Phones follow the table at {phone.url}; {where}."
 
 
 def _table_worker(

@@ -1,5 +1,6 @@
 """Settings, reachable from the table at any moment: the language (one tap on its own name), the
-cues that never rely on colour, and the way to a new game or the saved games.
+cues that never rely on colour, the way to the phones' page (its QR code and PIN), and the way to
+a new game or the saved games.
 
 The Set-up tab leads here once a game is on the table, so changing the language never means
 opening a screen titled "New game"; nothing here touches the game being played.
@@ -54,6 +55,8 @@ class SettingsScreen(Screen):
             Button("cues", pygame.Rect(404, 176, 388, 64),
                    _("On") if self.ui.cues.countdown_words else _("Off"), self._toggle_cues,
                    size=26),
+            Button("phones", pygame.Rect(8, 248, 384, 64), _("Phones"),
+                   lambda: self.ui.go("phones"), colour=theme.PANEL_LIGHT, size=24),
             Button("new-game", pygame.Rect(8, 328, 384, 72), _("New game"),
                    lambda: self.ui.go("setup"), colour=theme.PANEL_LIGHT, size=26),
             Button("saved", pygame.Rect(408, 328, 384, 72),

@@ -17,6 +17,7 @@ from babel.messages.pofile import read_po
 
 import engine
 import showdown
+from showdown.locale import catalogues
 from showdown.scoreboard import accessibility, i18n, vocabulary
 from showdown.scoreboard.i18n import (
     LANGUAGES,
@@ -142,9 +143,9 @@ def test_an_unknown_language_is_refused_with_the_choices_and_nothing_changes() -
 def test_a_missing_catalogue_falls_back_to_english_with_a_warning(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(catalogues, "LOCALE_DIR", tmp_path)
     i18n.reload_catalogues()
-    with caplog.at_level(logging.WARNING, logger="showdown.scoreboard.i18n"):
+    with caplog.at_level(logging.WARNING, logger="showdown.locale.catalogues"):
         set_language("ja")
     assert _("Skip") == "Skip"
     assert ngettext("{count} card", "{count} cards", 2) == "{count} cards"
@@ -181,9 +182,9 @@ def test_an_uncompiled_source_is_compiled_in_memory_with_a_warning(
     folder = tmp_path / "ja" / "LC_MESSAGES"
     folder.mkdir(parents=True)
     shutil.copy(i18n.LOCALE_DIR / "ja" / "LC_MESSAGES" / "showdown.po", folder)
-    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(catalogues, "LOCALE_DIR", tmp_path)
     i18n.reload_catalogues()
-    with caplog.at_level(logging.WARNING, logger="showdown.scoreboard.i18n"):
+    with caplog.at_level(logging.WARNING, logger="showdown.locale.catalogues"):
         set_language("ja")
     assert _("Skip") == "スキップ"
     assert pgettext("colour mark", "R") == "赤"
@@ -202,9 +203,9 @@ def test_a_catalogue_older_than_its_source_is_not_trusted(
     assert edited != text
     (folder / "showdown.po").write_text(edited, encoding="utf-8")
     os.utime(folder / "showdown.mo", (1_000_000, 1_000_000))
-    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(catalogues, "LOCALE_DIR", tmp_path)
     i18n.reload_catalogues()
-    with caplog.at_level(logging.WARNING, logger="showdown.scoreboard.i18n"):
+    with caplog.at_level(logging.WARNING, logger="showdown.locale.catalogues"):
         set_language("id")
     assert _("Skip") == "Lewati"
     assert "older than its source" in caplog.text

@@ -6,8 +6,8 @@ import pygame
 from hypothesis import given
 from hypothesis import strategies as st
 
+from showdown.game.live import mirror
 from showdown.scoreboard.layout import DESIGN_HEIGHT, DESIGN_WIDTH, Layout
-from showdown.scoreboard.mirror import mirror
 from showdown.scoreboard.view import ShowdownView, Side, Stage
 from showdown.unit import hardware
 from showdown.unit.events import (

@@ -7,6 +7,7 @@ import itertools
 
 import pytest
 
+from showdown.game.colours import game_colours
 from showdown.game.session import Session
 from showdown.scoreboard import theme
 from showdown.scoreboard.adapter import SessionPort
@@ -17,7 +18,6 @@ from showdown.scoreboard.colour_vision import (
     colour_difference,
     simulate_colour,
 )
-from showdown.scoreboard.roster import game_colours
 from showdown.scoreboard.screens.setup import SetupScreen
 from showdown.scoreboard.widgets import Bar
 from tests.showdown.scoreboard.helpers import shot, touch, widget

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from showdown.game.live import mirror
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
-from showdown.scoreboard.mirror import mirror
 from showdown.scoreboard.view import ShowdownView, Stage
 from showdown.unit import hardware
 from showdown.unit.events import Armed, Go, ShowdownOutcome

@@ -1,21 +1,23 @@
-"""The unit's state changes turned into what the showdown screen shows.
+"""The showdown on the unit as a table shows it: a picture built from the unit's events.
 
 :func:`mirror` is a pure function from the previous :class:`ShowdownView` and one event of the
 showdown state machine (:mod:`showdown.unit.events`) to the next view, so the whole
-countdown-to-result sequence is testable without a window or a thread.
+countdown-to-result sequence is testable without a window or a thread. The scoreboard and the
+phone page (``showdown.web``) both draw it; neither imports the other, so it lives here, with the
+game the showdown belongs to.
 
 The names and the cards come with the event that starts a showdown (:class:`Armed`), never
 from the showdown before: whoever loaded the unit (the scoreboard, a simulated table's virtual
-players), the screen shows the players of the showdown in progress. The winner is shown the
+players), the view shows the players of the showdown in progress. The winner is shown the
 moment the launcher fires at the loser (the first press won); the side counts follow with the
 result, about a count-settle later.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from enum import Enum
 
-from showdown.scoreboard.view import ShowdownView, Side, Stage
 from showdown.unit import hardware
 from showdown.unit.clock import to_ms
 from showdown.unit.events import (
@@ -29,7 +31,57 @@ from showdown.unit.events import (
     ShowdownEvent,
     ShowdownOutcome,
 )
+from showdown.unit.hardware import Side
 from showdown.unit.verdict import Reason
+
+__all__ = ["ShowdownView", "Stage", "mirror", "side_of"]
+
+
+class Stage(Enum):
+    """Where the showdown on the unit is, as the showdown screen shows it."""
+
+    IDLE = "idle"
+    """Nothing loaded."""
+    LOADED = "loaded"
+    """Players and cards set; waiting for the timer button."""
+    RELEASE = "release"
+    """The timer button was pressed with a paddle held: release it first."""
+    COUNTDOWN = "countdown"
+    """Red light and beeps: wait."""
+    GO = "go"
+    """Green light: slam."""
+    FALSE_START = "false_start"
+    """A paddle went down before go; the arrow points at that player."""
+    LAUNCHING = "launching"
+    """The launcher is firing toward the loser."""
+    RESULT = "result"
+    """Settled: winner, loser and reaction times."""
+    NO_CONTEST = "no_contest"
+    """Nobody pressed in time, or a tie the side lines could not decide: replay."""
+
+
+@dataclass(frozen=True)
+class ShowdownView:
+    """The showdown on the unit, mirrored."""
+
+    phase: Stage = Stage.IDLE
+    left: str | None = None
+    right: str | None = None
+    cards: int = 0
+    beat: int = 0
+    beats: int = 0
+    winner: str | None = None
+    loser: str | None = None
+    reason: str = ""
+    left_ms: float | None = None
+    right_ms: float | None = None
+    false_start_side: Side | None = None
+    launch_toward: Side | None = None
+    counts: tuple[int, int] | None = None
+    """Cards the side-count lines counted on the (left, right) side after the launch."""
+    go_ns: int | None = None
+    """When the light turned green (the unit's clock): the winner's reaction time is known the
+    moment the launcher fires, long before the side counts settle."""
 
 
 def side_of(side: hardware.Side | None) -> Side | None:

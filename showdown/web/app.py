@@ -1,0 +1,292 @@
+"""The ASGI apps: the table's page (``showdown run``) and the event's (``showdown event``).
+
+Starlette gives the routing, the static files and a test client; uvicorn serves it
+(:mod:`showdown.web.server`). Every route reads, except the table's ``POST /api/undo`` and
+``POST /api/edit``, which need the table's PIN (:mod:`showdown.web.pin`); there is no other way
+to write, and the event's page has none at all. A request that is not understood gets a status
+and one sentence, never a trace.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import asynccontextmanager
+from datetime import datetime
+from functools import partial
+from typing import Any
+
+from markupsafe import Markup
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from showdown.game.messages import EntryRejected, Event, RoundEdited
+from showdown.web.chart import chart
+from showdown.web.event import EventWatch
+from showdown.web.hub import Hub
+from showdown.web.pin import PinGuard
+from showdown.web.render import STATIC_DIR, render, translate
+from showdown.web.stream import LANGUAGE_COOKIE, SECURITY_HEADERS, LiveParts, language
+from showdown.web.table import TableSource
+from showdown.web.words import Words
+
+__all__ = ["MAX_BODY", "event_app", "table_app"]
+
+log = logging.getLogger(__name__)
+
+MAX_BODY = 4096
+"""The largest request body read (an edit of ten players is a few hundred bytes)."""
+
+
+def _page(html: str, picked: str | None) -> HTMLResponse:
+    response = HTMLResponse(html, headers=SECURITY_HEADERS)
+    if picked is not None:
+        response.set_cookie(LANGUAGE_COOKIE, picked, max_age=365 * 86400, samesite="lax")
+    return response
+
+
+def _answer(status: int, message: str, **more: Any) -> JSONResponse:
+    return JSONResponse({"ok": status == 200, "message": message, **more}, status_code=status,
+                        headers=SECURITY_HEADERS)
+
+
+class UndoRequest(BaseModel):
+    """``POST /api/undo``."""
+
+    model_config = ConfigDict(extra="forbid")
+    pin: str = Field(max_length=16)
+
+
+class EditRequest(BaseModel):
+    """``POST /api/edit``: round ``round`` now has ``went_out`` going out, the others holding
+    ``held`` points."""
+
+    model_config = ConfigDict(extra="forbid")
+    pin: str = Field(max_length=16)
+    round: int = Field(ge=1, le=10_000)
+    went_out: str = Field(min_length=1, max_length=40)
+    held: dict[str, int] = Field(max_length=10)
+
+
+def _problem(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first["loc"]) or "body"
+    return f"{where}: {first['msg']}"
+
+
+async def _json_body(request: Request) -> dict[str, Any] | Response:
+    """The request's JSON object, or the response refusing it."""
+    words, _picked = language(request)
+    origin = request.headers.get("origin")
+    if origin is not None and origin.split("://", 1)[-1] != request.headers.get("host"):
+        return _answer(403, words._("Corrections come from this page only"))
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        return _answer(415, "send JSON (Content-Type: application/json)")
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isascii() or not length.isdigit()
+                               or int(length) > MAX_BODY):
+        return _answer(413, f"the body is larger than {MAX_BODY} bytes")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            return _answer(413, f"the body is larger than {MAX_BODY} bytes")
+    try:
+        data = json.loads(body)
+    except (ValueError, UnicodeDecodeError):
+        return _answer(400, "the body is not JSON")
+    if not isinstance(data, dict):
+        return _answer(400, "the body is not a JSON object")
+    return data
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client is not None else "unknown"
+
+
+class TablePage:
+    """The table's routes over one :class:`TableSource`."""
+
+    def __init__(self, source: TableSource, hub: Hub, guard: PinGuard,
+                 event: EventWatch | None = None) -> None:
+        self.source = source
+        self.hub = hub
+        self.guard = guard
+        self.event = event
+        """The event the table plays in (its part below the game), if any."""
+        self.live = LiveParts(hub, self._render_part)
+
+    @property
+    def streams(self) -> int:
+        """Pages following the table now (open event streams)."""
+        return self.live.streams
+
+    def _render_part(self, part: str, words: Words) -> str:
+        if part == "event" and self.event is not None:
+            return render("_event.html", words, event=self.event.picture(), embedded=True)
+        table = self.source.picture()
+        if part == "showdown":
+            return render("_showdown.html", words, live=table.live)
+        return render("_table.html", words, table=table, chart=chart(table))
+
+    async def page(self, request: Request) -> Response:
+        """``GET /``: the whole page, already filled (it reads without scripts)."""
+        words, picked = language(request)
+        parts, _at = self.live.now(words)
+        html = render("table.html", words, stamp=self.hub.versions.stamp("table") or time.time(),
+                      # both rendered by our autoescaped templates just above
+                      showdown_html=Markup(parts["showdown"]), table_html=Markup(parts["table"]),
+                      event_html=Markup(parts["event"]) if "event" in parts else None)
+        return _page(html, picked)
+
+    async def standings(self, request: Request) -> Response:
+        """``GET /standings``: the standings and the rounds on a page to print."""
+        words, picked = language(request)
+        table = self.source.picture()
+        printed = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M")
+        return _page(render("standings.html", words, table=table, printed=printed), picked)
+
+    async def _checked(self, request: Request, model: type[BaseModel]
+                       ) -> tuple[BaseModel, Words] | Response:
+        words, _picked = language(request)
+        data = await _json_body(request)
+        if isinstance(data, Response):
+            return data
+        try:
+            parsed = model.model_validate(data)
+        except ValidationError as error:
+            return _answer(400, _problem(error))
+        verdict = self.guard.check(_client(request), str(getattr(parsed, "pin", "")))
+        if not verdict.ok:
+            wait = round(verdict.retry_after_s)
+            if verdict.wrong and wait == 0:
+                return _answer(403, words.ngettext(
+                    "Wrong PIN: {count} try left", "Wrong PIN: {count} tries left",
+                    verdict.tries_left).format(count=verdict.tries_left),
+                    tries_left=verdict.tries_left)
+            log.warning("phone corrections refused for %s: too many wrong PINs",
+                        _client(request))
+            return _answer(429, words._("Too many wrong PINs: try again in {seconds} s").format(
+                seconds=max(1, wait)), retry_after=max(1, wait))
+        return parsed, words
+
+    def _result(self, events: list[Event], words: Words, done: str) -> Response:
+        for event in events:
+            if isinstance(event, EntryRejected):
+                return _answer(409, translate(event.text or event.message, words))
+        return _answer(200, done)
+
+    async def undo(self, request: Request) -> Response:
+        """``POST /api/undo`` ``{"pin": "1234"}``: take back the last entry."""
+        checked = await self._checked(request, UndoRequest)
+        if isinstance(checked, Response):
+            return checked
+        _parsed, words = checked
+        events = await asyncio.to_thread(self.source.undo)
+        log.info("phone %s: undo", _client(request))
+        return self._result(events, words, words._("The last entry was taken back"))
+
+    async def edit(self, request: Request) -> Response:
+        """``POST /api/edit``: replace a round."""
+        checked = await self._checked(request, EditRequest)
+        if isinstance(checked, Response):
+            return checked
+        parsed, words = checked
+        assert isinstance(parsed, EditRequest)
+        events = await asyncio.to_thread(self.source.edit, parsed.round, parsed.went_out,
+                                         parsed.held)
+        log.info("phone %s: edit of round %d", _client(request), parsed.round)
+        edited = any(isinstance(e, RoundEdited) for e in events)
+        return self._result(events, words, words._("Round {number} corrected").format(
+            number=parsed.round) if edited else words._("Done"))
+
+
+def _lifespan(hub: Hub) -> Callable[[Starlette], Any]:
+    @asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[Mapping[str, Any]]:
+        hub.attach(asyncio.get_running_loop())
+        yield {}
+        hub.close()
+
+    return lifespan
+
+
+async def _not_allowed(writes: str, request: Request, exc: Exception) -> Response:
+    return _answer(405, f"{request.method} is not allowed here: this page only reads{writes}")
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    return _answer(404, f"nothing at {request.url.path}")
+
+
+def _app(routes: list[Route | Mount], hub: Hub, page: object, writes: str = "") -> Starlette:
+    routes = [*routes, Mount("/static", StaticFiles(directory=STATIC_DIR), name="static")]
+    app = Starlette(routes=routes, lifespan=_lifespan(hub),
+                    exception_handlers={405: partial(_not_allowed, writes), 404: _not_found})
+    app.state.page = page  # how many follow it: the server drains them, the benchmark waits
+    return app
+
+
+def table_app(source: TableSource, hub: Hub, guard: PinGuard,
+              event: EventWatch | None = None) -> Starlette:
+    """The table's page (see the module docstring); a table in an ``event`` shows it too."""
+    page = TablePage(source, hub, guard, event)
+    routes: list[Route | Mount] = [
+        Route("/", page.page, methods=["GET"]),
+        Route("/standings", page.standings, methods=["GET"]),
+        Route("/events", page.live.events, methods=["GET"]),
+        Route("/api/undo", page.undo, methods=["POST"]),
+        Route("/api/edit", page.edit, methods=["POST"]),
+    ]
+    return _app(routes, hub, page, writes=", corrections go to POST /api/undo and /api/edit "
+                "with the PIN")
+
+
+class EventPage:
+    """The event's routes over one :class:`~showdown.web.event.EventWatch`: reading only."""
+
+    def __init__(self, watch: EventWatch, hub: Hub) -> None:
+        self.watch = watch
+        self.hub = hub
+        self.live = LiveParts(hub, self._render_part)
+
+    @property
+    def streams(self) -> int:
+        """Pages following the event now (open event streams)."""
+        return self.live.streams
+
+    def _render_part(self, part: str, words: Words) -> str:
+        return render("_event.html", words, event=self.watch.picture(), embedded=False)
+
+    async def page(self, request: Request) -> Response:
+        """``GET /``: the event, already filled."""
+        words, picked = language(request)
+        parts, at = self.live.now(words)
+        event = self.watch.picture()
+        return _page(render("event.html", words, stamp=at, title=event.name,
+                            event_html=Markup(parts["event"])), picked)
+
+    async def standings(self, request: Request) -> Response:
+        """``GET /standings``: the event's standings on a page to print."""
+        words, picked = language(request)
+        printed = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M")
+        return _page(render("event_standings.html", words, event=self.watch.picture(),
+                            printed=printed), picked)
+
+
+def event_app(watch: EventWatch, hub: Hub) -> Starlette:
+    """The event's page: standings, the tables online or not, the next seating."""
+    page = EventPage(watch, hub)
+    routes: list[Route | Mount] = [
+        Route("/", page.page, methods=["GET"]),
+        Route("/standings", page.standings, methods=["GET"]),
+        Route("/events", page.live.events, methods=["GET"]),
+    ]
+    return _app(routes, hub, page)

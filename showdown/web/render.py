@@ -1,0 +1,102 @@
+"""The page's HTML: Jinja templates, autoescaped, in the reader's language.
+
+Everything a player typed (a name, a table's name) reaches the page only through a template,
+and Jinja escapes it there: a player called ``<script>`` is shown as that name. The live parts
+of a page are rendered once per version and language and kept (:class:`Fragments`), so fifty
+phones in two languages cost two renders per change, not fifty.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+from engine.error_text import ErrorText
+from showdown.web.words import LANGUAGES, Words
+
+__all__ = ["STATIC_DIR", "TEMPLATES_DIR", "Fragments", "environment", "render", "translate"]
+
+HERE = Path(__file__).resolve().parent
+TEMPLATES_DIR = HERE / "templates"
+STATIC_DIR = HERE / "static"
+
+
+def _ms(value: float | None) -> str:
+    return "" if value is None else f"{value:.0f}"
+
+
+def _clock(stamp: float) -> str:
+    return datetime.fromtimestamp(stamp).astimezone().strftime("%H:%M:%S")
+
+
+def environment() -> Environment:
+    """The templates, autoescaped (``.html``), failing loudly on a name they do not know."""
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES_DIR),
+        autoescape=select_autoescape(["html"], default=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["ms"] = _ms
+    env.filters["clock"] = _clock
+    env.globals["LANGUAGES"] = LANGUAGES
+    return env
+
+
+_ENV = environment()
+
+
+def render(template: str, words: Words, **values: Any) -> str:
+    """``template`` rendered in ``words``' language with ``values``."""
+    return _ENV.get_template(template).render(
+        _=words._, ngettext=words.ngettext, pgettext=words.pgettext, words=words, **values)
+
+
+def translate(text: ErrorText | str, words: Words) -> str:
+    """A refusal's words in ``words``' language: the template through the catalogue, nested
+    texts the same way, lists joined by commas."""
+    if isinstance(text, str):
+        return words._(text)
+
+    def value(item: object) -> object:
+        if isinstance(item, ErrorText):
+            return translate(item, words)
+        if isinstance(item, tuple):
+            return ", ".join(str(value(part)) for part in item)
+        return item
+
+    try:
+        return words._(text.template).format(**{k: value(v) for k, v in text.params.items()})
+    except (KeyError, IndexError, ValueError):  # a translation naming other placeholders
+        return str(text)
+
+
+class Fragments:
+    """Rendered live parts, kept by (part, version, language) until the part moves on."""
+
+    def __init__(self, render_part: Callable[[str, Words], str]) -> None:
+        self._render = render_part
+        self._lock = threading.Lock()
+        self._kept: dict[tuple[str, str], tuple[int, str]] = {}
+
+    def get(self, part: str, version: int, words: Words) -> str:
+        """``part`` at ``version`` in ``words``' language."""
+        key = (part, words.code)
+        with self._lock:
+            kept = self._kept.get(key)
+        if kept is not None and kept[0] == version:
+            return kept[1]
+        html = self._render(part, words)
+        with self._lock:
+            self._kept[key] = (version, html)
+        return html
+
+    def all(self, versions: Mapping[str, int], words: Words) -> dict[str, str]:
+        """Every part named in ``versions``."""
+        return {part: self.get(part, v, words) for part, v in versions.items()}

@@ -1,0 +1,184 @@
+// The phone page: follows the table by Server-Sent Events, says when it is out of date, and
+// sends the table's corrections with its PIN. Plain JavaScript, served by the Pi: no build step.
+"use strict";
+(function () {
+  const STALE_MS = 12000;  // three missed heartbeats (the server says it is alive every 5 s)
+  const live = document.getElementById("live");
+  const lang = document.documentElement.lang;
+  const query = new URLSearchParams(location.search).get("lang");
+  let heard = Date.now();
+  let since = live ? live.dataset.since : "";
+  let source = null;
+  let retry = 1000;
+
+  function clock(ms) {
+    return new Date(ms).toLocaleTimeString(lang, {hour: "2-digit", minute: "2-digit", second: "2-digit"});
+  }
+
+  function setLive(ok) {
+    if (!live) return;
+    document.body.classList.toggle("stale", !ok);
+    live.classList.toggle("stale", !ok);
+    live.textContent = ok ? live.dataset.live : live.dataset.stale.replace("{time}", since);
+  }
+
+  function apply(message) {
+    for (const [part, html] of Object.entries(message.html)) {
+      const box = document.getElementById("part-" + part);
+      if (!box) continue;
+      box.innerHTML = html;  // rendered and escaped by the Pi's templates
+      box.dataset.at = String(message.at[part]);
+    }
+    wire();
+  }
+
+  function connect() {
+    if (!live) return;
+    source = new EventSource("/events" + (query ? "?lang=" + encodeURIComponent(query) : ""));
+    source.addEventListener("parts", (e) => {
+      heard = Date.now(); since = clock(heard); retry = 1000;
+      apply(JSON.parse(e.data)); setLive(true);
+    });
+    source.addEventListener("alive", () => { heard = Date.now(); since = clock(heard); retry = 1000; setLive(true); });
+    source.addEventListener("error", () => {
+      setLive(false);
+      if (source.readyState === EventSource.CLOSED) {  // the browser gave up: try again ourselves
+        source.close();
+        setTimeout(connect, retry);
+        retry = Math.min(retry * 2, 10000);
+      }
+    });
+  }
+
+  setInterval(() => {
+    if (!live) return;
+    if (Date.now() - heard > STALE_MS) {
+      setLive(false);
+      if (source && Date.now() - heard > 3 * STALE_MS) { source.close(); heard = Date.now() - STALE_MS; connect(); }
+    }
+  }, 1000);
+
+  // Corrections: the PIN from the table's scoreboard, kept for this browser's session.
+  const dialog = document.getElementById("fix");
+  const answer = document.getElementById("fix-answer");
+  let editing = null;
+
+  function seats() {
+    return Array.from(document.querySelectorAll(".history thead th[scope=col]")).slice(1)
+      .map((th) => th.textContent.trim());
+  }
+
+  function open(round) {
+    if (!dialog) return;
+    const pin = document.getElementById("pin");
+    pin.value = sessionStorage.getItem("pin") || "";
+    answer.textContent = ""; answer.className = "answer";
+    const fields = document.getElementById("edit-fields");
+    editing = round;
+    fields.hidden = round === null;
+    document.getElementById("fix-save").hidden = round === null;
+    document.getElementById("fix-undo").hidden = round !== null;
+    if (round !== null) {
+      const row = document.querySelector(`.history tr[data-round="${round}"]`);
+      const names = seats();
+      const held = row.dataset.held.split(",").map(Number);
+      const title = document.getElementById("edit-title");
+      title.textContent = title.dataset.title.replace("{number}", round);
+      const select = document.getElementById("went-out");
+      select.replaceChildren(...names.map((n) => new Option(n, n, false, n === row.dataset.wentOut)));
+      const box = document.getElementById("held");
+      box.replaceChildren(...names.map((n, i) => {
+        const label = document.createElement("label");
+        label.textContent = box.dataset.label.replace("{name}", n);
+        const input = document.createElement("input");
+        input.type = "number"; input.min = "0"; input.max = "999"; input.inputMode = "numeric";
+        input.name = n; input.value = String(held[i] || 0);
+        label.append(input);
+        return label;
+      }));
+    }
+    dialog.showModal();
+  }
+
+  async function send(path, body) {
+    const pin = document.getElementById("pin").value.trim();
+    answer.textContent = "…"; answer.className = "answer";
+    try {
+      const reply = await fetch(path, {method: "POST", headers: {"Content-Type": "application/json", "Accept-Language": lang},
+        body: JSON.stringify(Object.assign({pin: pin}, body))});
+      const result = await reply.json();
+      answer.textContent = result.message;
+      answer.className = "answer" + (result.ok ? "" : " refused");
+      if (result.ok) { sessionStorage.setItem("pin", pin); setTimeout(() => dialog.close(), 1200); }
+      else if (reply.status === 403 || reply.status === 429) sessionStorage.removeItem("pin");
+    } catch (error) {
+      answer.textContent = live ? live.dataset.stale.replace("{time}", since) : String(error);
+      answer.className = "answer refused";
+    }
+  }
+
+  if (dialog) {
+    document.getElementById("fix-undo").addEventListener("click", () => send("/api/undo", {}));
+    document.getElementById("fix-save").addEventListener("click", () => {
+      const held = {};
+      const out = document.getElementById("went-out").value;
+      for (const input of document.querySelectorAll("#held input")) {
+        if (input.name !== out) held[input.name] = Number(input.value || 0);
+      }
+      send("/api/edit", {round: editing, went_out: out, held: held});
+    });
+    document.getElementById("fix-cancel").addEventListener("click", () => dialog.close());
+  }
+
+  // Final standings a phone can keep: a picture drawn with the phone's own fonts.
+  function picture() {
+    const rows = Array.from(document.querySelectorAll("#standings [data-name]"));
+    const title = document.querySelector(".over, .facts .round, main h2");
+    const scale = 2, width = 540, line = 56, top = 96;
+    const canvas = document.createElement("canvas");
+    canvas.width = width * scale; canvas.height = (top + rows.length * line + 40) * scale;
+    const g = canvas.getContext("2d");
+    g.scale(scale, scale);
+    g.fillStyle = "#12161e"; g.fillRect(0, 0, width, canvas.height / scale);
+    g.fillStyle = "#ffc400"; g.font = "bold 28px system-ui, sans-serif";
+    g.fillText("UNO Showdown", 24, 44);
+    g.fillStyle = "#a0a8b9"; g.font = "18px system-ui, sans-serif";
+    g.fillText((title ? title.textContent.trim() : "") + " · " + new Date().toLocaleDateString(lang), 24, 74);
+    rows.forEach((row, i) => {
+      const y = top + i * line;
+      g.fillStyle = "#222836"; g.fillRect(16, y, width - 32, line - 8);
+      g.fillStyle = row.dataset.colour; g.fillRect(16, y, 10, line - 8);
+      g.fillStyle = "#f0f0eb"; g.font = "bold 22px system-ui, sans-serif";
+      g.fillText(row.dataset.place + ".", 36, y + 32);
+      g.font = "22px system-ui, sans-serif";
+      g.fillText(row.dataset.name, 80, y + 32, width - 220);
+      g.font = "bold 26px system-ui, sans-serif"; g.textAlign = "right";
+      g.fillText(row.dataset.total, width - 32, y + 33); g.textAlign = "left";
+    });
+    return canvas;
+  }
+
+  function save() {
+    picture().toBlob(async (blob) => {
+      const file = new File([blob], "uno-showdown-standings.png", {type: "image/png"});
+      if (navigator.canShare && navigator.canShare({files: [file]})) {
+        try { await navigator.share({files: [file]}); return; } catch (e) { /* fall back to a download */ }
+      }
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(blob); link.download = file.name;
+      document.body.append(link); link.click(); link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+    }, "image/png");
+  }
+
+  // Buttons inside the live parts are new after every update: wire them again.
+  function wire() {
+    for (const b of document.querySelectorAll("button.save-png")) b.onclick = save;
+    for (const b of document.querySelectorAll("button.print")) b.onclick = () => window.print();
+    for (const b of document.querySelectorAll("button.undo")) b.onclick = () => open(null);
+    for (const b of document.querySelectorAll("button.edit")) b.onclick = () => open(Number(b.dataset.round));
+  }
+
+  wire();
+  connect();
+})();

@@ -1,0 +1,138 @@
+"""The phone pages as the service serves them (uvicorn on a real socket): where they bind, what a
+taken or malformed address does, and that the table's PIN never reaches a log."""
+
+from __future__ import annotations
+
+import json
+import logging
+import socket
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from showdown.app.errors import UserError
+from showdown.app.phone_page import PhonePage, serve_event, serve_table
+from showdown.game.journal import Journal
+from showdown.game.session import Session
+from showdown.web.address import lan_addresses
+from tests.showdown.web.conftest import play
+from tests.showdown.web.sample_event import JOIN_CODE, Host, evening
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> Iterator[Session]:
+    with Journal.open(tmp_path / "table.db", writable=True) as journal:
+        session = Session(journal)
+        play(session, ["Ana", "Budi", "Chen"])
+        yield session
+
+
+def _post(url: str, body: dict[str, object]) -> tuple[int, dict[str, object]]:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as reply:
+            return reply.status, json.loads(reply.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def _served(session: Session, address: str, asked: bool = True) -> PhonePage:
+    page = serve_table(session, None, address, asked=asked)
+    assert page is not None
+    return page
+
+
+def test_the_page_binds_only_where_it_was_asked(session: Session) -> None:
+    page = _served(session, "127.0.0.1:0")
+    try:
+        host, port = page.server._socket.getsockname()[:2]  # type: ignore[union-attr]
+        assert host == "127.0.0.1" and page.url == f"http://127.0.0.1:{port}/"
+        with urllib.request.urlopen(page.url, timeout=10) as reply:
+            assert reply.status == 200 and b"Ana" in reply.read()
+        others = lan_addresses()
+        if others:  # the machine's LAN address does not reach a page bound to the loopback
+            with pytest.raises(OSError), socket.create_connection((others[0], port), timeout=2):
+                pass
+    finally:
+        page.stop()
+
+
+def test_an_address_asked_for_and_taken_stops_the_start_in_one_line(session: Session) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(UserError) as refused:
+            serve_table(session, None, f"127.0.0.1:{port}")
+        assert str(refused.value).startswith(f"cannot serve the phone page on 127.0.0.1:{port}")
+        assert "--no-http" in str(refused.value) and "\n" not in str(refused.value)
+        # the built-in address, taken: the table runs on without its page
+        assert serve_table(session, None, f"127.0.0.1:{port}", asked=False) is None
+
+
+@pytest.mark.parametrize("address", ["not an address", "127.0.0.1:99999", "[::1", "host:port"])
+def test_a_malformed_address_is_one_clear_line(session: Session, address: str) -> None:
+    with pytest.raises(UserError, match=r"^--http: not an? (address|port)"):
+        serve_table(session, None, address)
+    with pytest.raises(UserError, match=r"^--http: not an? (address|port)"):
+        serve_event(Host(evening((1, 0, 0, 0), (0, 0, 0, 0))), address)
+
+
+def test_the_pin_never_reaches_a_log(session: Session, caplog: pytest.LogCaptureFixture
+                                     ) -> None:
+    caplog.set_level(logging.DEBUG)
+    page = _served(session, "127.0.0.1:0")
+    try:
+        pin = page.pin()
+        wrong = f"{(int(pin) + 1) % 10_000:04d}"
+        assert _post(page.url + "api/undo", {"pin": wrong})[0] == 403
+        for _ in range(3):
+            _post(page.url + "api/undo", {"pin": wrong})
+        assert _post(page.url + "api/undo", {"pin": wrong})[0] == 429
+    finally:
+        page.stop()
+    page = _served(session, "127.0.0.1:0")  # a new server: a fresh rate limit
+    try:
+        status, answer = _post(page.url + "api/undo", {"pin": page.pin()})
+        assert status == 200, answer
+    finally:
+        page.stop()
+    logged = "\n".join(record.getMessage() for record in caplog.records)
+    assert "phone 127.0.0.1: undo" in logged and "too many wrong PINs" in logged
+    assert pin not in logged and wrong not in logged
+
+
+def test_the_events_page_binds_where_asked_and_shows_no_join_code(
+        caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    page = serve_event(Host(evening((120, 0, 35, 0), (0, 210, 0, 64))), "127.0.0.1:0")
+    assert page is not None
+    try:
+        assert page.server._socket.getsockname()[0] == "127.0.0.1"  # type: ignore[union-attr]
+        with urllib.request.urlopen(page.url, timeout=10) as reply:
+            html = reply.read().decode()
+        assert 'data-total="210"' in html and JOIN_CODE not in html
+        assert _post(page.url + "api/undo", {"pin": "0000"})[0] == 404  # no such thing
+        assert _post(page.url, {"pin": "0000"})[0] == 405
+    finally:
+        page.stop()
+    assert JOIN_CODE not in caplog.text
+
+
+@pytest.mark.parametrize("command", [["run", "--sim", "--headless"], ["event", "host"],
+                                     ["event", "demo"]])
+def test_a_malformed_http_option_is_refused_before_anything_starts(
+        command: list[str], capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from showdown.app.cli import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main([*command, "--http", "127.0.0.1:http", "--dir" if "event" in command else "--db",
+              str(tmp_path / "x")])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --http: not a port: 'http' in '127.0.0.1:http' (0-65535)" in err
+    assert "Traceback" not in err and not (tmp_path / "x").exists()

@@ -1,0 +1,111 @@
+"""The phone page's screenshots in docs/web/, taken by headless Chromium (Debian's).
+
+    .venv/bin/python -m tests.showdown.web.screenshots docs/web
+
+The sample game of the scoreboard's screenshots (four players, four rounds, showdowns and a
+false start), and a sample evening at two tables for the event's page, served in this process;
+each picture a phone's screen (360x640) or a tablet's.
+The browser draws with the machine's fonts, so these are looked at, never compared by pixel.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+from showdown.game.journal import Journal
+from showdown.game.live import ShowdownView, Stage
+from showdown.game.session import Session
+from showdown.scoreboard.sample import RESULT, sample_game
+from showdown.unit.hardware import Side
+from showdown.web.app import event_app, table_app
+from showdown.web.event import EVENT_PARTS, EventWatch
+from showdown.web.hub import Hub
+from showdown.web.pin import PinGuard
+from showdown.web.server import WebServer
+from showdown.web.table import PARTS, TableSource
+from tests.showdown.web.browser import chromium
+from tests.showdown.web.sample_event import Host, evening
+
+EVENING = ("Ana", "Budi", "Chen", "Dewi", "Eko", "Fay", "Gita", "Hiro")
+
+STAGES = {
+    "countdown": ShowdownView(Stage.COUNTDOWN, "Ana", "Chen", 2, beat=2, beats=3),
+    "go": ShowdownView(Stage.GO, "Ana", "Chen", 2),
+    "false-start": ShowdownView(Stage.FALSE_START, "Ana", "Chen", 2,
+                                false_start_side=Side.RIGHT),
+    "result": RESULT,
+}
+
+
+def main(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as scratch:
+        journal = Journal.open(Path(scratch) / "sample.db", writable=True)
+        session = Session(journal)
+        sample_game(session)
+        hub = Hub(PARTS)
+        source = TableSource(session, hub.changed)
+        server = WebServer(table_app(source, hub, PinGuard(lambda: "4821")), "127.0.0.1", 0,
+                           before_stop=hub.close)
+        server.start()
+        url = f"http://127.0.0.1:{server.port}/"
+        try:
+            with chromium() as browser:
+                page = browser.new_page()
+                for name, view in STAGES.items():
+                    source.show(view)
+                    page.goto(url + "?lang=en")
+                    page.screenshot(path=str(out / f"showdown-{name}-en.png"))
+                source.show(RESULT)
+                for code in ("en", "ja", "zh_HK"):
+                    page.goto(url + f"?lang={code}")
+                    page.screenshot(path=str(out / f"table-{code}.png"))
+                page.goto(url + "?lang=en")
+                page.evaluate("document.querySelector('.chart').previousElementSibling"
+                              ".scrollIntoView()")
+                page.screenshot(path=str(out / "chart-history-en.png"))
+                page.click("button.edit[data-round='2']")
+                page.fill("#pin", "1111")
+                page.click("#fix-save")
+                page.wait_for_selector("#fix-answer.refused")
+                page.screenshot(path=str(out / "correction-en.png"))
+                with page.expect_download() as saved:
+                    page.goto(url + "?lang=en")
+                    page.click("button.save-png")
+                saved.value.save_as(str(out / "standings-picture-en.png"))
+                page.goto(url + "standings?lang=en")
+                page.screenshot(path=str(out / "standings-print-en.png"), full_page=True)
+                page.set_viewport_size({"width": 1024, "height": 768})
+                page.goto(url + "?lang=en")
+                page.screenshot(path=str(out / "tablet-en.png"))
+        finally:
+            server.stop()
+            source.close()
+            journal.close()
+    event_pages(out)
+    for path in sorted(out.glob("*.png")):
+        print(path)
+
+
+def event_pages(out: Path) -> None:
+    """The event's page (``showdown event host``) on a phone, in English and Japanese."""
+    host = Host(evening((212, 40, 95, 0), (0, 310, 64, 128), EVENING, "Friday game night"))
+    hub = Hub(EVENT_PARTS)
+    server = WebServer(event_app(EventWatch(host, hub.changed), hub), "127.0.0.1", 0,
+                       before_stop=hub.close)
+    server.start()
+    url = f"http://127.0.0.1:{server.port}/"
+    try:
+        with chromium() as browser:
+            page = browser.new_page()
+            for code in ("en", "ja"):
+                page.goto(url + f"?lang={code}")
+                page.screenshot(path=str(out / f"event-{code}.png"), full_page=True)
+    finally:
+        server.stop()
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/web"))
