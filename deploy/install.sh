@@ -7,7 +7,8 @@
 #                                       not run, the commands that would change this machine
 #
 # What it does: apt packages (lgpio, SDL, CJK fonts), a service user in the gpio, dialout, video,
-# render and input groups, a virtual environment with --system-site-packages in /opt/showdown,
+# render and input groups, a virtual environment with --system-site-packages in /opt/showdown
+# (the rules engine compiled by mypyc there when gcc and python3-dev are installed),
 # the configuration in /etc/showdown (an edited showdown.toml is never overwritten), data in
 # /var/lib/showdown, the systemd unit and the udev rule, then it enables and (re)starts the service.
 set -euo pipefail
@@ -35,7 +36,7 @@ DRY_RUN=0
 ROOT=""
 
 usage() {
-    sed -n '2,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+    sed -n '2,14s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
 }
 
 while [[ $# -gt 0 ]]; do
@@ -154,6 +155,10 @@ if [[ ! -x $ROOT$VENV/bin/python ]]; then
     run python3 -m venv --system-site-packages "$VENV"
 fi
 run "$VENV/bin/python" -m pip install --quiet --upgrade "$SRC"
+# Again, the engine compiled by mypyc where a C compiler and the Python headers are present (else
+# pure Python); one line says which and why. A compile that fails (a Pi short of memory for the
+# compiler) leaves the pure-Python engine installed rather than no service.
+run "$VENV/bin/python" "$SRC/build_engine.py" --install "$SRC" --fallback
 compile_catalogues
 if [[ $LGPIO_FROM_PIP -eq 1 ]]; then
     run "$VENV/bin/python" -m pip install --quiet "lgpio>=0.2"
