@@ -111,10 +111,11 @@ def _describe(error: ValidationError, source: Path | None, text: str) -> str:
     for item in error.errors():
         loc = tuple(item["loc"])
         message = str(item["msg"]).removeprefix("Value error, ")
-        # A section's own check names the setting first ("paddle_left: GPIO17 is ..."): point there.
+        # A section's own check names the setting first ("paddle_left: GPIO17 is ...", or
+        # "pins.launcher_pwm: missing ..." from the section above it): point there.
         head, sep, rest = message.partition(": ")
-        if sep and head.isidentifier():
-            loc, message = (*loc, head), rest
+        if sep and all(part.isidentifier() for part in head.split(".")):
+            loc, message = (*loc, *head.split(".")), rest
         where = ".".join(str(part) for part in loc) or "(top level)"
         if item["type"] == "extra_forbidden":
             message = "unknown setting (check its spelling)"

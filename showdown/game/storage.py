@@ -5,6 +5,10 @@ The path is chosen, first to last: ``--db`` on the command line, the configurati
 environment), then the per-user default (``$XDG_DATA_HOME/showdown/showdown.db``, usually
 ``~/.local/share/showdown/showdown.db``). On a Pi the example configuration sets
 ``/var/lib/showdown/showdown.db``.
+
+A simulated game (bots on the simulated unit) never goes into that journal: without ``--db`` it
+goes to its own journal beside it (:func:`simulated_path`, ``showdown-simulated.db``), so the
+games a table kept by hand are never mixed with games nobody played.
 """
 
 from __future__ import annotations
@@ -15,7 +19,14 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-__all__ = ["StorageSettings", "add_db_argument", "db_path", "default_path"]
+__all__ = [
+    "StorageSettings",
+    "add_db_argument",
+    "db_path",
+    "default_path",
+    "simulated_path",
+]
+
 
 def default_path() -> Path:
     """Per-user default: ``$XDG_DATA_HOME/showdown/showdown.db`` (``~/.local/share/...``)."""
@@ -58,3 +69,16 @@ def db_path(given: Path | None, settings: StorageSettings | None = None) -> Path
     if given is not None:
         return given
     return (settings or StorageSettings()).resolved_path()
+
+
+SIMULATED_SUFFIX = "-simulated"
+"""Added to the journal's name for the simulator's own journal beside it."""
+
+
+def simulated_path(given: Path | None, settings: StorageSettings | None = None) -> Path:
+    """The journal a simulated game goes to: ``--db`` when given (the user chose it), else a
+    journal of its own beside the table's (``showdown.db`` -> ``showdown-simulated.db``)."""
+    if given is not None:
+        return given
+    real = db_path(None, settings)
+    return real.with_name(f"{real.stem}{SIMULATED_SUFFIX}{real.suffix}")
