@@ -5,7 +5,8 @@
 headers are present) and writes :data:`RECORD` there: which build it made and why, the modules,
 and a SHA-256 of every engine source at that moment. When :mod:`engine` is imported,
 :func:`select` compares those digests with the sources beside it. Fresh, ``engine/_compiled``
-goes ahead of the sources on ``engine.__path__``, so ``engine.round`` loads compiled; stale (a
+(the layout is under :data:`GROUP`) goes ahead of the sources on ``engine.__path__``, so
+``engine.round`` loads compiled; stale (a
 source edited, added or removed since), the import is refused with a line that says what to run:
 an edit is never shadowed by machine code built from older sources. The compiled modules live in
 their own directory, never beside the sources, so one environment variable can choose the sources
@@ -191,6 +192,8 @@ def select() -> tuple[list[str], EngineBuild]:
     wanted = os.environ.get(ENV, "")
     if wanted not in {"", "python", "mypyc"}:
         raise StaleBuildError(f"{ENV}={wanted!r}: use python, mypyc, or leave it unset")
+    if wanted == "python":
+        return [], EngineBuild("python", f"{ENV}=python")
     try:
         data = json.loads((COMPILED_DIR / RECORD).read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -198,8 +201,6 @@ def select() -> tuple[list[str], EngineBuild]:
     except (OSError, ValueError) as error:
         raise StaleBuildError(f"engine/_compiled/{RECORD} is unreadable ({error}): "
                               f"{_rebuild_hint()}") from None
-    if wanted == "python":
-        return [], EngineBuild("python", f"{ENV}=python")
     if data.get("build") != "mypyc":
         if wanted == "mypyc":
             raise StaleBuildError(f"{ENV}=mypyc but the engine is not compiled: {data.get('why')}")
@@ -213,13 +214,18 @@ def select() -> tuple[list[str], EngineBuild]:
             f"the compiled engine is older than its sources ({shown}{more} changed since it was "
             f"built): {_rebuild_hint()}, or set {ENV}=python to run the sources"
         )
-    libraries, found = _extension_names(COMPILED_DIR), _extension_names(MODULES_DIR)
-    if (data.get("python") != sys.implementation.cache_tag or set(modules) - found
-            or shared_library() not in libraries):
+    if data.get("python") != sys.implementation.cache_tag:
         raise StaleBuildError(
             f"the compiled engine was built for {data.get('python')}, not for this Python "
             f"({sys.implementation.cache_tag}): {_rebuild_hint()}, or set {ENV}=python to run "
             "the sources"
+        )
+    libraries, found = _extension_names(COMPILED_DIR), _extension_names(MODULES_DIR)
+    missing = sorted(set(modules) - found) + sorted({shared_library()} - libraries)
+    if missing:
+        raise StaleBuildError(
+            f"engine/_compiled lacks modules its build made ({', '.join(missing)}): "
+            f"{_rebuild_hint()}, or set {ENV}=python to run the sources"
         )
     extra = sorted((found - set(modules)) | (libraries - {shared_library()}))
     if extra:

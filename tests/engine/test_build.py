@@ -182,6 +182,19 @@ def test_showdown_engine_mypyc_refuses_the_sources(tmp_path: Path) -> None:
     )
 
 
+def test_an_unreadable_record_is_refused_unless_the_sources_are_asked_for(tmp_path: Path) -> None:
+    engine = _copy_engine(tmp_path, checkout=True)
+    shutil.rmtree(engine / "_compiled", ignore_errors=True)
+    (engine / "_compiled").mkdir()
+    (engine / "_compiled" / build.RECORD).write_text("{not json", encoding="utf-8")
+    unreadable = _import(tmp_path, "import engine")
+    assert "engine/_compiled/build.json is unreadable (" in unreadable.stderr
+    assert "run `make build`" in unreadable.stderr
+    sources = _import(tmp_path, "import engine.build as b; print(b.describe())",
+                      SHOWDOWN_ENGINE="python")
+    assert sources.stdout == "engine: pure Python (SHOWDOWN_ENGINE=python)\n"
+
+
 def _compiled_copy(tmp_path: Path) -> Path:
     if not _compiled_installed():
         pytest.skip(f"the pure engine is installed ({build.select()[1].why})")
@@ -196,6 +209,15 @@ def test_a_fresh_compiled_build_runs_compiled_from_wherever_it_is(tmp_path: Path
     kind, origin = done.stdout.split()
     assert kind == "mypyc" and Path(origin).parent == engine / "_compiled" / "engine"
     assert Path(origin).is_file()
+
+
+def test_a_compiled_module_missing_is_refused(tmp_path: Path) -> None:
+    engine = _compiled_copy(tmp_path)
+    next((engine / "_compiled" / "engine").glob("bots.*")).unlink()
+    refused = _import(tmp_path, "import engine")
+    assert "engine/_compiled lacks modules its build made (bots): run `make build`" in (
+        refused.stderr
+    )
 
 
 def test_a_compiled_module_its_build_did_not_make_is_refused(tmp_path: Path) -> None:
