@@ -4,8 +4,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 RUNTIME_STAMP := $(VENV)/.runtime-installed
 DEV_STAMP     := $(VENV)/.dev-installed
+PIP_FLAGS     := --quiet --disable-pip-version-check
 
-.PHONY: web-screenshots vm-ci run test lint typecheck unit soak bench bench-check clean catalogues messages screenshots vm-test vm-soak vm-deps mutation
+.PHONY: web-screenshots vm-ci run test build lint typecheck unit soak bench clean catalogues messages screenshots vm-test vm-soak vm-deps mutation
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +18,23 @@ $(RUNTIME_STAMP): pyproject.toml | $(VENV)/bin/python
 $(DEV_STAMP): pyproject.toml | $(VENV)/bin/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $@ $(RUNTIME_STAMP)
+
+# The engine: compiled by mypyc into engine/_compiled where a C compiler and the Python headers
+# are present, pure Python otherwise; build_engine.py says which in one line, and why. Built
+# again whenever a source of the engine changes; engine/build.py refuses a stale compiled build
+# (when an engine source was edited after it), so running without make never runs old code.
+# `make build` builds it again regardless (after installing a compiler, or with SHOWDOWN_MYPYC=0
+# for the pure one, =1 to fail rather than fall back).
+ENGINE_RECORD  := engine/_compiled/build.json
+ENGINE_SOURCES := $(shell find engine -name '*.py' -not -path '*/__pycache__/*')
+ENGINE_LINE    := $(BIN)/python -c 'import engine.build as b; print(b.describe())'
+
+$(ENGINE_RECORD): $(ENGINE_SOURCES) setup.py build_engine.py | $(RUNTIME_STAMP)
+	$(BIN)/python build_engine.py
+
+## build: build the engine again: compiled by mypyc where possible (see SHOWDOWN_MYPYC above)
+build: $(RUNTIME_STAMP)
+	$(BIN)/python build_engine.py
 
 # Translations: .po sources in the repository, .mo catalogues compiled here (git-ignored).
 LOCALE   := showdown/locale
@@ -41,7 +59,8 @@ messages: $(RUNTIME_STAMP)
 		--input-file $(LOCALE)/showdown.pot --output-dir $(LOCALE)
 
 ## run: the main job (the service on the simulated unit when no hardware is found)
-run: $(RUNTIME_STAMP) catalogues
+run: $(RUNTIME_STAMP) $(ENGINE_RECORD) catalogues
+	@$(ENGINE_LINE)
 	$(BIN)/showdown run --sim --games 1 --speed 2
 
 ## test: ruff, mypy over every package, then pytest
@@ -53,7 +72,9 @@ lint: $(DEV_STAMP)
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy
 
-unit: $(DEV_STAMP) catalogues
+# The suite runs on the engine build installed, and says which first.
+unit: $(DEV_STAMP) $(ENGINE_RECORD) catalogues
+	@$(ENGINE_LINE)
 	$(BIN)/pytest
 
 ## screenshots: draw the documentation's screenshots again into docs/scoreboard (the pinned font,
@@ -105,66 +126,31 @@ vm-ci: $(RUNTIME_STAMP)
 	if [ -n "$$why" ]; then echo "vm-test skipped: $$why; run make vm-test for plain emulation"; \
 	else $(MAKE) vm-test; fi
 
-## bench: benchmarks print figures; they are never tests. The engine runs twice, each time
-## against RLCard in the same run: pure Python in .venv, and the optional mypyc-compiled build
-## in .venv-bench (setup.py). Both must play the same rounds: their digests are compared.
-BENCH_VENV   := .venv-bench
-BENCH_BIN    := $(BENCH_VENV)/bin
-BENCH_STAMP  := $(BENCH_VENV)/.mypyc-installed
+## bench: benchmarks print figures; they are never tests. The engine runs twice in the same .venv,
+## each time against RLCard in the same run: its Python sources (SHOWDOWN_ENGINE=python) and the
+## build make installed (compiled by mypyc where a C compiler is present). Both must play the
+## same rounds: their digests are compared.
 BENCH_EXTRA  := $(VENV)/.bench-installed
 BENCH_ARGS   ?= --games 2000 --players 4 --seed 1 --json
-PIP_FLAGS    := --quiet --disable-pip-version-check
+BENCH_OUT    := build/bench
 
 $(BENCH_EXTRA): pyproject.toml $(DEV_STAMP)
 	$(BIN)/python -m pip install $(PIP_FLAGS) -e '.[dev,bench]'
 	touch $@
 
-$(BENCH_VENV)/bin/python:
-	$(PYTHON) -m venv $(BENCH_VENV)
-
-# First the project's dependencies (dev has mypy, which ships mypyc; bench has RLCard) and a
-# recent setuptools, by an ordinary install; then only the project again, compiled, built without
-# build isolation so the build uses that mypy and type-checks against the installed pydantic.
-# A clean build/ so no stale copy of a removed module is packaged. Not editable: the compiled
-# modules live in site-packages, never beside the sources. A C compiler is needed here only.
-# Rebuilt when any packaged source changes (the bench command itself lives in showdown/).
-BENCH_SOURCES := $(shell find engine showdown firmware_bridge hw_sim -type f \
-	\( -name '*.py' -o -name '*.json' -o -name '*.toml' \) -not -path '*/__pycache__/*')
-BENCH_DEPS := $(BENCH_VENV)/.deps-installed
-$(BENCH_DEPS): pyproject.toml | $(BENCH_VENV)/bin/python
-	$(BENCH_BIN)/python -m pip install $(PIP_FLAGS) 'setuptools>=68' '.[dev,bench]'
-	touch $@
-
-$(BENCH_STAMP): $(BENCH_DEPS) setup.py $(BENCH_SOURCES)
-	rm -rf build/mypyc build/lib build/lib.* build/temp.* build/bdist.*
-	SHOWDOWN_MYPYC=1 $(BENCH_BIN)/python -m pip install $(PIP_FLAGS) --no-build-isolation \
-		--no-deps --force-reinstall .
-	cd / && $(CURDIR)/$(BENCH_BIN)/python -c 'import engine.round as r, sys; \
-		sys.exit(0 if r.__file__.endswith(".so") else "not compiled: " + r.__file__)'
-	touch $@
-
-# The pure figure first, so it is printed even when the compiled build fails.
-bench: $(BENCH_EXTRA) | $(BENCH_VENV)/bin/python
-	$(BIN)/showdown bench engine $(BENCH_ARGS) > $(BENCH_VENV)/python.json
-	@cat $(BENCH_VENV)/python.json
-	$(MAKE) --no-print-directory $(BENCH_STAMP)
-	$(BENCH_BIN)/showdown bench engine $(BENCH_ARGS) > $(BENCH_VENV)/mypyc.json
-	@cat $(BENCH_VENV)/mypyc.json
+# The sources' figure first, so it is printed even when the installed build fails.
+bench: $(BENCH_EXTRA) $(ENGINE_RECORD)
+	@mkdir -p $(BENCH_OUT)
+	SHOWDOWN_ENGINE=python $(BIN)/showdown bench engine $(BENCH_ARGS) > $(BENCH_OUT)/python.json
+	@cat $(BENCH_OUT)/python.json
+	$(BIN)/showdown bench engine $(BENCH_ARGS) > $(BENCH_OUT)/installed.json
+	@cat $(BENCH_OUT)/installed.json
 	@$(BIN)/python -c 'import json, sys; \
-		py, c = (json.load(open(f"$(BENCH_VENV)/{n}.json")) for n in ("python", "mypyc")); \
-		print("ratio to RLCard: python", py.get("ratio"), "/ mypyc", c.get("ratio")); \
-		sys.exit(0 if py["digest"] == c["digest"] else \
-		"DIGESTS DIFFER: the compiled engine played other rounds than the pure one")'
-	@echo "digests match: the compiled and the pure engine played the same rounds"
-
-## bench-check: the engine tests against the compiled build in .venv-bench. The tests are run
-## from a copy under build/ so the source engine/ cannot shadow the compiled modules.
-bench-check: $(BENCH_STAMP)
-	rm -rf build/bench-tests && mkdir -p build/bench-tests
-	cp -r tests pyproject.toml build/bench-tests/
-	cd build/bench-tests && $(CURDIR)/$(BENCH_BIN)/python -c \
-		'import engine.round as r; print("engine under test:", r.__file__)'
-	cd build/bench-tests && $(CURDIR)/$(BENCH_BIN)/pytest -p no:cacheprovider tests/engine
+		py, it = (json.load(open(f"$(BENCH_OUT)/{n}.json")) for n in ("python", "installed")); \
+		print("ratio to RLCard: python", py.get("ratio"), "/", it["engine_build"], it.get("ratio")); \
+		sys.exit(0 if py["digest"] == it["digest"] else \
+		"DIGESTS DIFFER: the installed engine played other rounds than its sources")'
+	@echo "digests match: the installed and the pure engine played the same rounds"
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info engine/_compiled

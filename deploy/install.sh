@@ -10,7 +10,8 @@
 #                                       service, and a path unit that reloads the broker
 #
 # What it does: apt packages (lgpio, SDL, CJK fonts), a service user in the gpio, dialout, video,
-# render and input groups, a virtual environment with --system-site-packages in /opt/showdown,
+# render and input groups, a virtual environment with --system-site-packages in /opt/showdown
+# (the rules engine compiled by mypyc there when gcc and python3-dev are installed),
 # the configuration in /etc/showdown (an edited showdown.toml is never overwritten), data in
 # /var/lib/showdown, the systemd unit and the udev rule, then it enables and (re)starts the service.
 set -euo pipefail
@@ -160,6 +161,10 @@ if [[ ! -x $ROOT$VENV/bin/python ]]; then
     run python3 -m venv --system-site-packages "$VENV"
 fi
 run "$VENV/bin/python" -m pip install --quiet --upgrade "$SRC"
+# Again, the engine compiled by mypyc where a C compiler and the Python headers are present (else
+# pure Python); one line says which and why. A compile that fails (a Pi short of memory for the
+# compiler) leaves the pure-Python engine installed rather than no service.
+run "$VENV/bin/python" "$SRC/build_engine.py" --install "$SRC" --fallback
 compile_catalogues
 if [[ $LGPIO_FROM_PIP -eq 1 ]]; then
     run "$VENV/bin/python" -m pip install --quiet "lgpio>=0.2"

@@ -34,9 +34,15 @@ Public API (everything a caller needs; see each name's docstring)::
 - :mod:`engine.errors` - :class:`RuleError`, the one error a rule-breaking command raises.
 - :mod:`engine.bots` - :class:`RandomBot`, :class:`HeuristicBot`, :func:`play_round`.
 - :mod:`engine.game` - :class:`Game`: rounds to the target, the deal passing, totals, winners.
+- :mod:`engine.build` - which build runs: the sources, or the hot modules compiled by mypyc.
 - :mod:`engine.scoring`, :mod:`engine.tally`, :mod:`engine.stats` - the scorekeeper (every
   scoring mode, tabletop round entry, showdown statistics), separable from the round engine.
 """
+
+from engine import build as _build
+
+# First of all: the compiled modules go ahead of the sources when they are fresh (engine.build).
+__path__[:0] = _build.select()[0]
 
 from engine.bots import HeuristicBot, RandomBot, play_round
 from engine.cards import Card, CardKind, Colour, point_value

@@ -31,7 +31,7 @@ from engine.events import CardPlayed, Event
 from engine.interned import CALL_UNO, CATCH_UNO, CHALLENGE, DRAW, PASS, play_card
 from engine.legality import playable_cards
 from engine.penalties import TRIGGERS
-from engine.rng import below
+from engine.rng import below, chance
 from engine.round import Round
 from engine.rules import PenaltyReason
 from engine.state import Phase
@@ -65,13 +65,13 @@ class RandomBot:
         rng = self.rng
         first = actions[0]
         if isinstance(first, _REACTIONS):
-            return None if rng.random() < 0.5 else actions[below(rng, len(actions))]
+            return None if chance(rng) < 0.5 else actions[below(rng, len(actions))]
         by_card: dict[int, list[PlayCard]] = {}
         for action in actions:
             if isinstance(action, PlayCard):
                 by_card.setdefault(action.card, []).append(action)
         if by_card:
-            if isinstance(actions[-1], Pass) and rng.random() < 0.5:
+            if isinstance(actions[-1], Pass) and chance(rng) < 0.5:
                 return actions[-1]
             cards = sorted(by_card)
             variants = by_card[cards[below(rng, len(cards))]]
@@ -87,12 +87,12 @@ class RandomBot:
             return options[below(rng, len(options))]
         cards = playable_cards(st, rnd.tables, rnd.rules)
         if cards:
-            if st.phase is _DRAWN and rng.random() < 0.5:
+            if st.phase is _DRAWN and chance(rng) < 0.5:
                 return PASS[seat]
             card = cards[below(rng, len(cards))]
             t = rnd.tables
             size = len(st.hands[seat])
-            uno = size == 2 and rng.random() < 0.5
+            uno = size == 2 and chance(rng) < 0.5
             if not t.is_wild[card]:
                 return play_card(seat, card, None, uno)
             kind = t.kind[card]
@@ -113,7 +113,7 @@ class RandomBot:
                     count=1 + below(rng, 3),
                 )
             return play_card(seat, card, colour, uno)
-        if st.challenge_offender is not None and rng.random() < 0.5:
+        if st.challenge_offender is not None and chance(rng) < 0.5:
             return CHALLENGE[seat]
         if st.phase is _DRAWN:
             return PASS[seat]
@@ -289,7 +289,7 @@ def table_penalty(rnd: Round, events: Sequence[Event], rng: random.Random) -> Pe
     for reason in rnd.rules.table_penalties:
         if TRIGGERS.get(reason) != kind:
             continue
-        if reason is PenaltyReason.SILENCE and rng.random() >= 0.25:
+        if reason is PenaltyReason.SILENCE and chance(rng) >= 0.25:
             return None
         return Penalty(player=below(rng, st.players), reason=reason)
     return None

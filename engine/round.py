@@ -99,7 +99,7 @@ from engine.interned import (
     round_ended,
     round_started,
 )
-from engine.rng import shuffle
+from engine.rng import generator, shuffle
 from engine.rules import RuleSet
 from engine.state import PendingShowdown, Phase, RoundSetup, RoundState
 from engine.tables import NO_KIND, DeckTables, tables_for
@@ -197,7 +197,7 @@ class Round:
         )
         self._drawn_any = rules.play_drawn == "any"
         self._draw_closes_catch = rules.uno_catch_window == "next-turn"
-        self.rng = rng if rng is not None else random.Random(setup.seed)
+        self.rng = rng if rng is not None else generator(setup.seed)
         self.history: list[Command] = []
         self.events: list[Event] = []
         self._start: tuple[RoundState, Any] | None = None
@@ -215,7 +215,7 @@ class Round:
             raise RuleError("dealer", f"dealer must be a seat 0-{players - 1}")
         if len(deck) < HAND_SIZE * players + 2:
             raise RuleError("deck-size", f"{len(deck)} cards cannot deal {players} hands of 7")
-        rng = random.Random(setup.seed)
+        rng = generator(setup.seed)
         if setup.deck_order is not None:
             order = list(setup.deck_order)
             if sorted(order) != list(range(len(deck))):
@@ -371,8 +371,13 @@ class Round:
         mark = len(events)
         try:
             # Most frequent first; direct calls rather than a table of handlers, so a compiled
-            # build (make bench) calls them natively.
-            if isinstance(command, _PlayCard):
+            # build calls them natively. The two commands that make nine in ten go by
+            # their exact type first: isinstance() of an interpreted class walks its bases.
+            if type(command) is _PlayCard:
+                self._play(command)
+            elif type(command) is _Draw:
+                self._draw_cmd(command)
+            elif isinstance(command, _PlayCard):
                 self._play(command)
             elif isinstance(command, _Draw):
                 self._draw_cmd(command)
@@ -557,7 +562,7 @@ class Round:
         if drawn:
             hand.extend(drawn)
             st.uno_called[seat] = False  # see hand_changed
-            if st.exposed == seat:
+            if st.exposed is not None and st.exposed == seat:
                 st.exposed = None
             self.events.append(cards_drawn(seat, tuple(drawn), reason))
         return drawn
@@ -568,7 +573,7 @@ class Round:
         player is left with one card) and its owner can no longer be caught."""
         st = self.state
         st.uno_called[seat] = False
-        if st.exposed == seat:
+        if st.exposed is not None and st.exposed == seat:
             st.exposed = None
 
     # ----------------------------------------------------------------- helpers
@@ -597,7 +602,7 @@ class Round:
             return None
         st.hands[seat].append(card)
         st.uno_called[seat] = False  # see hand_changed
-        if st.exposed == seat:
+        if st.exposed is not None and st.exposed == seat:
             st.exposed = None
         self.events.append(card_drawn(seat, card))
         return card
@@ -608,7 +613,7 @@ class Round:
         st.phase = _PLAY
         st.drawn_card = None
         st.turns += 1
-        if st.face_up_until == seat:
+        if st.face_up_until is not None and st.face_up_until == seat:
             st.face_up_until = None
         self.events.append(TURN_STARTED[seat])
 
@@ -651,20 +656,22 @@ class Round:
 
     def _play(self, cmd: PlayCard) -> None:
         """Play a card: the checks, then its effects in the documented order (steps 1-8)."""
-        player, card = cmd.player, cmd.card  # read once: the handlers take plain ints
-        at = self._check_play(cmd, player, card)
+        # Each field read once (a command is an interpreted class: every read is a generic
+        # attribute lookup, even compiled); the handlers take plain values.
+        player, card, colour, uno = cmd.player, cmd.card, cmd.colour, cmd.uno
+        at = self._check_play(cmd, player, card, colour)
         st, t = self.state, self.tables
         last = len(st.hands[player]) == 1
         if self.plain[card] and not last:
             # A number card without an icon (two in five commands) answers no pending draw
             # and has no effect: steps 1-2, then the next seat's turn.
-            self._lay_down(player, at, card, None, cmd.uno, True)
+            self._lay_down(player, at, card, None, uno, True)
             self._begin_turn((player + st.direction) % st.players)
             return
         kind = t.kind[card]
         # Judged on the hand and colour before the card leaves: a challenge reads this later.
         legal = kind != _WD4 or self.wild_draw_four_is_legal(player, card)
-        self._lay_down(player, at, card, cmd.colour, cmd.uno, legal)
+        self._lay_down(player, at, card, colour, uno, legal)
         if kind == _REVERSE:
             self._reverse()
         extra_turn = False
@@ -682,20 +689,22 @@ class Round:
         else:
             self._begin_turn(following)
 
-    def _check_play(self, cmd: PlayCard, player: int, card: int) -> int:
+    def _check_play(self, cmd: PlayCard, player: int, card: int, colour: int | None) -> int:
         """Every rule a play must pass, all before anything changes (a refusal leaves the round
         as it was). Returns the card's place in the hand: found once, it takes the card out."""
         st, t = self.state, self.tables
         phase = st.phase
         if (phase is not _PLAY and phase is not _DRAWN) or player != st.turn:
             self._check_turn(player, *_PLAY_OR_DRAWN)
-        try:
-            at = st.hands[player].index(card)
-        except ValueError:
-            raise RuleError(
-                "card-not-in-hand", f"player {player} does not hold card {card}"
-            ) from None
-        if phase is _DRAWN and card != st.drawn_card:
+        hand = st.hands[player]
+        at = 0  # the card's place, found by a loop over plain ints (list.index compares objects)
+        for held in hand:
+            if held == card:
+                break
+            at += 1
+        else:
+            raise RuleError("card-not-in-hand", f"player {player} does not hold card {card}")
+        if phase is _DRAWN and (st.drawn_card is None or card != st.drawn_card):
             raise RuleError(
                 "only-drawn-card", "after drawing, only the card just drawn may be played"
             )
@@ -711,26 +720,25 @@ class Round:
                 + " (the colour only, once a draw's penalty is taken)" * st.spent,
                 seat=player,
             )
-        if len(st.hands[player]) == 1 and not legality.may_go_out_with(t, self.rules, card):
+        if len(hand) == 1 and not legality.may_go_out_with(t, self.rules, card):
             raise RuleError(
                 "last-card-action",
                 f"player {player} may not go out on an action or wild card: draw instead",
                 seat=player,
             )
-        if t.is_wild[card] or cmd.colour is not None:  # a number card skips the choices
-            self._check_choices(cmd)
+        if t.is_wild[card] or colour is not None:  # a number card skips the choices
+            self._check_choices(cmd, player, card, colour)
         return at
 
-    def _check_choices(self, cmd: PlayCard) -> None:
+    def _check_choices(self, cmd: PlayCard, player: int, card: int, colour: int | None) -> None:
         """What the player chose with the card: a wild's colour (and only a wild chooses one),
         a Swap Hands target (none as a last card: it is then a plain Wild), a Wild Showdown's
         opponent and 1-3 cards."""
         t = self.tables
-        card, player = cmd.card, cmd.player
         if t.is_wild[card]:
-            if cmd.colour is None or not 0 <= cmd.colour <= 3:
+            if colour is None or not 0 <= colour <= 3:
                 raise RuleError("choose-colour", "a wild card needs a colour (0-3)")
-        elif cmd.colour is not None and cmd.colour != t.colour[card]:
+        elif colour is not None and colour != t.colour[card]:
             raise RuleError("colour-only-for-wilds", "only a wild card chooses the colour")
         kind = t.kind[card]
         if kind == _SWAP and len(self.state.hands[player]) > 1:
@@ -750,7 +758,7 @@ class Round:
         st = self.state
         st.exposed = None  # a discard closes the catch window under every rule set
         st.spent = False
-        del st.hands[player][at]
+        st.hands[player].pop(at)  # pop: a compiled build's own list op (del is a generic one)
         st.discard.append(card)
         st.drawn_card = None
         events = self.events

@@ -51,7 +51,7 @@ def call(rnd: RoundHooks, cmd: CallUno) -> None:
         raise phase_refusal(st.phase)
     if not 0 <= player < st.players:
         raise RuleError("no-such-player", f"there is no player {player}", seat=player)
-    if st.exposed == player:
+    if st.exposed is not None and st.exposed == player:
         st.exposed = None
         st.uno_called[player] = True
         rnd.emit(UNO_CALLED[player])

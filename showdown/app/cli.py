@@ -76,6 +76,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say(f"showdown: stopped by {stop.name}")
     except KeyboardInterrupt:
         code = 130
+    except ImportError as error:
+        if error.name != "engine":
+            raise
+        # engine.build refuses a compiled engine older than its sources; its message says what
+        # to run (make build), so one line and no traceback
+        code = 1
+        _say(f"showdown: error: {error}")
     except OSError as error:
         if error.filename is not None or not _stdout_lost(error):
             raise

@@ -42,6 +42,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from engine import build
 from showdown import __version__
 from showdown.app.config import Settings
 from showdown.app.errors import UserError
@@ -229,7 +230,8 @@ def _read(path: Path) -> str | None:
 
 
 def _versions(root: Path, bundle: Bundle) -> str:
-    lines = [f"showdown {__version__}", f"python {sys.version.split()[0]} ({sys.executable})"]
+    lines = [f"showdown {__version__}", f"python {sys.version.split()[0]} ({sys.executable})",
+             build.describe()]
     for name in PACKAGES:
         try:
             lines.append(f"{name} {metadata.version(name)}")

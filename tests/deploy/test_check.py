@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from gpiozero import Device
 
+from engine import build
 from hw_sim.mcu import SimulatedMcu
 from hw_sim.pins import EdgeFeeder, SimFactory, SimPin
 from showdown.app import cli
@@ -224,6 +225,7 @@ def test_command_reports_and_exits_1_when_parts_are_missing(
     status = cli.main(["check", "--config", str(EXAMPLE), "--no-launcher", "--timeout", "0.05"])
     out = capsys.readouterr().out
     assert status == 1
+    assert out.startswith(build.describe() + "\n")  # which engine build runs, first
     assert "The red countdown light (GPIO5, header pin 29, active high) is on now." in out
     assert "Now press and release the LEFT paddle (GPIO17, header pin 11, active low)." in out
     assert "11 part(s) failed" in out
@@ -323,8 +325,9 @@ def test_command_warns_about_a_language_no_font_can_draw(
     fonts.forget_choices()
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert cli.main(["check", "--config", str(EXAMPLE), "--serial", "/nowhere/tty"]) == 2
-    out = capsys.readouterr().out.splitlines()
+    engine, *out = capsys.readouterr().out.splitlines()
     fonts.forget_choices()
+    assert engine == build.describe()
     assert [line.split(":")[2].strip() for line in out] == [
         "no font found draws English (en)", "no font found draws 简体中文 (zh_CN)",
         "no font found draws 繁體中文（香港） (zh_HK)", "no font found draws Bahasa Indonesia (id)",

@@ -12,17 +12,17 @@ run, as :mod:`timeit` advises (slower runs measure the rest of the machine, not 
 shared 2-core machine single runs of the same work were seen to differ by 1.7x);
 ``median_games_per_s`` and ``median_ratio`` are printed beside them.
 
-``engine_build`` says whether the engine that ran is the optional mypyc-compiled build
-(``"mypyc"``, see setup.py) or plain Python (``"python"``). ``digest`` is a SHA-256 over every
-round's final state and command history, computed outside the timed part: the compiled and the
-pure engine must give the same digest for the same arguments, which ``make bench`` checks.
+``engine_build`` says whether the engine that ran is the mypyc-compiled build (``"mypyc"``) or
+its Python sources (``"python"``), and ``engine_build_why`` why (:mod:`engine.build`).
+``digest`` is a SHA-256 over every round's final state and command history, computed outside
+the timed part: the compiled and the pure engine must give the same digest for the same
+arguments, which ``make bench`` and ``tests/engine/test_build.py`` check.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
-import importlib.machinery
 import importlib.util
 import json
 import random
@@ -30,7 +30,7 @@ import statistics
 import time
 from typing import Any
 
-from engine import round as round_module
+from engine import build
 from engine.bots import Bot, RandomBot, play_round
 from engine.commands import COMMAND_ADAPTER, Command
 from engine.round import Round, RoundSetup
@@ -105,13 +105,6 @@ def _fingerprint(state: RoundState, history: list[Command]) -> bytes:
     return json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
 
 
-def engine_build() -> str:
-    """``"mypyc"`` when the round module is a compiled extension, else ``"python"``."""
-    path = round_module.__file__ or ""
-    compiled = path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
-    return "mypyc" if compiled else "python"
-
-
 def time_rlcard(games: int, seed: int) -> dict[str, Any]:
     """RLCard's UNO game, 4 players, uniformly random legal actions."""
     import numpy as np  # noqa: PLC0415 - only present with the bench extra
@@ -175,7 +168,8 @@ def run(args: argparse.Namespace) -> int:
     result["digest"] = ours[0]["digest"]
     result["seed"] = args.seed
     result["preset"] = args.preset
-    result["engine_build"] = engine_build()
+    result["engine_build"] = build.running()
+    result["engine_build_why"] = build.select()[1].why
     result["repeat"] = args.repeat
     result["median_games_per_s"] = _median(ours)
     if with_rlcard:

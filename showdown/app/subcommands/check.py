@@ -10,6 +10,7 @@ import sys
 import warnings
 from pathlib import Path
 
+from engine import build
 from showdown.app import report as bundle
 from showdown.app.config import CONFIG_ENV, ConfigError, Settings, load_settings
 from showdown.app.errors import UserError
@@ -182,6 +183,7 @@ def run(args: argparse.Namespace) -> int:
         return check_screen(args)
     if sys.stdin is None or sys.stdin.closed:  # started with standard input closed (<&-)
         raise UserError(_NO_INPUT)
+    print(build.describe(), flush=True)
     for line in font_warnings():
         print(line, flush=True)
     settings = load_settings(config_path(args.config)).unit

@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from engine import build
 from showdown.app.cli import main
 
 
@@ -68,10 +69,12 @@ def _bench_json(capsys: pytest.CaptureFixture[str], seed: int) -> dict[str, obje
 
 def test_bench_engine_digest_names_the_rounds_played(capsys: pytest.CaptureFixture[str]) -> None:
     """``make bench`` compares the compiled and the pure engine by this digest: it must repeat
-    for the same seed and change with the rounds. The test venv runs the pure-Python engine."""
+    for the same seed and change with the rounds. It names the build that ran (the one
+    installed: tests/engine/test_build.py) and why."""
     first, again, other = (_bench_json(capsys, seed) for seed in (5, 5, 6))
     assert first["digest"] == again["digest"] != other["digest"]
-    assert first["engine_build"] == "python"
+    assert first["engine_build"] == build.running()
+    assert first["engine_build_why"] == build.select()[1].why
 
 
 def test_sim_duels_shows_progress_on_a_terminal_and_keeps_stdout_json() -> None:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from engine import build
 from showdown.app import cli
 from showdown.app.config import load_settings
 from showdown.app.report import gather, write_bundle
@@ -85,6 +86,7 @@ def test_on_a_machine_without_a_unit_it_says_what_it_could_not_read(
     assert "back end: gpio" in files["wiring.txt"]
     assert "paddle_left          GPIO17   11  low" in files["wiring.txt"]
     assert files["versions.txt"].startswith("showdown 0.1.0\npython 3.")
+    assert f"\n{build.describe()}\n" in files["versions.txt"]
 
 
 def test_the_bundle_of_a_game_on_the_simulator_leaves_the_names_out(
