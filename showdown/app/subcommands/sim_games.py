@@ -77,7 +77,7 @@ def play(
     rounds = showdowns = reached = 0
     winners: Counter[int] = Counter()
     wins_by_name: Counter[str] = Counter()
-    with Journal.open(db) as journal:
+    with Journal.open(db, read_only=True) as journal:
         integrity = journal.integrity_check()
         games = journal.games()
         for row in games:
