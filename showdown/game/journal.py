@@ -691,6 +691,7 @@ def _check_schema(path: Path, db: sqlite3.Connection) -> None:
     problems = [str(row[0]) for row in db.execute("PRAGMA quick_check")]
     shape = _shape(db)
     if problems != ["ok"]:
+        log.info("%s: SQLite's quick_check reports:\n%s", path, "\n".join(problems))
         more = f" and {len(problems) - 1} more" if len(problems) > 1 else ""
         raise JournalError(f"{path} is corrupt ({_one_line(problems[0])}{more}); {_UNTOUCHED}")
     if app_id != APPLICATION_ID and (app_id != 0 or shape):
