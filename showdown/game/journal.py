@@ -286,7 +286,8 @@ class Journal:
                     db.execute(f"PRAGMA user_version={step + 1}")
                 db.execute("COMMIT")
             except BaseException:
-                db.execute("ROLLBACK")
+                with contextlib.suppress(sqlite3.Error):  # SQLite may have rolled it back itself
+                    db.execute("ROLLBACK")
                 raise
 
     # -- writing ---------------------------------------------------------------------------
@@ -574,6 +575,7 @@ _REASONS = {
     "SQLITE_READONLY": "the journal is read-only",
     "SQLITE_CANTOPEN": "a file beside the journal cannot be made (a read-only folder?)",
     "SQLITE_BUSY": "another process keeps the journal busy",
+    "SQLITE_IOERR": "the disk could not be written (or read)",
 }
 
 
