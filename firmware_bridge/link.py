@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 import serial
 
-from firmware_bridge.codec import DecodeError, FrameDecoder, Packet, encode_frame
+from firmware_bridge.codec import DecodeError, FrameDecoder, Packet, ProtocolError, encode_frame
 from firmware_bridge.messages import (
     Ack,
     Arm,
@@ -84,6 +84,9 @@ class LinkStats:
     """Counters for logs and benchmarks."""
 
     decode_errors: int = 0
+    """Frames dropped as bad (noise, a CRC that fails, and the protocol errors below)."""
+    protocol_errors: int = 0
+    """Of those, frames that passed the CRC yet break the protocol (a field out of range)."""
     retransmit_rounds: int = 0
     go_backs: int = 0
     reconnects: int = 0
@@ -131,6 +134,7 @@ class Link:
         self._opener = opener
         self.sync = ClockSync()
         self.stats = LinkStats()
+        self._protocol_errors_seen: dict[str, None] = {}  # the latest, oldest first
         self.rto = RetransmitTimeout(floor_s=RETRANSMIT_MS / 1000, ceiling_s=RTO_MAX_MS / 1000,
                                      initial_s=RETRANSMIT_MS / 1000)
         self._lock = threading.RLock()
@@ -442,11 +446,48 @@ class Link:
     def _receive(self, data: bytes) -> None:
         self._heard_bytes = True
         for item in self._decoder.feed(data):
+            if isinstance(item, ProtocolError):
+                self._protocol_error(item)
+                continue
             if isinstance(item, DecodeError):
                 self.stats.decode_errors += 1
                 log.debug("dropped a bad frame: %s", item)
                 continue
             self._packet(item)
+
+    def _protocol_error(self, error: ProtocolError) -> None:
+        """A frame that passed the CRC but breaks the protocol: counted, said in one line, and
+        dropped without its sequence number being used, so an intact copy is taken instead
+        (line damage the CRC missed). The same frame again is not damage but the unit's own
+        (its firmware resends an event byte for byte): that event is skipped, acknowledged and
+        never delivered, so the events after it still come."""
+        self.stats.decode_errors += 1
+        self.stats.protocol_errors += 1
+        said = str(error)
+        again = said in self._protocol_errors_seen
+        self._protocol_errors_seen[said] = None
+        while len(self._protocol_errors_seen) > WINDOW:  # the frames one resend can bring
+            del self._protocol_errors_seen[next(iter(self._protocol_errors_seen))]
+        if again and is_reliable(error.type_code) and error.type_code >= 0x80:
+            if self._skip(error.sequence):
+                log.warning("the unit sent a frame that breaks the protocol again (%s): not "
+                            "line damage; that event is skipped", said)
+            return
+        log.warning("dropped a frame that breaks the protocol (%d so far): %s",
+                    self.stats.protocol_errors, said)
+
+    def _skip(self, sequence: int) -> bool:
+        """Acknowledge the event *sequence* without delivering it (as an unknown type is);
+        False if it was not the one expected (a copy of one skipped already, or out of turn)."""
+        with self._lock:
+            if self._handshaking or not self._ready.is_set() or not self.sync.ready:
+                return False
+            skipped = sequence_ahead(sequence, self._rx_expected) == 0
+            if skipped:
+                self._rx_expected = (self._rx_expected + 1) & 0xFF
+            ack = Ack(self._rx_expected)
+        self._write(encode_frame(ack))
+        return skipped
 
     def _packet(self, packet: Packet) -> None:
         message = packet.message

@@ -29,7 +29,7 @@ from showdown.game.messages import RecordShowdown
 from showdown.game.recorder import entry_from_unit
 from showdown.sim.bot_table import ShowdownCall, TableError, TableStopped
 from showdown.unit.clock import ManualClock, ms
-from showdown.unit.config import UnitSettings
+from showdown.unit.config import TimingConfig, UnitSettings
 from showdown.unit.events import Go, ShowdownEvent, ShowdownOutcome
 from showdown.unit.hardware import InputLine, Side
 from showdown.unit.machine import ShowdownMachine
@@ -59,6 +59,15 @@ class UnitTally:
     timeouts: int = 0
     possible_jams: int = 0
     reasons: dict[str, int] = field(default_factory=dict)
+
+
+def _longest_showdown_ms(timing: TimingConfig) -> float:
+    """How long one showdown can take on the unit, arm to result, with every wait at its
+    longest (and a minute to spare): a showdown not over by then can never finish."""
+    countdown = timing.beats * timing.beat_period_ms + timing.hold_max_ms
+    race = timing.timeout_ms + timing.launch_wait_ms + timing.count_settle_ms
+    after = timing.late_edge_grace_ms + timing.release_paddle_ms
+    return countdown + race + after + 60_000
 
 
 class SimulatedReferee:
@@ -168,14 +177,22 @@ class SimulatedReferee:
         """Settle *call* on the unit (replaying ties and timeouts); the entry to record."""
         left, right = call.challenger, call.opponent
         self.machine.load(left, right, call.cards_loaded)
-        self.sim.load_launcher(call.cards_loaded)  # a replay keeps them loaded: nothing flew
+        why: dict[str, int] = {}
         for _ in range(MAX_REPLAYS):
+            # Loaded again before each try: after a tie the cards flew and were picked up.
+            self.sim.load_launcher(call.cards_loaded)
             result = self._one(left, right, call.cards_loaded)
             self._count(result)
             entry = entry_from_unit(result, call.showdown_id)
             if entry is not None:
                 return entry
-        raise TableError(f"showdown {call.showdown_id} was replayed {MAX_REPLAYS} times")
+            why[result.reason.value] = why.get(result.reason.value, 0) + 1
+        reasons = ", ".join(f"{count} {reason}" for reason, count in sorted(why.items()))
+        raise TableError(
+            f"showdown {call.showdown_id} was replayed {MAX_REPLAYS} times ({reasons}, with "
+            f"{call.cards_loaded} cards loaded): these timings leave its players no way to "
+            "decide it (unit.timing in the configuration)"
+        )
 
     def referee(self, call: ShowdownCall) -> RecordShowdown:
         """The same as calling the unit (a name that reads well where it is passed)."""
@@ -190,7 +207,7 @@ class SimulatedReferee:
         self._edge(InputLine.TIMER_BUTTON, True, arm_ns)
         self._edge(InputLine.TIMER_BUTTON, False, arm_ns + ms(60))
         showdown_id = self.machine.showdown_id
-        limit = arm_ns + ms(60_000)
+        limit = arm_ns + ms(_longest_showdown_ms(timing))
         # A too-eager player presses somewhere in the countdown (if go has not come by then).
         sides = {Side.LEFT: self.player(left), Side.RIGHT: self.player(right)}
         countdown_ms = timing.beats * timing.beat_period_ms + timing.hold_min_ms

@@ -27,7 +27,8 @@ from showdown.app.errors import UserError
 from showdown.game.journal import Journal, JournalError
 from showdown.game.lock import JournalLock
 from showdown.game.session import Session, SessionError, fold
-from showdown.sim.bot_table import NAMES, BotTable
+from showdown.game.storage import journal_argument
+from showdown.sim.bot_table import NAMES, BotTable, TableError
 from showdown.sim.referee import SimulatedReferee
 from showdown.unit.config import UnitSettings
 
@@ -48,7 +49,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--target", type=int_in_range(1, TARGET_MAX),
                         help=f"target score, 1-{TARGET_MAX} (default: the preset's, 500)")
-    parser.add_argument("--db", type=Path, help="keep the journal here (default: a temporary file)")
+    parser.add_argument("--db", type=journal_argument,
+                        help="keep the journal here (default: a temporary file)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -137,6 +139,8 @@ def run(args: argparse.Namespace) -> int:
                 figures = play(Path(folder) / "games.db", **options)
     except (JournalError, SessionError) as error:
         raise UserError(str(error)) from None
+    except TableError as error:
+        raise UserError(f"the simulated table stopped: {error}") from None
     if args.json:
         print(json.dumps(figures))
     else:
