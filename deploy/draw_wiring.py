@@ -143,8 +143,8 @@ def draw(rows: list[WiredLine]) -> pygame.Surface:
     notes = [
         "Ground: any black pin (6, 9, 14, 20, 25, 30, 34, 39). Inputs use the Pi's internal "
         "pull resistors: buttons and paddles need no resistor.",
-        "Launcher: a motor driver (e.g. DRV8833 or TB6612) between the Pi and the motor, motor "
-        "power from its own supply, grounds joined. Never drive a motor from a GPIO pin.",
+        "Launcher: a DIR/EN motor driver board (launcher_driver \"dir-enable\"); a DRV8833, TB6612 "
+        "or L298N is wired as in docs/drivers.md. Motor on its own supply, grounds joined.",
         "Serial back end instead: only a USB cable to the microcontroller; it appears as "
         "/dev/showdown-unit (deploy/99-showdown-unit.rules).",
     ]

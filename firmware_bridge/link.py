@@ -60,7 +60,7 @@ from firmware_bridge.protocol import (
 from firmware_bridge.rto import RetransmitTimeout
 from firmware_bridge.timesync import ClockSync
 
-__all__ = ["Link", "LinkError", "LinkStats"]
+__all__ = ["Link", "LinkError", "LinkFigures", "LinkStats"]
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +94,33 @@ class LinkStats:
     duplicates_dropped: int = 0
     rtt_samples: int = 0
     dropped_commands: list[Message] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class LinkFigures:
+    """The link's figures at one moment (:meth:`Link.figures`), for the service's stats line
+    and a support bundle: counters since the link was made, round trips in milliseconds."""
+
+    path: str
+    connected: bool
+    srtt_ms: float | None
+    """The smoothed round trip (RFC 6298's SRTT); ``None`` before the first measurement."""
+    last_rtt_ms: float | None
+    """The latest measured round trip."""
+    rto_ms: float
+    """How long an unacknowledged command waits before it is sent again."""
+    rtt_samples: int
+    retransmit_rounds: int
+    go_backs: int
+    damaged_frames: int
+    """Frames that failed to decode (COBS, CRC, length): damaged on the wire and dropped."""
+    duplicates_dropped: int
+    dropped_commands: int
+    """Commands withdrawn or given up (a ``Fire`` or ``Arm`` across a restart of the MCU)."""
+    reconnects: int
+    """Times the port was dropped (unplugged, silent, closed) and opened again."""
+    fresh_sessions: int
+    """Handshakes that began a new session: the first one, then one per restart of the MCU."""
 
 
 def _open_serial(path: str) -> serial.Serial:
@@ -137,6 +164,7 @@ class Link:
         self._protocol_errors_seen: dict[str, None] = {}  # the latest, oldest first
         self.rto = RetransmitTimeout(floor_s=RETRANSMIT_MS / 1000, ceiling_s=RTO_MAX_MS / 1000,
                                      initial_s=RETRANSMIT_MS / 1000)
+        self._last_rtt_s: float | None = None
         self._lock = threading.RLock()
         self._write_lock = threading.Lock()
         self._idle_cond = threading.Condition(self._lock)
@@ -189,6 +217,26 @@ class Link:
     def connected(self) -> bool:
         """True while the port is open and the handshake is done."""
         return self._ready.is_set()
+
+    def figures(self) -> LinkFigures:
+        """The link's counters and round trips now (a consistent copy, from any thread)."""
+        with self._lock:
+            stats, rto = self.stats, self.rto
+            return LinkFigures(
+                path=self.path,
+                connected=self._ready.is_set(),
+                srtt_ms=None if rto.srtt_s is None else rto.srtt_s * 1000,
+                last_rtt_ms=None if self._last_rtt_s is None else self._last_rtt_s * 1000,
+                rto_ms=rto.timeout_s * 1000,
+                rtt_samples=stats.rtt_samples,
+                retransmit_rounds=stats.retransmit_rounds,
+                go_backs=stats.go_backs,
+                damaged_frames=stats.decode_errors,
+                duplicates_dropped=stats.duplicates_dropped,
+                dropped_commands=len(stats.dropped_commands),
+                reconnects=stats.reconnects,
+                fresh_sessions=stats.fresh_sessions,
+            )
 
     def open(self, timeout_s: float = 3.0) -> None:
         """Start the reader thread and wait for the first handshake; :class:`LinkError` if none."""
@@ -554,6 +602,7 @@ class Link:
 
     def _rtt_sample(self, rtt_s: float) -> None:
         self.rto.sample(rtt_s)
+        self._last_rtt_s = max(rtt_s, 0.0)
         self.stats.rtt_samples += 1
 
     def _resumable(self, reply: HelloReply) -> bool:

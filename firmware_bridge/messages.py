@@ -32,6 +32,7 @@ __all__ = [
     "HeartbeatReply",
     "Hello",
     "HelloReply",
+    "LauncherDriver",
     "Lights",
     "McuAck",
     "Message",
@@ -197,6 +198,17 @@ class Safe(Message):
     FORMAT: ClassVar[str] = "<"
 
 
+@dataclass(frozen=True, slots=True)
+class LauncherDriver(Message):
+    """The launcher's motor driver board (``DRIVER_*``) and how long a braking stop is held;
+    sent after ``Configure`` to a firmware with ``CAP_DRIVERS``."""
+
+    TYPE: ClassVar[int] = 0x18
+    FORMAT: ClassVar[str] = "<BH"
+    driver: int
+    brake_ms: int
+
+
 # MCU -> host, unreliable.
 @dataclass(frozen=True, slots=True)
 class HelloReply(Message):
@@ -308,8 +320,8 @@ MESSAGE_TYPES: dict[int, type[Message]] = {
     cls.TYPE: cls
     for cls in (
         Hello, Heartbeat, Ack, Configure, Arm, Disarm, Lights, Buzzer, Arrow, Fire, Safe,
-        HelloReply, HeartbeatReply, McuAck, Paddle, SideCount, TimerButton, OutputChanged,
-        Nack, Fault,
+        LauncherDriver, HelloReply, HeartbeatReply, McuAck, Paddle, SideCount, TimerButton,
+        OutputChanged, Nack, Fault,
     )
 }
 """Type byte -> message class: the catalogue of ``PROTOCOL.md``."""

@@ -65,6 +65,14 @@ CAP_LIGHTS: Final = 0x08
 CAP_BUZZER: Final = 0x10
 CAP_ARROW: Final = 0x20
 CAP_LAUNCHER: Final = 0x40
+CAP_DRIVERS: Final = 0x80
+"""The firmware takes ``LauncherDriver`` (without it: a DIR/EN launcher only)."""
+
+# The launcher's motor driver boards (``LauncherDriver.driver``; docs/drivers.md).
+DRIVER_DIR_ENABLE: Final = 0
+DRIVER_DRV8833: Final = 1
+DRIVER_TB6612: Final = 2
+DRIVER_L298N: Final = 3
 
 INPUT_PADDLE_LEFT: Final = 0x01
 INPUT_PADDLE_RIGHT: Final = 0x02

@@ -1,7 +1,9 @@
-"""The physical launcher: when its enable pin goes active, the loaded cards fly and cross the lines.
+"""The physical launcher: when its motor is driven, the loaded cards fly and cross the lines.
 
-It watches the launcher's pins like a motor driver would (no shortcut through the software above),
-sends each loaded card toward the side the direction pin selects, lets a configurable share stray
+It watches the motor driver board's input pins and reads them through that board's datasheet truth
+table (:mod:`showdown.unit.drivers`), as the board itself would: no shortcut through the software
+above. Each time the motor starts being driven toward a side, it sends each loaded card that way,
+lets a configurable share stray
 to the other side, sometimes jams one card, and pulses that side's count line once per card, at the
 card's flight time, on the simulator's clock. What really landed where is kept as ground truth.
 """
@@ -15,7 +17,8 @@ from functools import partial
 
 from hw_sim.pins import EdgeFeeder, SimFactory, SimPin
 from showdown.unit.clock import Clock, ms
-from showdown.unit.config import PinsConfig
+from showdown.unit.config import UnitSettings
+from showdown.unit.drivers import Motion
 from showdown.unit.hardware import Side
 
 __all__ = ["LauncherModel", "Throw"]
@@ -37,7 +40,7 @@ class LauncherModel:
     def __init__(
         self,
         factory: SimFactory,
-        pins: PinsConfig,
+        settings: UnitSettings,
         clock: Clock,
         feeder: EdgeFeeder,
         rng: random.Random,
@@ -47,7 +50,8 @@ class LauncherModel:
         flight_ms: tuple[float, float] = (60.0, 400.0),
         pulse_ms: float = 2.0,
     ) -> None:
-        self._pins = pins
+        self._pins = settings.pins
+        self._driver = settings.driver
         self._clock = clock
         self._feeder = feeder
         self._rng = rng
@@ -59,22 +63,35 @@ class LauncherModel:
         self.throws: list[Throw] = []
         self.lock = threading.Lock()
         """Held while a fire is recorded in :attr:`throws`."""
-        self._direction = factory.sim_pin(pins.launcher_direction.pin)
-        self._count_pins = {
-            Side.LEFT: factory.sim_pin(pins.count_left.pin),
-            Side.RIGHT: factory.sim_pin(pins.count_right.pin),
+        self._inputs = {
+            line: (factory.sim_pin(config.pin), config.active_high)
+            for line, config in settings.launcher_lines().items()
         }
-        factory.sim_pin(pins.launcher_enable.pin).observers.append(self._enable_changed)
+        self._count_pins = {
+            Side.LEFT: factory.sim_pin(settings.pins.count_left.pin),
+            Side.RIGHT: factory.sim_pin(settings.pins.count_right.pin),
+        }
+        self.motion = self._read()
+        """What the board does with its inputs as they are now."""
+        for pin, _active_high in self._inputs.values():
+            pin.observers.append(self._input_changed)
 
     def load(self, cards: int) -> None:
         """Clip *cards* cards into the launcher."""
         self.loaded = cards
 
-    def _enable_changed(self, pin: SimPin, state: float, ticks: float) -> None:
-        if bool(state) != self._pins.launcher_enable.active_high:
+    def _read(self) -> Motion:
+        """The board's truth table applied to its input pins' logic levels now."""
+        inputs = self._inputs.items()
+        return self._driver.motion(
+            {line: bool(pin.state) == active_high for line, (pin, active_high) in inputs})
+
+    def _input_changed(self, pin: SimPin, state: float, ticks: float) -> None:
+        motion = self._read()
+        before, self.motion = self.motion, motion
+        toward = motion.side
+        if toward is None or motion is before:
             return
-        direction_active = bool(self._direction.state) == self._pins.launcher_direction.active_high
-        toward = Side.RIGHT if direction_active else Side.LEFT
         at_ns = round(ticks * 1e9)
         with self.lock:
             throw = Throw(toward, at_ns)

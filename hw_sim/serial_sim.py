@@ -38,17 +38,10 @@ _OPEN_TIMEOUT_S = 120.0
 SIM_WATCHDOG_MS = 60_000
 """The simulator's clock jumps seconds over countdowns; a real unit keeps the 500 ms default."""
 
-# Firmware line -> the configuration's line of the same wire.
+# Firmware line -> the configuration's line of the same wire; the launcher driver's inputs are
+# wired by the Pico GPIO each has on that board (LauncherDriver.pico_gpio).
 _INPUTS = ("paddle_left", "paddle_right", "timer_button", "count_left", "count_right")
-_OUTPUTS = {
-    "light_red": "light_red",
-    "light_green": "light_green",
-    "buzzer": "buzzer",
-    "arrow_left": "arrow_left",
-    "arrow_right": "arrow_right",
-    "launcher_phase": "launcher_direction",
-    "launcher_enable": "launcher_enable",
-}
+_OUTPUTS = ("light_red", "light_green", "buzzer", "arrow_left", "arrow_right")
 
 
 def settle(mcu: SimulatedMcu, unit: SerialUnit, timeout_s: float = 10.0) -> bool:
@@ -117,7 +110,7 @@ class SerialSimUnit:
         if physical:
             self.launcher = LauncherModel(
                 self.factory,
-                settings.pins,
+                settings,
                 self.clock,
                 self.feeder,
                 random.Random(seed),
@@ -142,7 +135,10 @@ class SerialSimUnit:
                 target.drive(0 if active else 1, round(ticks * 1e9))  # firmware: active-low
 
             wire.observers.append(follow)
-        for mcu_name, name in _OUTPUTS.items():
+        outputs = [(self.mcu.pin(name), name) for name in _OUTPUTS]
+        outputs += [(self.mcu.machine.pin(gpio), name)
+                    for name, gpio in self.settings.driver.pico_gpio.items()]
+        for mcu_pin, name in outputs:
             wire, config = self._line(name)
             wire.function = "output"
             wire.state = not config.active_high
@@ -151,7 +147,7 @@ class SerialSimUnit:
                       active_high: bool = config.active_high) -> None:
                 target.state = active_high if level else not active_high
 
-            self.mcu.pin(mcu_name).observers.append(drive)
+            mcu_pin.observers.append(drive)
 
     # -- SimulatedUnit ------------------------------------------------------------------------
 

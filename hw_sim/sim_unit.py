@@ -85,7 +85,7 @@ class GpioSimUnit:
         if physical:
             self.launcher = LauncherModel(
                 self.factory,
-                settings.pins,
+                settings,
                 self.clock,
                 self.feeder,
                 random.Random(seed),

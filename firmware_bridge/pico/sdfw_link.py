@@ -28,7 +28,7 @@ def draw_boot_id(random_bytes, avoid=0):
 class McuLink:
     """One microcontroller's end of the link; ``write(bytes)`` puts bytes on the serial line."""
 
-    def __init__(self, unit, write, boot_id, tick_bits, capabilities=0x7F, *, random_bytes=None):
+    def __init__(self, unit, write, boot_id, tick_bits, capabilities=0xFF, *, random_bytes=None):
         self.unit = unit
         unit.link = self
         self.write = write

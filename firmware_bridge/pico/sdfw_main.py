@@ -158,8 +158,9 @@ class App:
 
     def _outputs_off(self):
         unit = self.unit
-        for name in ("launcher_enable", "light_red", "light_green", "arrow_left",
-                     "arrow_right", "launcher_phase"):
+        # MicroPython has no unpacking inside a tuple display: concatenate.
+        lights = ("light_red", "light_green", "arrow_left", "arrow_right")
+        for name in sdfw_unit.LAUNCHER_REST + lights:
             try:
                 self.machine.Pin(unit.pins[name], self.machine.Pin.OUT, value=0)
             except Exception:  # try every pin whatever one does

@@ -10,6 +10,12 @@ called from the main loop, debounces them on the leading edge and queues protoco
 reported edge time is the time its interrupt took; the main loop never stamps an edge itself.
 Every output change is reported with the time it really happened.
 
+The launcher sits behind a motor driver board, driven by its datasheet's truth table
+(``DRIVERS``; docs/drivers.md): from rest, the writes that drive toward a side; one write that ends
+a pulse (the board's own stop: a brake on a TB6612 or an L298N); then, after the host's
+``brake_ms``, every launcher pin back to rest. Rest is every launcher pin low, which is safe on
+every board, so the pins start there before the host has named the board.
+
 ``ticks_us()`` wraps at 2**30 on the RP2040 (``time_us_32()`` masked by
 ``MICROPY_PY_TIME_TICKS_PERIOD``), so ``ticks_diff`` is right only within 2**29 us (537 s): a
 stored time older than that is never compared again (each line keeps a ``quiet`` flag instead).
@@ -31,8 +37,36 @@ PINS = {
     "buzzer": 12,
     "arrow_left": 13,
     "arrow_right": 14,
-    "launcher_enable": 15,
-    "launcher_phase": 16,
+    "launcher_enable": 15,  # EN on a DIR/EN board, PWMA on a TB6612, ENA on an L298N
+    "launcher_in1": 16,  # DIR on a DIR/EN board, else IN1
+    "launcher_in2": 17,
+    "launcher_stby": 18,
+}
+
+# The launcher pins in the order they go to rest: the one that disables the board first (STBY on a
+# TB6612; EN or ENA), then the inputs. From any pattern a board can be in, each write is a stop.
+LAUNCHER_REST = ("launcher_stby", "launcher_enable", "launcher_in1", "launcher_in2")
+
+# Each board (LauncherDriver.driver): the writes that drive toward the right, toward the left
+# (from rest, in order), and the one write that ends a pulse toward the right, toward the left.
+# IN1 high with IN2 low ("forward") throws toward the right player, as DIR high does.
+DRIVERS = {
+    proto.DRIVER_DIR_ENABLE: (
+        (("launcher_in1", 1), ("launcher_enable", 1)),
+        (("launcher_in1", 0), ("launcher_enable", 1)),
+        ("launcher_enable", 0), ("launcher_enable", 0)),
+    proto.DRIVER_DRV8833: (  # its brake (both high) has no way back to rest but through a drive
+        (("launcher_in1", 1),),
+        (("launcher_in2", 1),),
+        ("launcher_in1", 0), ("launcher_in2", 0)),
+    proto.DRIVER_TB6612: (  # PWM low with IN1 != IN2: short brake
+        (("launcher_in1", 1), ("launcher_enable", 1), ("launcher_stby", 1)),
+        (("launcher_in2", 1), ("launcher_enable", 1), ("launcher_stby", 1)),
+        ("launcher_enable", 0), ("launcher_enable", 0)),
+    proto.DRIVER_L298N: (  # ENA high with IN1 == IN2: fast motor stop
+        (("launcher_in1", 1), ("launcher_enable", 1)),
+        (("launcher_in2", 1), ("launcher_enable", 1)),
+        ("launcher_in1", 0), ("launcher_in2", 0)),
 }
 
 # Input lines, in this order: index into the edge arrays.
@@ -74,6 +108,10 @@ class Unit:
         self.armed_until = now
         self.launcher = proto.SIDE_NONE
         self.launcher_off_at = now
+        self.driver = proto.DRIVER_DIR_ENABLE
+        self.brake_ms = 0
+        self.braking = False
+        self.brake_until = now
         self.cooldown_until = now
         self.cooling = False
         self.light = proto.LIGHT_OFF
@@ -125,8 +163,11 @@ class Unit:
         self.green = pin_class(self.pins["light_green"], pin_class.OUT, value=0)
         self.arrow_left = pin_class(self.pins["arrow_left"], pin_class.OUT, value=0)
         self.arrow_right = pin_class(self.pins["arrow_right"], pin_class.OUT, value=0)
-        self.enable = pin_class(self.pins["launcher_enable"], pin_class.OUT, value=0)
-        self.phase = pin_class(self.pins["launcher_phase"], pin_class.OUT, value=0)
+        self.launcher_pins = {}
+        for name in LAUNCHER_REST:
+            self.launcher_pins[name] = pin_class(self.pins[name], pin_class.OUT, value=0)
+        self.rest_pins = [self.launcher_pins[name] for name in LAUNCHER_REST]
+        self._use_driver(proto.DRIVER_DIR_ENABLE)
         self.pwm = self.machine.PWM(pin_class(self.pins["buzzer"], pin_class.OUT, value=0))
         self.pwm.duty_u16(0)
         self.cutter = self.machine.Timer()
@@ -182,6 +223,8 @@ class Unit:
             self._launcher_off(now)
         if self.armed and diff(now, self.armed_until) >= 0:
             self.armed = False
+        if self.braking and diff(now, self.brake_until) >= 0:
+            self._launcher_rest()
         if self.cooling and diff(now, self.cooldown_until) >= 0:
             self.cooling = False
         if self.buzzer_timed and self.buzzing and diff(now, self.buzzer_off_at) >= 0:
@@ -319,6 +362,14 @@ class Unit:
             return self._fire(values[0], values[1], now)
         elif type_code == proto.T_SAFE:
             self.safe(now)
+        elif type_code == proto.T_LAUNCHER_DRIVER:
+            if values[0] not in DRIVERS:
+                return proto.NACK_BAD_PAYLOAD
+            if self.launcher != proto.SIDE_NONE:
+                self._launcher_off(now)
+            self._launcher_rest()
+            self._use_driver(values[0])
+            self.brake_ms = min(values[1], proto.PULSE_CEILING_MS)
         else:
             return proto.NACK_UNKNOWN_TYPE
         return 0
@@ -333,9 +384,13 @@ class Unit:
         if pulse_ms > self.max_pulse_ms or pulse_ms > proto.PULSE_CEILING_MS:
             return proto.NACK_PULSE_TOO_LONG
         self.armed = False  # one pulse per arm
-        self.phase.value(1 if direction == proto.SIDE_RIGHT else 0)
+        self._launcher_rest()  # a brake still held after the last pulse ends first
+        right = direction == proto.SIDE_RIGHT
+        self.cut_pin = self.cut_right if right else self.cut_left
+        self.cut_level = self.cut_right_level if right else self.cut_left_level
         self.cut_pending = False
-        self.enable.value(1)
+        for pin, level in (self.drive_right if right else self.drive_left):
+            pin.value(level)
         at = self.utime.ticks_us()
         # A one-shot hardware alarm (rp2: alarm_pool, machine_timer.c) ends the pulse in its
         # interrupt; the main loop's own check below is only the second line.
@@ -348,16 +403,39 @@ class Unit:
 
     def _cut(self, timer):
         # Hard interrupt of the one-shot timer: the pulse ends here whatever the main loop is
-        # doing; poll() reports it with this time. Allocates nothing.
-        self.enable.value(0)
+        # doing (the board's own stop, one write); poll() reports it with this time and brings
+        # the pins to rest. Allocates nothing.
+        self.cut_pin.value(self.cut_level)
         self.cut_at = self.utime.ticks_us()
         self.cut_pending = True
 
+    def _use_driver(self, driver):
+        # The board's writes as pin objects, resolved once: the cut interrupt only reads them.
+        right, left, end_right, end_left = DRIVERS[driver]
+        pins = self.launcher_pins
+        self.driver = driver
+        self.drive_right = [(pins[name], level) for name, level in right]
+        self.drive_left = [(pins[name], level) for name, level in left]
+        self.cut_right, self.cut_right_level = pins[end_right[0]], end_right[1]
+        self.cut_left, self.cut_left_level = pins[end_left[0]], end_left[1]
+        self.cut_pin, self.cut_level = self.cut_right, self.cut_right_level
+
+    def _launcher_rest(self):
+        # Every launcher pin low, the disabling one first: rest, safe on every board.
+        self.braking = False
+        for pin in self.rest_pins:
+            pin.value(0)
+
     def _launcher_off(self, now, at=None):
         self.cutter.deinit()
-        self.enable.value(0)
+        self.cut_pin.value(self.cut_level)
         if at is None:
             at = self.utime.ticks_us()
+        if self.brake_ms:
+            self.braking = True
+            self.brake_until = self.utime.ticks_add(at, self.brake_ms * 1000)
+        else:
+            self._launcher_rest()
         self.launcher = proto.SIDE_NONE
         self.cooling = True
         self.cooldown_until = self.utime.ticks_add(at, self.cooldown_ms * 1000)
@@ -395,8 +473,9 @@ class Unit:
         """Every output off and disarmed (watchdog, a new session, the host's Safe)."""
         self.armed = False
         if self.launcher != proto.SIDE_NONE:
-            self._launcher_off(now)
-        self.enable.value(0)
+            self._launcher_off(now)  # the board's stop; a brake is held, then rest
+        elif not self.braking:
+            self._launcher_rest()
         if self.light != proto.LIGHT_OFF:
             self._set_light(proto.LIGHT_OFF, now)
         if self.buzzing:

@@ -1,7 +1,8 @@
 """The configuration: one TOML file plus ``SHOWDOWN_*`` environment overrides.
 
 The root :class:`Settings` holds one section per area, each defined in its own module (``unit`` in
-:mod:`showdown.unit.config`); an area adds its section as one field here. Environment variables
+:mod:`showdown.unit.config`, ``scoreboard`` in :mod:`showdown.scoreboard.settings`); an area adds
+its section as one field here. Environment variables
 override the file, nested with ``__``: ``SHOWDOWN_UNIT__TIMING__TIE_WINDOW_MS=2``.
 
 :func:`load_settings` turns every mistake into :class:`ConfigError` (a ``UserError``)
@@ -29,6 +30,7 @@ from pydantic_settings import (
 
 from showdown.app.errors import UserError
 from showdown.game.storage import StorageSettings
+from showdown.scoreboard.settings import ScoreboardSettings
 from showdown.unit.config import UnitSettings
 
 __all__ = ["ConfigError", "Settings", "load_settings"]
@@ -45,7 +47,8 @@ class ConfigError(UserError):
 
 
 class Settings(BaseSettings):
-    """The whole configuration. Sections: ``unit`` (pins, timings, sounds), ``storage``."""
+    """The whole configuration. Sections: ``unit`` (pins, timings, sounds), ``storage``,
+    ``scoreboard`` (the touch panel's correction)."""
 
     model_config = SettingsConfigDict(
         env_prefix="SHOWDOWN_", env_nested_delimiter="__", extra="forbid", frozen=True
@@ -53,6 +56,7 @@ class Settings(BaseSettings):
 
     unit: UnitSettings = Field(default_factory=UnitSettings)
     storage: StorageSettings = Field(default_factory=StorageSettings)
+    scoreboard: ScoreboardSettings = Field(default_factory=ScoreboardSettings)
 
     @classmethod
     def settings_customise_sources(
@@ -111,10 +115,11 @@ def _describe(error: ValidationError, source: Path | None, text: str) -> str:
     for item in error.errors():
         loc = tuple(item["loc"])
         message = str(item["msg"]).removeprefix("Value error, ")
-        # A section's own check names the setting first ("paddle_left: GPIO17 is ..."): point there.
+        # A section's own check names the setting first ("paddle_left: GPIO17 is ...", or
+        # "pins.launcher_pwm: missing ..." from the section above it): point there.
         head, sep, rest = message.partition(": ")
-        if sep and head.isidentifier():
-            loc, message = (*loc, head), rest
+        if sep and all(part.isidentifier() for part in head.split(".")):
+            loc, message = (*loc, *head.split(".")), rest
         where = ".".join(str(part) for part in loc) or "(top level)"
         if item["type"] == "extra_forbidden":
             message = "unknown setting (check its spelling)"

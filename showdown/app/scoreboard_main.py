@@ -19,6 +19,7 @@ from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.layout import DESIGN_SIZE
 from showdown.scoreboard.port import RefusedError
+from showdown.scoreboard.settings import IDENTITY, TouchMatrix
 from showdown.sim.panel import PANEL_WIDTH, KeyboardUnit, UnitPanel
 from showdown.unit.events import ShowdownEvent
 from showdown.unit.machine import ShowdownBusyError, ShowdownMachine
@@ -35,6 +36,7 @@ def build_scoreboard(
     load_unit: bool = True,
     cues: CueSettings | None = None,
     screen: tuple[int, int] | None = None,
+    touch: TouchMatrix = IDENTITY,
 ) -> Scoreboard:
     """The scoreboard over ``session``, mirroring ``machine`` (or the keyboard ``unit``'s).
 
@@ -45,14 +47,15 @@ def build_scoreboard(
     service records them itself (its ``UnitRecorder``). ``load_unit``: the showdown screen loads
     the machine (off when virtual players load it). Closing the scoreboard unsubscribes it.
     The language and cues chosen on the scoreboard are kept in the session's journal and come
-    back with it after a restart (:mod:`showdown.scoreboard.preferences`).
+    back with it after a restart (:mod:`showdown.scoreboard.preferences`). ``touch`` corrects
+    the touch panel (the configuration's ``[scoreboard] touch_matrix``).
     """
     if unit is not None:
         machine = unit.machine
     table = SessionPort(session)
     board = Scoreboard(table, size, fullscreen=fullscreen and unit is None, cues=cues,
                        beside=PANEL_WIDTH if unit is not None else 0, hide_cursor=unit is None,
-                       settings=session.journal, screen=screen)
+                       settings=session.journal, screen=screen, touch=touch)
     board.on_close.append(session.subscribe(lambda _event: board.notify()))
     if machine is not None:
         board.on_close.append(wire(table, machine, board.notify, record=record_results,

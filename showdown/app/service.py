@@ -99,6 +99,13 @@ class Service:
         if self.frontend is not None:
             self.frontend.notify()
 
+    def wake(self) -> None:
+        """Run the loop's next iteration soon (a stats line was asked for): called inside a
+        signal handler, so it only wakes, as :meth:`signal_stop` does."""
+        self._wake.put(None)
+        if self.frontend is not None:
+            self.frontend.notify()
+
     def fail(self, problem: str) -> None:
         """End the loop because of *problem* (one line; from any thread): exit status 1."""
         if self.problem is None:

@@ -37,6 +37,7 @@ from showdown.scoreboard.refusals import spoken
 from showdown.scoreboard.screens import SCREENS
 from showdown.scoreboard.screens.base import CONTENT_BOTTOM, Question, Screen, Words
 from showdown.scoreboard.screens.names import NamesScreen
+from showdown.scoreboard.settings import IDENTITY, TouchMatrix
 from showdown.scoreboard.text import TextRenderer
 from showdown.scoreboard.touch import Press, to_press
 from showdown.scoreboard.view import Stage, TableView
@@ -114,12 +115,14 @@ class Scoreboard:
         settings: preferences.SettingsStore | None = None,
         screen: tuple[int, int] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        touch: TouchMatrix = IDENTITY,
     ) -> None:
         """``cues`` are the defaults; ``settings`` (the game's journal), when given, supplies the
         language and cues the table chose last time and keeps every new choice. ``beside``: the
         width of a panel drawn at the scoreboard's right (:attr:`beside_area`); both fit
         ``screen`` (default: the desktop's size), scaled down together when it is too small.
-        ``clock`` times the banners (seconds)."""
+        ``clock`` times the banners (seconds); ``touch`` corrects the touch panel's positions
+        (:mod:`showdown.scoreboard.touch`)."""
         configure_sdl()
         display.check_environment()
         pygame.display.init()
@@ -151,6 +154,7 @@ class Scoreboard:
             pygame.mouse.set_visible(False)
         pygame.event.set_blocked([pygame.MOUSEMOTION, pygame.FINGERMOTION])
         self.port = port
+        self.touch = touch
         self._settings = settings
         self._cues = cues or CueSettings()
         if settings is not None:
@@ -464,7 +468,7 @@ class Scoreboard:
         if any(extra.handle(event) for extra in self.extras):
             self._stale = True
             return
-        press = to_press(event, self.layout, self.window.get_size())
+        press = to_press(event, self.layout, self.window.get_size(), touch=self.touch)
         if press is not None:
             if self._stale:
                 self.frame()

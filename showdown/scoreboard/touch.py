@@ -9,6 +9,12 @@ nothing.
 
 A tap is decided on release: the widget under the finger when it went down must be the widget
 under it when it comes up (a slide off a button cancels it, as on a phone).
+
+A touch panel that does not match its picture (turned, mirrored, or offset: ``showdown check
+--screen`` finds out) is corrected by a :data:`~showdown.scoreboard.settings.TouchMatrix`, the
+configuration's ``[scoreboard] touch_matrix``: the first two rows of libinput's calibration
+matrix, over positions normalised to 0..1. SDL's own input on the Pi's console (KMSDRM) reads
+the panel's raw axes and takes no calibration from the system, so the scoreboard applies it.
 """
 
 from __future__ import annotations
@@ -18,12 +24,19 @@ from dataclasses import dataclass
 import pygame
 
 from showdown.scoreboard.layout import Layout
+from showdown.scoreboard.settings import IDENTITY, TouchMatrix
 
 SDL_TOUCH_MOUSEID = 0xFFFFFFFF
 """SDL's ``which`` for mouse events synthesised from touch ((Uint32)-1)."""
 
 MOUSE_POINTER = -1
 """Pointer id used for the real mouse (fingers use their SDL finger ids)."""
+
+
+def corrected(matrix: TouchMatrix, x: float, y: float) -> tuple[float, float]:
+    """Where a finger at the panel's ``(x, y)`` (0..1) is on the screen, by *matrix*."""
+    a, b, c, d, e, f = matrix
+    return a * x + b * y + c, d * x + e * y + f
 
 
 @dataclass(frozen=True)
@@ -48,18 +61,20 @@ def to_press(
     layout: Layout,
     window_size: tuple[int, int] | None = None,
     offset: tuple[int, int] = (0, 0),
+    touch: TouchMatrix = IDENTITY,
 ) -> Press | None:
     """The press a pygame event means, in design coordinates, or ``None`` if it means none.
 
     When the scoreboard does not fill the window (the interactive simulator draws the unit
     beside it), ``window_size`` is the whole window and ``offset`` where the scoreboard sits.
+    ``touch`` corrects a finger's position (a real mouse needs no correction).
     """
     width, height = window_size or (layout.width, layout.height)
     if event.type in (pygame.FINGERDOWN, pygame.FINGERUP):
+        x, y = corrected(touch, float(event.x), float(event.y))
         return Press(
             pointer=int(event.finger_id),
-            pos=layout.to_design((float(event.x) * width - offset[0],
-                                  float(event.y) * height - offset[1])),
+            pos=layout.to_design((x * width - offset[0], y * height - offset[1])),
             down=event.type == pygame.FINGERDOWN,
         )
     if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):

@@ -62,8 +62,10 @@ class KeyboardUnit:
         self.hardware = GpioUnit(self.settings, clock=self.clock, pin_factory=self.factory)
         self.machine = ShowdownMachine(self.hardware, self.settings)
         self._cards = 0
-        enable, _high = self._pin("launcher_enable")
-        enable.observers.append(lambda *_args: self._launcher_moved())
+        self._launcher_was: Side | None = None
+        for line in self.settings.driver.lines:
+            pin, _high = self._pin(line)
+            pin.observers.append(lambda *_args: self._launcher_moved())
 
     def load(self, left: str, right: str, cards: int) -> None:
         """Load the machine and remember how many cards sit in the clip."""
@@ -73,7 +75,9 @@ class KeyboardUnit:
     def _launcher_moved(self) -> None:
         """The cards fly: each crosses the count line on the side thrown at, 30 ms apart."""
         outputs = self.outputs()
-        if outputs.launcher is None or not self._cards:
+        started = outputs.launcher is not None and outputs.launcher is not self._launcher_was
+        self._launcher_was = outputs.launcher
+        if not started or outputs.launcher is None or not self._cards:
             return
         line = InputLine.count(outputs.launcher)
         now = self.clock.now_ns()
@@ -106,15 +110,14 @@ class KeyboardUnit:
             Light.RED if self._on("light_red") else Light.OFF)
         arrow = Side.LEFT if self._on("arrow_left") else (
             Side.RIGHT if self._on("arrow_right") else None)
-        launcher = None
-        if self._on("launcher_enable"):
-            launcher = Side.RIGHT if self._on("launcher_direction") else Side.LEFT
+        driver = self.settings.driver
+        launcher = driver.toward({line: self._on(line) for line in driver.lines})
         return UnitOutputs(light, arrow, launcher)
 
     def watch(self, changed: Callable[[], None]) -> None:
         """Call ``changed`` (from whatever thread drives the pin) whenever an output changes."""
         for name in ("light_red", "light_green", "arrow_left", "arrow_right",
-                     "launcher_enable", "launcher_direction"):
+                     *self.settings.driver.lines):
             pin, _active = self._pin(name)
             pin.observers.append(lambda *_args: changed())
 

@@ -15,6 +15,14 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
+from showdown.unit.drivers import (
+    DRIVER_NAMES,
+    DRIVERS,
+    LAUNCHER_LINES,
+    DriverName,
+    LauncherDriver,
+)
+
 __all__ = [
     "RESERVED_PINS",
     "LineConfig",
@@ -102,16 +110,25 @@ class PinsConfig(BaseModel):
     buzzer: LineConfig = _line("GPIO12", "high")
     arrow_left: LineConfig = _line("GPIO20", "high")
     arrow_right: LineConfig = _line("GPIO21", "high")
-    launcher_direction: LineConfig = Field(
-        default=_line("GPIO24", "high"), description="active: throw toward the RIGHT player"
+    # The launcher's motor driver inputs: exactly those of ``[unit] launcher_driver``
+    # (showdown/unit/drivers.py); UnitSettings checks the set and fills in the dir-enable defaults.
+    launcher_direction: LineConfig | None = Field(
+        default=None, description="dir-enable: DIR/PH; active: throw toward the RIGHT player"
     )
-    launcher_enable: LineConfig = _line("GPIO25", "high")
+    launcher_enable: LineConfig | None = Field(default=None, description="dir-enable: EN/PWM")
+    launcher_in1: LineConfig | None = Field(
+        default=None, description="drv8833, tb6612, l298n: IN1; active with IN2 inactive: "
+        "throw toward the RIGHT player"
+    )
+    launcher_in2: LineConfig | None = Field(default=None, description="drv8833, tb6612, l298n: IN2")
+    launcher_pwm: LineConfig | None = Field(default=None, description="tb6612: PWMA")
+    launcher_stby: LineConfig | None = Field(default=None, description="tb6612: STBY")
+    launcher_ena: LineConfig | None = Field(default=None, description="l298n: ENA")
 
     @model_validator(mode="after")
     def _no_shared_pins(self) -> PinsConfig:
         seen: dict[str, str] = {}
-        for name in type(self).model_fields:
-            line: LineConfig = getattr(self, name)
+        for name, line in self.lines().items():
             if line.pin in seen:
                 raise ValueError(
                     f"{name}: {line.pin} is already used by {seen[line.pin]}; "
@@ -121,8 +138,9 @@ class PinsConfig(BaseModel):
         return self
 
     def lines(self) -> dict[str, LineConfig]:
-        """Line name -> its configuration."""
-        return {name: getattr(self, name) for name in type(self).model_fields}
+        """Line name -> its configuration, for every line wired (a launcher driver's own)."""
+        wired = {name: getattr(self, name) for name in type(self).model_fields}
+        return {name: line for name, line in wired.items() if line is not None}
 
 
 class ToneConfig(BaseModel):
@@ -250,11 +268,25 @@ class TimingConfig(BaseModel):
                 + LAUNCH_WINDOW_MARGIN_MS)
 
 
+def _driver_name(value: object) -> object:
+    """Refuse an unknown launcher driver in one line that lists the known ones."""
+    if value not in DRIVER_NAMES:
+        known = ", ".join(DRIVER_NAMES)
+        raise ValueError(f"unknown motor driver {value!r} (known: {known}; docs/drivers.md)")
+    return value
+
+
 class UnitSettings(BaseModel):
     """The ``[unit]`` section: pins, timings and the two sounds."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    launcher_driver: Annotated[DriverName, BeforeValidator(_driver_name)] = Field(
+        default="dir-enable",
+        description="the launcher's motor driver board: 'dir-enable' (DIR and EN), 'drv8833' "
+        "(IN1, IN2), 'tb6612' (IN1, IN2, PWM, STBY), 'l298n' (IN1, IN2, ENA); its inputs go in "
+        "[unit.pins] (docs/drivers.md)",
+    )
     pins: PinsConfig = PinsConfig()
     timing: TimingConfig = TimingConfig()
     buzzer_kind: Literal["tonal", "plain"] = Field(
@@ -290,6 +322,55 @@ class UnitSettings(BaseModel):
         description="with backend 'serial': a path or pyserial URL (None: /dev/showdown-unit, "
         "else the Pico's USB id)",
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _launcher_pins(cls, data: object) -> object:
+        """``[unit.pins]`` holds exactly the launcher driver's inputs: a missing or a foreign one
+        is refused, naming it; the original DIR/EN wiring keeps its default pins."""
+        if not isinstance(data, dict):
+            return data
+        name = data.get("launcher_driver", "dir-enable")
+        pins = data.get("pins", {})
+        if name not in DRIVERS or not isinstance(pins, dict | PinsConfig):
+            return data  # the field's own check names what is wrong
+        driver = DRIVERS[name]
+        if isinstance(pins, PinsConfig):
+            given = {line for line, config in pins.lines().items() if line in LAUNCHER_LINES}
+        else:
+            given = {line for line, config in pins.items()
+                     if line in LAUNCHER_LINES and config is not None}
+        inputs = [line for line in LAUNCHER_LINES if line in driver.lines]
+        needs = ", ".join(inputs)
+        for line in LAUNCHER_LINES:
+            if line in given and line not in driver.lines:
+                raise ValueError(
+                    f"pins.{line}: not an input of the {name} launcher driver, which takes "
+                    f"{needs}; remove it or change launcher_driver"
+                )
+        for line in inputs:
+            if line not in given and line not in driver.defaults:
+                raise ValueError(
+                    f"pins.{line}: missing; the {name} launcher driver needs {needs} "
+                    "(docs/drivers.md)"
+                )
+        missing = [line for line in driver.lines if line not in given]
+        if missing and isinstance(pins, dict):
+            filled = dict(pins)
+            for line in missing:
+                pin, active = driver.defaults[line]
+                filled[line] = {"pin": pin, "active": active}
+            data = {**data, "pins": filled}
+        return data
+
+    @property
+    def driver(self) -> LauncherDriver:
+        """The launcher's motor driver board (``launcher_driver``)."""
+        return DRIVERS[self.launcher_driver]
+
+    def launcher_lines(self) -> dict[str, LineConfig]:
+        """The launcher driver's inputs, in the order they go to rest."""
+        return {line: getattr(self.pins, line) for line in self.driver.lines}
 
     @model_validator(mode="after")
     def _go_is_distinct(self) -> UnitSettings:

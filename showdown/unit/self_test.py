@@ -258,11 +258,14 @@ class SelfTest:
             return StepResult(part, False, "it did not switch itself off: stopped by hand")
         energised = to_ms(recorder.launcher_off_ns - on_ns)
         moved = self._yes_no(f"Did the launcher move toward the {toward.value} player?")
+        driver = self.settings.driver
+        inputs = "; ".join(f"{driver.labels[line]} on {self._where(line)}"
+                           for line in driver.lines)
         detail = f"energised for {energised:.0f} ms; " + (
             "moved the right way"
             if moved
-            else f"did NOT move that way: check {self._where('launcher_direction')} "
-            f"and {self._where('launcher_enable')}"
+            else f"did NOT move that way: check the {driver.name} driver's inputs ({inputs}), "
+            "and whether the motor's two wires are swapped"
         )
         return StepResult(part, moved, detail)
 

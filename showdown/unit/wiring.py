@@ -38,6 +38,11 @@ LINE_PARTS: dict[str, tuple[str, str]] = {
     "arrow_right": ("false-start arrow, right", "LED + 330 ohm to GND"),
     "launcher_direction": ("launcher motor driver, DIR/PH", "driver input; high throws right"),
     "launcher_enable": ("launcher motor driver, EN", "driver enable; motor supply separate"),
+    "launcher_in1": ("launcher motor driver, IN1", "driver input; high (IN2 low) throws right"),
+    "launcher_in2": ("launcher motor driver, IN2", "driver input; high (IN1 low) throws left"),
+    "launcher_pwm": ("launcher motor driver, PWMA", "TB6612 bridge A's PWM: high drives"),
+    "launcher_stby": ("launcher motor driver, STBY", "TB6612 standby: low is off"),
+    "launcher_ena": ("launcher motor driver, ENA", "L298N enable A (jumper removed)"),
 }
 
 

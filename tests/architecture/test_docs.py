@@ -154,12 +154,30 @@ def test_every_dependency_has_a_reason_in_the_readme() -> None:
     assert names - listed == set()
 
 
-def _draw_layers() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("draw_layers", REPO / "docs" / "draw_layers.py")
+def _draw_script(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, REPO / "docs" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def _draw_layers() -> ModuleType:
+    return _draw_script("draw_layers")
+
+
+def _same_picture(drawn: object, committed_png: Path, command: str) -> None:
+    """The committed PNG is what the script draws (another pygame-ce may anti-alias text a
+    little differently: up to 0.5 % of the pixels may differ)."""
+    import pygame
+
+    assert isinstance(drawn, pygame.Surface)
+    committed = pygame.image.load(str(committed_png))
+    assert committed.get_size() == drawn.get_size(), f"run: {command}"
+    ours, theirs = (pygame.image.tobytes(s, "RGB") for s in (drawn, committed))
+    if ours != theirs:
+        differing = sum(ours[i : i + 3] != theirs[i : i + 3] for i in range(0, len(ours), 3))
+        assert differing < 0.005 * len(ours) / 3, f"run: {command}"
 
 
 def test_the_picture_draws_the_layers_the_test_enforces() -> None:
@@ -169,15 +187,15 @@ def test_the_picture_draws_the_layers_the_test_enforces() -> None:
 
 
 def test_the_committed_layers_png_is_what_the_script_draws() -> None:
-    import pygame
+    _same_picture(_draw_layers().draw(), REPO / "docs" / "layers.png",
+                  "python docs/draw_layers.py")
 
-    drawn = _draw_layers().draw()
-    committed = pygame.image.load(str(REPO / "docs" / "layers.png"))
-    assert committed.get_size() == drawn.get_size(), "run: python docs/draw_layers.py"
-    ours, theirs = (pygame.image.tobytes(s, "RGB") for s in (drawn, committed))
-    if ours != theirs:  # another pygame-ce may anti-alias text a little differently
-        differing = sum(ours[i : i + 3] != theirs[i : i + 3] for i in range(0, len(ours), 3))
-        assert differing < 0.005 * len(ours) / 3, "run: python docs/draw_layers.py"
+
+def test_the_committed_launcher_png_is_what_the_script_draws() -> None:
+    """docs/launcher.png shows the configuration's timings and count pins: a change to either
+    fails here until the picture is drawn again."""
+    _same_picture(_draw_script("draw_launcher").draw(), REPO / "docs" / "launcher.png",
+                  "python docs/draw_launcher.py")
 
 
 def test_the_mermaid_diagram_shows_the_imports_between_layers() -> None:

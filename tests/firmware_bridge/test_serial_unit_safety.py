@@ -1,6 +1,8 @@
 """Safety through the whole serial path (SerialUnit -> pty -> the firmware), on a manual clock:
 the firmware goes safe by itself when the host goes quiet, and refuses a fire without a go (which
-the listener hears as the launcher staying off)."""
+the listener hears as the launcher staying off). The back end names the launcher's motor driver
+board at every fresh session, and refuses, in one line naming the setting, a firmware that cannot
+take the name when the board is not the DIR/EN one every firmware drives."""
 
 from __future__ import annotations
 
@@ -10,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from firmware_bridge.link import LinkError
 from firmware_bridge.messages import Nack
-from firmware_bridge.protocol import NACK_NOT_ARMED
+from firmware_bridge.protocol import CAP_DRIVERS, DRIVER_DIR_ENABLE, DRIVER_TB6612, NACK_NOT_ARMED
 from hw_sim.mcu import SimulatedMcu
+from showdown.app.config import load_settings
 from showdown.unit.backends.serial import SerialUnit
 from showdown.unit.clock import ManualClock, ms
 from showdown.unit.config import TimingConfig, UnitSettings
@@ -96,7 +100,7 @@ def test_a_fire_without_go_is_refused_by_the_firmware(
     assert unit.link.wait_idle(5.0)
     assert mcu.wait_steps(3)
     assert not fired.is_set()
-    assert mcu.link.rx_expected == 3
+    assert mcu.link.rx_expected == 4  # Configure, LauncherDriver, Lights, Fire
     deadline_steps = 0
     while not unit.refusals and deadline_steps < 2000:
         mcu.wait_steps(1)
@@ -107,3 +111,50 @@ def test_a_fire_without_go_is_refused_by_the_firmware(
     assert recorder.launcher == [(None, clock.now_ns())]
     unit.close()
     assert mcu.pin("light_red").level == 0, "closing leaves every output off"
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "deploy" / "examples"
+
+
+def tb6612() -> UnitSettings:
+    return load_settings(EXAMPLES / "launcher-tb6612.toml").unit
+
+
+def test_the_board_is_named_at_every_fresh_session(clock: ManualClock, mcu: SimulatedMcu) -> None:
+    unit = SerialUnit(tb6612(), port=mcu.port, clock=clock, watchdog_ms=60_000)
+    try:
+        assert unit.link.wait_idle(5.0) and mcu.wait_steps(3)
+        assert (mcu.unit.driver, mcu.unit.brake_ms) == (DRIVER_TB6612, 200)
+        mcu.reset()  # the Pico restarts: it drives a DIR/EN board until told again
+        assert mcu.unit.driver == DRIVER_DIR_ENABLE
+        for _ in range(2000):
+            if mcu.unit.driver == DRIVER_TB6612:
+                break
+            mcu.wait_steps(1)
+        assert (mcu.unit.driver, mcu.unit.brake_ms) == (DRIVER_TB6612, 200)
+    finally:
+        unit.close()
+
+
+def test_a_firmware_without_drivers_is_refused_for_another_board(
+    clock: ManualClock, mcu: SimulatedMcu
+) -> None:
+    mcu.link.capabilities &= ~CAP_DRIVERS  # an older firmware
+    with pytest.raises(LinkError) as caught:
+        SerialUnit(tb6612(), port=mcu.port, clock=clock, watchdog_ms=60_000)
+    assert str(caught.value) == (
+        "unit.launcher_driver is 'tb6612', but the unit's firmware drives only a dir-enable "
+        "launcher: reflash it (docs/firmware.md)")
+
+
+def test_a_firmware_without_drivers_still_drives_a_dir_enable_board(
+    clock: ManualClock, mcu: SimulatedMcu
+) -> None:
+    mcu.link.capabilities &= ~CAP_DRIVERS
+    unit = SerialUnit(UnitSettings(), port=mcu.port, clock=clock, watchdog_ms=60_000)
+    try:
+        assert unit.link.wait_idle(5.0) and mcu.wait_steps(3)
+        assert mcu.link.rx_expected == 1, "Configure only: no LauncherDriver it would refuse"
+        assert unit.refusals == []
+    finally:
+        unit.close()

@@ -30,6 +30,10 @@ class Firmware:
         self.machine = StandinMachine(self.utime, pull_up_ns=pull_up_us * 1000)
         for name in held:  # held down by hand before the power came
             self.machine.pin(self.pins[name]).drive(0, start_ns)
+        self.changes: list[tuple[int, int]] = []
+        for gpio in range(30):  # every output change, in order, as the MicroPython board keeps
+            self.machine.pin(gpio).observers.append(
+                lambda pin, level, _at: self.changes.append((pin.gpio, level)))
         self.unit: Any = firmware_module("sdfw_unit").Unit(self.machine, self.utime)
         self.wire = bytearray()
         self.link: Any = firmware_module("sdfw_link").McuLink(
@@ -157,6 +161,12 @@ class Firmware:
     def level(self, name: str) -> int:
         """An output pin's level."""
         return int(self.machine.pin(self.pins[name]).level)
+
+    def output_changes(self, gpios: set[int]) -> list[tuple[int, int]]:
+        """The changes of the outputs *gpios* since the last call, in order: ``(gpio, level)``."""
+        changes = [change for change in self.changes if change[0] in gpios]
+        self.changes.clear()
+        return changes
 
     def close(self) -> None:
         """Nothing to end (the MicroPython harness ends its process)."""

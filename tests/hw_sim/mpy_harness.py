@@ -159,6 +159,12 @@ class MpyBench:
         levels: dict[str, int] = self.command("levels")
         return levels.get(str(self.pins[name]), 0)
 
+    def output_changes(self, gpios: set[int]) -> list[tuple[int, int]]:
+        """The changes of the outputs *gpios* since the last call, in order: ``(gpio, level)``."""
+        changes = [(gpio, level) for gpio, level, _at in self.changes if gpio in gpios]
+        self.changes.clear()
+        return changes
+
 
 class MpyFirmware(MpyBench):
     """The firmware's Unit and McuLink in a MicroPython process, on the board's manual clock."""

@@ -46,7 +46,7 @@ def launcher_reports(messages: list[object]) -> list[int]:
 def test_hello_reply_names_version_boot_and_clock(make_firmware: FirmwareFactory) -> None:
     fw = make_firmware()
     fw.send(Hello(1, 3, 0))
-    assert fw.messages() == [HelloReply(1, 0x7F, BOOT_ID, 30, 0, 0, 0)]
+    assert fw.messages() == [HelloReply(1, 0xFF, BOOT_ID, 30, 0, 0, 0)]
 
 
 def test_hello_outside_the_firmware_versions_gets_version_zero(
@@ -123,7 +123,7 @@ def test_pulse_is_bounded_by_the_firmware_clock_without_any_host_frame(
     fw.send(Fire(2, 250))
     on = [m for m in fw.messages() if isinstance(m, OutputChanged) and m.output == OUTPUT_LAUNCHER]
     fw.advance(249)
-    assert fw.level("launcher_enable") == 1 and fw.level("launcher_phase") == 1
+    assert fw.level("launcher_enable") == 1 and fw.level("launcher_in1") == 1
     fw.advance(1)
     assert fw.level("launcher_enable") == 0
     off = [m for m in fw.messages() if isinstance(m, OutputChanged) and m.output == OUTPUT_LAUNCHER]

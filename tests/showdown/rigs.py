@@ -186,9 +186,8 @@ class GpioRig(UnitRig):
         arrow = Side.LEFT if self._level("arrow_left") else None
         if self._level("arrow_right"):
             arrow = Side.RIGHT
-        launcher = None
-        if self._level("launcher_enable"):
-            launcher = Side.RIGHT if self._level("launcher_direction") else Side.LEFT
+        driver = self.settings.driver
+        launcher = driver.toward({line: self._level(line) for line in driver.lines})
         buzzer_pin, _ = self._pin("buzzer")
         return Outputs(light, arrow, launcher, bool(buzzer_pin.state))
 

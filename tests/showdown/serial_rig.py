@@ -103,9 +103,10 @@ class SerialRig(UnitRig):
         arrow = Side.LEFT if self._high("arrow_left") else None
         if self._high("arrow_right"):
             arrow = Side.RIGHT
-        launcher = None
-        if self._high("launcher_enable"):
-            launcher = Side.RIGHT if self._high("launcher_phase") else Side.LEFT
+        driver = self.settings.driver
+        launcher = driver.toward({
+            line: bool(self.mcu.machine.pin(gpio).level) for line, gpio in driver.pico_gpio.items()
+        })
         return Outputs(light, arrow, launcher, self._high("buzzer"))
 
     def close(self) -> None:

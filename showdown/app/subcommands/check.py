@@ -1,5 +1,6 @@
 """``showdown check``: the self-test a builder runs after wiring (see
-:mod:`showdown.unit.self_test`)."""
+:mod:`showdown.unit.self_test`); with ``--report PATH``, a support bundle instead
+(:mod:`showdown.app.report`), which opens nothing of the unit and works beside the service."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ import sys
 import warnings
 from pathlib import Path
 
-from showdown.app.config import CONFIG_ENV, load_settings
+from showdown.app import report as bundle
+from showdown.app.config import CONFIG_ENV, ConfigError, Settings, load_settings
 from showdown.app.errors import UserError
+from showdown.game.storage import db_path
 from showdown.unit.backends import BACKENDS
 from showdown.unit.config import UnitSettings
 from showdown.unit.hardware import UnitHardware
@@ -54,6 +57,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=20.0,
         metavar="SECONDS",
         help="how long to wait for each press or card before calling it missing (default 20)",
+    )
+    parser.add_argument(
+        "--screen", action="store_true",
+        help="instead of the unit, the touch panel: tap four targets; says whether the touch is "
+        "turned, mirrored or offset against the picture, and the setting that fixes it (stop "
+        "the service first: the screen has one owner)",
+    )
+    support = parser.add_argument_group("support bundle (instead of the self-test)")
+    support.add_argument(
+        "--report", type=Path, metavar="PATH",
+        help="write a support bundle (.tar.gz or .zip): versions, settings without secrets, the "
+        "service's last log lines, the journal's integrity check, throttling and link figures, "
+        "the wiring as configured; the unit is not touched, so the service may keep running",
+    )
+    support.add_argument(
+        "--include-names", action="store_true",
+        help="keep the players' names in the bundle's log lines (left out by default)",
+    )
+    support.add_argument(
+        "--log", type=Path, metavar="FILE",
+        help="read the service's log from FILE instead of journalctl -u showdown",
+    )
+    support.add_argument(
+        "--db", type=Path, metavar="PATH",
+        help="the game journal to check (default: the configuration's storage.path)",
     )
 
 
@@ -138,11 +166,20 @@ def font_warnings() -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Walk through the unit; exit 0 when every part answered, 1 otherwise."""
+    """Walk through the unit; exit 0 when every part answered, 1 otherwise (or write the
+    support bundle: exit 0 once it is written, whatever could not be read)."""
+    if args.report is not None and args.screen:
+        raise UserError("--report and --screen are two checks: run one, then the other")
+    if args.report is not None:
+        return write_report(args)
+    if args.include_names or args.log is not None or args.db is not None:
+        raise UserError("--include-names, --log and --db go with --report PATH")
     if not 0 < args.timeout <= MAX_TIMEOUT_S:  # also refuses inf and nan
         raise UserError(
             f"--timeout must be a positive number of seconds, at most {MAX_TIMEOUT_S}"
         )
+    if args.screen:
+        return check_screen(args)
     if sys.stdin is None or sys.stdin.closed:  # started with standard input closed (<&-)
         raise UserError(_NO_INPUT)
     for line in font_warnings():
@@ -165,3 +202,64 @@ def run(args: argparse.Namespace) -> int:
     for line in report(results):
         print(line)
     return 0 if all(result.ok is not False for result in results) else 1
+
+
+def write_report(args: argparse.Namespace) -> int:
+    """``--report PATH``: gather the bundle and write it; one line per thing worth knowing."""
+    bundle.archive_kind(args.report)  # a wrong name is refused before anything is read
+    config = config_path(args.config)
+    settings: Settings | None = None
+    error: str | None = None
+    try:
+        settings = load_settings(config)
+    except ConfigError as problem:
+        error = str(problem)
+    storage = settings.storage if settings is not None else None
+    got = bundle.gather(settings=settings, settings_error=error, config=config,
+                        db=db_path(args.db, storage), include_names=args.include_names,
+                        log_file=args.log)
+    size = bundle.write_bundle(got, args.report)
+    print(f"wrote {args.report} ({len(got.files)} files, {size / 1024:.1f} KiB)")
+    print(got.names)
+    if error is not None:
+        print(f"the configuration cannot be used: {error}")
+    for source, why in sorted(got.missing.items()):
+        print(f"could not read {source}: {why}")
+    return 0
+
+
+def check_screen(args: argparse.Namespace) -> int:
+    """``--screen``: the touch test on the panel; exit 0 when the touch matches the picture."""
+    config = config_path(args.config)
+    current = load_settings(config).scoreboard.touch_matrix
+    # pygame only here: the self-test and the bundle run where no scoreboard is installed
+    from showdown.scoreboard.touch_check import (  # noqa: PLC0415
+        PanelError,
+        TouchCheck,
+        matrix_text,
+        open_panel,
+    )
+
+    try:
+        with open_panel() as window:
+            verdict = TouchCheck(window, current=current, timeout_s=args.timeout).run()
+    except PanelError as error:
+        hint = (" (the service owns the screen while it runs: sudo systemctl stop showdown first)"
+                if error.maybe_busy else "")
+        raise UserError(f"--screen cannot open the screen: {error}{hint}") from None
+    worst = (f" (the worst tap landed {verdict.worst_px:.0f} px from its target)"
+             if verdict.kind in ("matches", "turned", "offset", "unclear") else "")
+    print(f"touch: {verdict.what}{worst}")
+    if verdict.matrix is None:
+        return 0 if verdict.ok else 1
+    where = config or INSTALLED_CONFIG
+    print(f"fix: in {where}, set (the scoreboard applies it to every touch):")
+    print("  [scoreboard]")
+    print(f"  touch_matrix = {matrix_text(verdict.matrix)}")
+    print("then restart the service (sudo systemctl restart showdown) and run this check again.")
+    if verdict.overlay:
+        print(f"on the official 7-inch DSI display the kernel can turn the touch instead (for the "
+              f"console and a desktop too): add dtoverlay=vc4-kms-dsi-7inch,{verdict.overlay} to "
+              "/boot/firmware/config.txt, comment out display_auto_detect=1, reboot, and leave "
+              "touch_matrix out")
+    return 1

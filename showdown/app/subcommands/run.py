@@ -5,10 +5,12 @@ unit settles. Anywhere else, or with ``--sim``, it runs the simulated unit with 
 bots play UNO by the engine's rules, every showdown runs through the real state machine, and the
 score is kept in the journal exactly as at a real table. One log line says which back end and why.
 
-It stops cleanly on Ctrl-C (SIGINT), SIGTERM, SIGHUP, SIGUSR1 and SIGUSR2, at any moment, even
-while starting: the table stops at its next entry, the unit's outputs go safe, the journal is
-closed. The open game resumes on the next start. One journal has one service: a second one on
-the same file is refused at start, naming the process that holds it.
+It stops cleanly on Ctrl-C (SIGINT), SIGTERM, SIGHUP and SIGUSR2, at any moment, even while
+starting: the table stops at its next entry, the unit's outputs go safe, the journal is
+closed. SIGUSR1 does not stop it: it asks for a stats line (:mod:`showdown.app.stats`), which
+the service also logs once a minute. The open game resumes on the next start. One journal has
+one service: a second one on the same file is refused at start, naming the process that holds
+it.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from showdown.app.errors import UserError
 from showdown.app.sd_notify import ServiceHeartbeat
 from showdown.app.service import Frontend, Service
 from showdown.app.signals import Stopped, stop_signals
+from showdown.app.stats import LinkSource, StatsLogger
 from showdown.app.status import StatusPrinter
 from showdown.app.subcommands.bench_scoreboard import _size
 from showdown.game.journal import Entry, Journal, JournalError, check_file, check_writable
@@ -40,8 +43,11 @@ from showdown.game.lock import JournalLock
 from showdown.game.recorder import UnitRecorder
 from showdown.game.session import Session, SessionError
 from showdown.game.storage import add_db_argument, db_path
+from showdown.scoreboard.settings import TouchMatrix
 from showdown.sim.bot_table import BotTable, TableStopped
 from showdown.unit.backends import BACKENDS
+from showdown.unit.backends.serial import SerialUnit
+from showdown.unit.hardware import UnitHardware
 from showdown.unit.machine import ShowdownMachine
 
 NAME = "run"
@@ -123,7 +129,7 @@ class _Scoreboard:
 
     def __init__(
         self, session: Session, machine: ShowdownMachine, *, real_unit: bool, keyboard: Any = None,
-        size: tuple[int, int] = (800, 480),
+        size: tuple[int, int] = (800, 480), touch: TouchMatrix | None = None,
     ) -> None:
         play = importlib.import_module("showdown.app.scoreboard_main")
         # At a real table (or played by keyboard) the scoreboard says who is on the paddles;
@@ -131,6 +137,7 @@ class _Scoreboard:
         self.board: Any = play.build_scoreboard(
             session, machine=machine, unit=keyboard, fullscreen=real_unit, size=size,
             record_results=False, load_unit=real_unit or keyboard is not None,
+            **({} if touch is None else {"touch": touch}),
         )
 
     def notify(self, note: object = None) -> None:
@@ -145,7 +152,7 @@ class _Scoreboard:
 
 def _frontend(
     args: argparse.Namespace, session: Session, machine: ShowdownMachine, real_unit: bool,
-    keyboard: Any = None,
+    keyboard: Any = None, *, touch: TouchMatrix | None = None,
 ) -> Frontend | None:
     """The scoreboard, when this installation has one and a window can open; else headless."""
     if args.headless:
@@ -158,7 +165,7 @@ def _frontend(
     display = importlib.import_module("showdown.scoreboard.display")
     try:
         return _Scoreboard(session, machine, real_unit=real_unit, keyboard=keyboard,
-                           size=args.size)
+                           size=args.size, touch=touch)
     except display.NoWindowError as error:  # no screen here: SDL would draw an invisible window
         if keyboard is not None:
             raise UserError(f"--interactive needs a window for the scoreboard, and none can open "
@@ -187,9 +194,13 @@ def run(args: argparse.Namespace) -> int:
     # then closed in order (outputs safe first) instead of being left half made by an exception.
     stop_signals.route(lambda _signum: None)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    stats = StatsLogger()
+    running: list[Service] = []
+    if threading.current_thread() is threading.main_thread():  # only there can it handle signals
+        signal.signal(signal.SIGUSR1, _stats_on_signal(stats, running))
     try:
         stop_signals.check()
-        return _run(args)
+        return _run(args, stats, running)
     except Stopped as stopped:
         log.info("%s received while starting: stopped; every output is safe", stopped.name)
         return 0
@@ -197,7 +208,7 @@ def run(args: argparse.Namespace) -> int:
         stop_signals.route(None)
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -> int:
     if not 2 <= args.players <= 10:
         raise UserError(f"--players must be 2-10, not {args.players}")
     if args.preset not in PRESETS:
@@ -268,6 +279,7 @@ def _run(args: argparse.Namespace) -> int:
             keyboard = interactive.KeyboardUnit(settings.unit)
             on_stop.insert(0, keyboard.close)
             log.info("unit back end: the simulated unit played from the keyboard (--interactive)")
+            stats.link = _no_link("none (the simulated unit, played from the keyboard)")
             machine = keyboard.machine
             started = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%f")
             recorder = UnitRecorder(session, started)
@@ -280,6 +292,7 @@ def _run(args: argparse.Namespace) -> int:
                                     speed=args.speed)
             on_stop.insert(0, unit.close)
             log.info("unit back end: the simulated unit with virtual players (%s)", why)
+            stats.link = _no_link("none (the simulated unit)")
             unit.machine.subscribe(status.unit_event)
             machine = unit.machine
             worker = _table_worker(session, unit.referee, args)
@@ -293,6 +306,7 @@ def _run(args: argparse.Namespace) -> int:
                                 ) from None
             on_stop.insert(0, hardware.close)
             log.info("unit back end: %s (%s)", backend.describe, why)
+            stats.link = link_source(hardware)
             machine = ShowdownMachine(hardware, settings.unit)
             on_stop.insert(0, machine.close)
             started = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%f")
@@ -300,16 +314,18 @@ def _run(args: argparse.Namespace) -> int:
             machine.subscribe(recorder)
             machine.subscribe(status.unit_event)
         stop_signals.check()  # a stop signal meanwhile: unwind here
-        frontend = _frontend(args, session, machine, real_unit=not use_sim, keyboard=keyboard)
+        frontend = _frontend(args, session, machine, real_unit=not use_sim, keyboard=keyboard,
+                             touch=settings.scoreboard.touch_matrix)
         if keyboard is not None and frontend is None:
             raise UserError("--interactive needs a window for the scoreboard, and none could open")
     except BaseException:
         _close(on_stop)
         raise
     heartbeat = ServiceHeartbeat.from_environ()  # systemd: READY, WATCHDOG per tick, STOPPING
-    tick = heartbeat.tick if recorder is None else _ticks(heartbeat.tick, recorder.retry)
-    service = Service(session, worker=worker, frontend=frontend, tick=tick,
+    steps = [heartbeat.tick, stats.tick] + ([] if recorder is None else [recorder.retry])
+    service = Service(session, worker=worker, frontend=frontend, tick=_ticks(*steps),
                       on_stop=on_stop, stop=stop)
+    running.append(service)
     stop_signals.route(service.signal_stop)
     if stop_signals.received is not None:  # it came while the parts were being built
         service.signal_stop(stop_signals.received)
@@ -386,6 +402,32 @@ def _log_entry(entry: Entry) -> None:
     reads them from the console and checks each is still there after the cut)."""
     log.info("journal entry on disk: game %d seq %d %s key %s", entry.game_id, entry.seq,
              entry.kind, entry.key)
+
+
+def link_source(hardware: UnitHardware) -> LinkSource:
+    """Where the stats line takes the serial link's figures from (a unit on the Pi's own pins
+    has no link)."""
+    if isinstance(hardware, SerialUnit):
+        unit = hardware
+        return lambda: (unit.link.figures(), len(unit.faults))
+    return _no_link("none (the unit is on the Pi's own pins)")
+
+
+def _no_link(why: str) -> LinkSource:
+    return lambda: why
+
+
+def _stats_on_signal(
+    stats: StatsLogger, running: list[Service]
+) -> Callable[[int, FrameType | None], None]:
+    """SIGUSR1: a stats line at the main loop's next iteration (the handler only asks)."""
+
+    def handler(signum: int, _frame: FrameType | None) -> None:
+        stats.request()
+        for service in running:
+            service.wake()
+
+    return handler
 
 
 def _freeze_on_signal(service: Service) -> Callable[[int, FrameType | None], None]:

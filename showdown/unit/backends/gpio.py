@@ -11,8 +11,11 @@ and
 the unit's clock must share a domain: :class:`~showdown.unit.clock.MonotonicClock` with lgpio or the
 stock ``MockFactory``; the simulator's factory reads the simulator's clock.
 
-Outputs go to their safe state (launcher off first, then lights, buzzer, arrow) on :meth:`close`,
-when a listener raises, and at interpreter exit.
+The launcher's motor driver board is driven by its truth table (:mod:`showdown.unit.drivers`):
+a pulse ends with the board's own stop (a held brake on a TB6612 or an L298N, coasting on a
+DRV8833, EN low on a DIR/EN board), then every driver input goes to rest. Outputs go to their safe
+state (launcher inputs at rest first, then lights, buzzer, arrow) on :meth:`close` and at
+interpreter exit; a listener that raises stops the launcher.
 """
 
 from __future__ import annotations
@@ -85,6 +88,7 @@ class GpioUnit(UnitHardware):
         self._lock = threading.RLock()
         self._launch_generation = 0
         self._launching: Side | None = None
+        self._driver = settings.driver
         self._devices: list[Any] = []
         pins = settings.pins
         timing = settings.timing
@@ -96,8 +100,11 @@ class GpioUnit(UnitHardware):
                 Side.LEFT: self._out(LED, pins.arrow_left, factory),
                 Side.RIGHT: self._out(LED, pins.arrow_right, factory),
             }
-            self._direction = self._out(DigitalOutputDevice, pins.launcher_direction, factory)
-            self._enable = self._out(DigitalOutputDevice, pins.launcher_enable, factory)
+            # Every driver input starts inactive: the board's rest, whatever the board.
+            self._launcher = {
+                line: self._out(DigitalOutputDevice, config, factory)
+                for line, config in settings.launcher_lines().items()
+            }
             self._buzzer: Any
             if settings.buzzer_kind == "tonal":
                 low = min(settings.beat_tone.hz, settings.go_tone.hz)
@@ -199,14 +206,20 @@ class GpioUnit(UnitHardware):
             for side, led in self._arrows.items():
                 led.value = side is toward
 
+    def _write(self, writes: tuple[tuple[str, bool], ...]) -> None:
+        """Driver inputs to logic levels, one at a time in order (each device knows its
+        active level)."""
+        for line, level in writes:
+            self._launcher[line].value = level
+
     def launch(self, toward: Side, pulse_ns: int) -> None:
-        """Direction first, then enable; off again after *pulse_ns* on the clock at the latest."""
+        """From rest, the board's drive writes toward *toward*; off again after *pulse_ns* on the
+        clock at the latest."""
         with self._lock:
             if self._closed:
                 return
-            self._enable.off()
-            self._direction.value = toward is Side.RIGHT
-            self._enable.on()
+            self._write(self._driver.rest)  # a brake still held after the last pulse ends first
+            self._write(self._driver.drive[toward])
             at_ns = self._clock.now_ns()
             self._launching = toward
             self._launch_generation += 1
@@ -220,15 +233,29 @@ class GpioUnit(UnitHardware):
             self.stop_launch()
 
     def stop_launch(self) -> None:
-        """Enable off (direction left as is: it does nothing without enable)."""
+        """The board's own stop (one write); a brake is held ``brake_ms``, then every driver
+        input goes to rest."""
         with self._lock:
             if self._closed or self._launching is None:
                 return
-            self._enable.off()
+            self._write((self._driver.end[self._launching],))
             self._launching = None
+            self._launch_generation += 1
+            generation = self._launch_generation
             at_ns = self._clock.now_ns()
+            if not self._driver.brakes:
+                self._write(self._driver.rest)
+        if self._driver.brakes:
+            self._clock.call_later(ms(self._driver.brake_ms), lambda: self._rest(generation))
         if self._listener is not None:
             self._listener.launcher_changed(None, at_ns)
+
+    def _rest(self, generation: int) -> None:
+        """The brake has been held long enough: every driver input to rest (unless a new pulse
+        began meanwhile)."""
+        with self._lock:
+            if not self._closed and generation == self._launch_generation:
+                self._write(self._driver.rest)
 
     def paddle_held(self, side: Side) -> bool:
         """The paddle's real level now (not the debounced one)."""
@@ -239,13 +266,18 @@ class GpioUnit(UnitHardware):
         return self._inputs[line].pin
 
     def close(self) -> None:
-        """Launcher off first, then every other output off, then release the pins."""
+        """Launcher driver inputs to rest first (no brake: the pins are released at once), then
+        every other output off, then release the pins."""
         with self._lock:
             if self._closed:
                 return
             self._closed = True
             self._listener = None
-            for name in ("_enable", "_direction", "_red", "_green"):
+            for line in self._driver.lines:
+                device = getattr(self, "_launcher", {}).get(line)
+                if device is not None:
+                    _quietly(device.off)
+            for name in ("_red", "_green"):
                 device = getattr(self, name, None)
                 if device is not None:
                     _quietly(device.off)

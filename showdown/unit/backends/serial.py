@@ -8,7 +8,10 @@ the link's reader thread. Output calls only queue a command and return.
 
 Safety is shared: the state machine's interlock decides *whether* to fire; the firmware fires only
 within an ``Arm`` window that this back end opens when the light turns green, bounds the pulse,
-enforces the cool-down, and turns everything off by itself when heartbeats stop.
+enforces the cool-down, and turns everything off by itself when heartbeats stop. The firmware also
+drives the launcher's motor driver board by its truth table: this back end names the board
+(``LauncherDriver``) at every fresh session, and refuses a firmware that cannot take the name
+unless the board is the DIR/EN one it has always driven.
 
 When the link goes down, the microcontroller restarts, or it reports that it dropped events or
 went safe on its own (``Fault``), the listener hears :meth:`~UnitListener.contact_lost`: the state
@@ -35,6 +38,7 @@ from firmware_bridge.messages import (
     Disarm,
     Fault,
     Fire,
+    LauncherDriver,
     Lights,
     Message,
     Nack,
@@ -44,6 +48,11 @@ from firmware_bridge.messages import (
     TimerButton,
 )
 from firmware_bridge.protocol import (
+    CAP_DRIVERS,
+    DRIVER_DIR_ENABLE,
+    DRIVER_DRV8833,
+    DRIVER_L298N,
+    DRIVER_TB6612,
     FAULT_QUEUE_OVERFLOW,
     FAULT_WATCHDOG,
     INPUT_PADDLE_LEFT,
@@ -67,6 +76,7 @@ from firmware_bridge.protocol import (
 )
 from showdown.unit.clock import Clock, MonotonicClock
 from showdown.unit.config import UnitSettings
+from showdown.unit.drivers import DriverName
 from showdown.unit.hardware import Edge, InputLine, Light, Side, UnitHardware, UnitListener
 
 __all__ = ["NACK_REASONS", "LinkError", "SerialUnit"]
@@ -86,6 +96,12 @@ NACK_REASONS = {
     NACK_BAD_DIRECTION: "bad direction",
 }
 """Why the microcontroller refused a command, in words (``Nack.reason``)."""
+_DRIVER_CODES: dict[DriverName, int] = {
+    "dir-enable": DRIVER_DIR_ENABLE,
+    "drv8833": DRIVER_DRV8833,
+    "tb6612": DRIVER_TB6612,
+    "l298n": DRIVER_L298N,
+}
 
 _OPEN_UNITS: weakref.WeakSet[SerialUnit] = weakref.WeakSet()
 
@@ -137,9 +153,22 @@ class SerialUnit(UnitHardware):
             now_ns=self._clock.now_ns,
         )
         self.link.open(open_timeout_s)
+        if not self._takes_driver():
+            self.link.close(safe=True)
+            raise LinkError(self._driver_refusal())
         _OPEN_UNITS.add(self)
 
     # -- the link's side ----------------------------------------------------------------------
+
+    def _takes_driver(self) -> bool:
+        """Whether the firmware can drive the configured launcher board: any firmware drives a
+        DIR/EN board; another needs one that takes ``LauncherDriver``."""
+        return (self._settings.launcher_driver == "dir-enable"
+                or bool(self.link.capabilities & CAP_DRIVERS))
+
+    def _driver_refusal(self) -> str:
+        return (f"unit.launcher_driver is {self._settings.launcher_driver!r}, but the unit's "
+                "firmware drives only a dir-enable launcher: reflash it (docs/firmware.md)")
 
     def _configure(self) -> Configure:
         timing = self._settings.timing
@@ -162,6 +191,11 @@ class SerialUnit(UnitHardware):
             Side.RIGHT: bool(inputs & INPUT_PADDLE_RIGHT),
         }
         self.link.send(self._configure())
+        if self.link.capabilities & CAP_DRIVERS:
+            driver = self._settings.driver
+            self.link.send(LauncherDriver(_DRIVER_CODES[driver.name], driver.brake_ms))
+        elif not self._takes_driver():  # a firmware reflashed with an older one meanwhile
+            log.error("%s; the launcher will not fire", self._driver_refusal())
         self._contact_lost(restarted=True)
         with self._lock:
             light, arrow, tone = self._light, self._arrow, self._tone
@@ -274,6 +308,11 @@ class SerialUnit(UnitHardware):
     def launch(self, toward: Side, pulse_ns: int) -> None:
         """Queue a ``Fire``; the firmware bounds the pulse and reports on and off."""
         if self._closed:
+            return
+        if not self._takes_driver():  # its pins would not be this board's: never fire
+            listener = self._listener
+            if listener is not None:
+                listener.launcher_changed(None, self._clock.now_ns())
             return
         pulse_ms = max(1, math.ceil(pulse_ns / 1_000_000))
         self._fire_sequence = self.link.send(Fire(_SIDES[toward], pulse_ms))
