@@ -113,7 +113,7 @@ class LinkFigures:
     retransmit_rounds: int
     go_backs: int
     damaged_frames: int
-    """Frames that failed to decode (COBS, CRC, length): damaged on the wire and dropped."""
+    """Frames that failed to decode (COBS, CRC, length, a field's range): dropped."""
     duplicates_dropped: int
     dropped_commands: int
     """Commands withdrawn or given up (a ``Fire`` or ``Arm`` across a restart of the MCU)."""
@@ -121,6 +121,9 @@ class LinkFigures:
     """Times the port was dropped (unplugged, silent, closed) and opened again."""
     fresh_sessions: int
     """Handshakes that began a new session: the first one, then one per restart of the MCU."""
+    protocol_errors: int = 0
+    """Of the damaged frames, those that passed the CRC yet break the protocol (a field out of
+    its range, a payload of the wrong length)."""
 
 
 def _open_serial(path: str) -> serial.Serial:
@@ -236,6 +239,7 @@ class Link:
                 dropped_commands=len(stats.dropped_commands),
                 reconnects=stats.reconnects,
                 fresh_sessions=stats.fresh_sessions,
+                protocol_errors=stats.protocol_errors,
             )
 
     def open(self, timeout_s: float = 3.0) -> None:

@@ -16,7 +16,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Self
 
-from firmware_bridge.protocol import BUZZER_MAX_HZ, PROTOCOL_VERSION
+from firmware_bridge.protocol import (
+    BUZZER_MAX_HZ,
+    DRIVER_DIR_ENABLE,
+    DRIVER_L298N,
+    PROTOCOL_VERSION,
+)
 
 __all__ = [
     "MESSAGE_TYPES",
@@ -205,6 +210,8 @@ class LauncherDriver(Message):
 
     TYPE: ClassVar[int] = 0x18
     FORMAT: ClassVar[str] = "<BH"
+    RANGES: ClassVar[Mapping[str, tuple[int, int]]] = {
+        "driver": (DRIVER_DIR_ENABLE, DRIVER_L298N)}
     driver: int
     brake_ms: int
 

@@ -362,9 +362,7 @@ class Unit:
             return self._fire(values[0], values[1], now)
         elif type_code == proto.T_SAFE:
             self.safe(now)
-        elif type_code == proto.T_LAUNCHER_DRIVER:
-            if values[0] not in DRIVERS:
-                return proto.NACK_BAD_PAYLOAD
+        elif type_code == proto.T_LAUNCHER_DRIVER:  # a driver of DRIVERS: the link checked
             if self.launcher != proto.SIDE_NONE:
                 self._launcher_off(now)
             self._launcher_rest()

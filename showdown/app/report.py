@@ -327,7 +327,7 @@ def _player_names(db: Path, bundle: Bundle) -> list[str] | None:
         return []
     try:
         check_file(db)
-        with Journal.open(db) as journal:
+        with Journal.open(db, read_only=True) as journal:
             names: list[str] = []
             for game in journal.games():
                 state = fold(game.id, journal.entries(game.id))
@@ -358,7 +358,7 @@ def _journal(db: Path, bundle: Bundle) -> str:
     lines.append(f"size: {db.stat().st_size} bytes")
     try:
         check_file(db)
-        with Journal.open(db) as journal:
+        with Journal.open(db, read_only=True) as journal:
             games = journal.games()
             entries = sum(len(journal.entries(game.id)) for game in games)
             lines.append(f"games: {len(games)}, entries: {entries}")

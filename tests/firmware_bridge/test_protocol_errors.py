@@ -18,6 +18,7 @@ from firmware_bridge.messages import MESSAGE_TYPES, Message
 from firmware_bridge.pico import sdfw_proto as proto
 from firmware_bridge.protocol import is_reliable
 from hw_sim.mcu import SimulatedMcu
+from showdown.app.stats import link_text
 from showdown.unit.backends.serial import SerialUnit
 from showdown.unit.clock import ManualClock, ms
 from showdown.unit.config import UnitSettings
@@ -113,5 +114,8 @@ def test_a_paddle_or_side_count_of_no_side_is_one_line_and_the_link_goes_on(
         assert any(f"Paddle.side is {side}, not 1 to 2" in line for line in said), said
         assert any(f"SideCount.side is {side}, not 1 to 2" in line for line in said), said
         assert unit.link.stats.protocol_errors >= 2
+        figures = unit.link.figures()
+        assert figures.protocol_errors == unit.link.stats.protocol_errors
+        assert f", protocol errors {figures.protocol_errors}, " in link_text(figures, 0)
     finally:
         unit.close()
