@@ -4,12 +4,12 @@
 running its clean-up (SIGINT, SIGTERM, SIGHUP, SIGUSR1; SIGUSR2 is ``run``'s watchdog-test hook,
 and ``run`` gives SIGUSR1 another meaning once it starts: a stats line) as the first thing the
 ``showdown`` command does (``showdown/__main__.py``, before the modules it needs import), or
-:func:`showdown.app.cli.main` when it is called on its own. While the command line is read (which imports the
-subcommands, and so pydantic, whose schema building would wrap an exception raised inside it) a
-signal is only noted; :meth:`StopSignals.check` then stops before the command starts. A command
-runs with stop signals raising :class:`Stopped` in the main thread, as Ctrl-C raises
-``KeyboardInterrupt`` by default: ``with`` blocks and ``finally`` clauses on the way out make the
-unit's outputs safe. The service (``showdown run``) routes them to its main loop instead
+:func:`showdown.app.cli.main` when it is called on its own. While the command line is read
+(which imports the subcommands, and so pydantic, whose schema building would wrap an exception
+raised inside it) a signal is only noted; :meth:`StopSignals.check` then stops before the command
+starts. A command runs with stop signals raising :class:`Stopped` in the main thread, as Ctrl-C
+raises ``KeyboardInterrupt`` by default: ``with`` blocks and ``finally`` clauses on the way out
+make the unit's outputs safe. The service (``showdown run``) routes them to its main loop instead
 (:meth:`StopSignals.route`).
 
 A routed handler only records the signal and wakes the loop through a ``queue.SimpleQueue``
