@@ -22,16 +22,22 @@ from setuptools import setup
 # ``type: Literal[...]`` fields lose their Literal and building COMMAND_ADAPTER fails ("Dataclass
 # 'PlayCard' needs field 'type' to be of type `Literal`", tried with mypy 2.4.1); rules.py and
 # deck.py (pydantic models); and the modules a round does not touch per action (cards, scoring,
-# game, ...), where compiling would gain nothing measurable.
+# game, card_facts, ...), where compiling would gain nothing measurable. Killer UNO's modules
+# (jump_in, hand_passing, penalties) and uno_call run per command under the rules that use them.
 COMPILED = [
     "engine/round.py",
     "engine/bots.py",
     "engine/actions.py",
+    "engine/legality.py",
     "engine/tables.py",
     "engine/rng.py",
     "engine/interned.py",
     "engine/state.py",
     "engine/effects.py",
+    "engine/uno_call.py",
+    "engine/jump_in.py",
+    "engine/hand_passing.py",
+    "engine/penalties.py",
 ]
 
 

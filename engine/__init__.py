@@ -5,6 +5,8 @@ Public API (everything a caller needs; see each name's docstring)::
     from engine import Round, RoundSetup, RuleSet, preset, PRESETS
     from engine import PlayCard, Draw, Pass, Challenge, CallUno, CatchUno, ChooseOpening
     from engine import WrongCard, ShowdownResult, RuleError
+    from engine import JumpIn, Penalty, PenaltyReason     # Killer UNO's out-of-turn commands
+    from engine import draw_first_dealer, DealerDraw      # who deals first (000, 001, 003)
 
     rules = preset("official")                     # or RuleSet(stack_draw_two=True, ...)
     rnd = Round.new(rules, RoundSetup(players=4, dealer=0, seed=7))
@@ -23,7 +25,8 @@ Public API (everything a caller needs; see each name's docstring)::
 - :mod:`engine.deck` - :class:`Deck` (built-in decks ``classic``, ``modern``, ``swap``,
   ``showdown``; ``Deck.from_json`` for a user's deck file), :class:`DeckError`.
 - :mod:`engine.rules` - :class:`RuleSet` (every switch of rules.md), :class:`CustomEffect`,
-  :data:`PRESETS`, :func:`preset`.
+  :class:`PenaltyReason`, :data:`PRESETS` (with :data:`PRESET_SUMMARIES`), :func:`preset`.
+- :mod:`engine.dealer` - :func:`draw_first_dealer`: who deals first.
 - :mod:`engine.round` - :class:`Round`, :class:`RoundSetup` (the order of effects is in its
   docstring); :mod:`engine.state` - :class:`RoundState`, :class:`Phase`.
 - :mod:`engine.commands`, :mod:`engine.events` - the typed commands and events, with
@@ -45,23 +48,27 @@ from engine.commands import (
     ChooseOpening,
     Command,
     Draw,
+    JumpIn,
     Pass,
+    Penalty,
     PlayCard,
     ShowdownResult,
     WrongCard,
 )
+from engine.dealer import DealerDraw, draw_first_dealer
 from engine.deck import Deck, DeckError, builtin_deck
 from engine.errors import RuleError
 from engine.events import EVENT_ADAPTER, Event
 from engine.game import Game
 from engine.round import Round, RoundSetup
-from engine.rules import PRESETS, CustomEffect, RuleSet, preset
+from engine.rules import PRESET_SUMMARIES, PRESETS, CustomEffect, PenaltyReason, RuleSet, preset
 from engine.state import Phase, RoundState
 
 __all__ = [
     "COMMAND_ADAPTER",
     "EVENT_ADAPTER",
     "PRESETS",
+    "PRESET_SUMMARIES",
     "CallUno",
     "Card",
     "CardKind",
@@ -71,13 +78,17 @@ __all__ = [
     "Colour",
     "Command",
     "CustomEffect",
+    "DealerDraw",
     "Deck",
     "DeckError",
     "Draw",
     "Event",
     "Game",
     "HeuristicBot",
+    "JumpIn",
     "Pass",
+    "Penalty",
+    "PenaltyReason",
     "Phase",
     "PlayCard",
     "RandomBot",
@@ -89,6 +100,7 @@ __all__ = [
     "ShowdownResult",
     "WrongCard",
     "builtin_deck",
+    "draw_first_dealer",
     "play_round",
     "point_value",
     "preset",

@@ -2,14 +2,16 @@
 
 Choices are spelled out: a wild appears once per colour, a Wild Swap Hands once per colour and
 target, a Wild Showdown once per colour, opponent and count, and a next-to-last card both with and
-without the UNO call (forgetting is allowed; it can be caught). Generating from this list and
-applying any item never raises :class:`~engine.errors.RuleError`.
+without the UNO call (forgetting is allowed; it can be caught). Under Killer UNO's jump-in, every
+player but the current one is offered each card they could jump in with. Generating from this list
+and applying any item never raises :class:`~engine.errors.RuleError`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
+from engine import jump_in
 from engine.cards import CardKind
 from engine.commands import (
     CallUno,
@@ -18,48 +20,26 @@ from engine.commands import (
     ChooseOpening,
     Command,
     Draw,
+    JumpIn,
     Pass,
     PlayCard,
     ShowdownResult,
 )
-from engine.state import Phase
-from engine.tables import NO_KIND
+from engine.legality import playable_cards
+from engine.rules import RuleSet
+from engine.state import Phase, RoundState
+from engine.tables import DeckTables
 
-if TYPE_CHECKING:
-    from engine.round import Round
-
-__all__ = ["legal_actions", "playable_cards"]
+__all__ = ["legal_actions"]
 
 _SWAP: Final = int(CardKind.WILD_SWAP_HANDS)
 _SHOWDOWN: Final = int(CardKind.WILD_SHOWDOWN)
 _COLOURS: Final = (0, 1, 2, 3)
-_K: Final = NO_KIND + 1
-_PLAY: Final = Phase.PLAY
-_DRAWN: Final = Phase.DRAWN
 
 
-def playable_cards(rnd: Round) -> list[int]:
-    """Card ids the current player may play now (before choosing colours or targets)."""
-    st = rnd.state
-    phase = st.phase
-    if phase is not _PLAY:
-        if phase is _DRAWN:
-            return [st.drawn_card] if st.drawn_card is not None else []
-        return []
-    hand = st.hands[st.turn]
-    t = rnd.tables
-    if st.pending_draw:
-        kinds = t.kind
-        allowed = rnd._answer_allowed
-        return [card for card in hand if allowed(card, kinds[card])]
-    row = t.match[st.colour * _K + t.top_kind[st.discard[-1]]]
-    return [card for card in hand if row[card]]
-
-
-def _plays(rnd: Round, player: int, card: int) -> list[Command]:
-    t = rnd.tables
-    n = rnd.state.players
-    hand_size = len(rnd.state.hands[player])
+def _plays(state: RoundState, t: DeckTables, player: int, card: int) -> list[Command]:
+    n = state.players
+    hand_size = len(state.hands[player])
     unos = (False, True) if hand_size == 2 else (False,)
     last = hand_size == 1
     out: list[Command] = []
@@ -94,12 +74,19 @@ def _plays(rnd: Round, player: int, card: int) -> list[Command]:
     return out
 
 
-def legal_actions(rnd: Round, seat: int | None = None, *, reactions: bool = True) -> list[Command]:
-    """Every command the round accepts now; only ``seat``'s when given (see module docstring).
+def legal_actions(
+    st: RoundState,
+    tables: DeckTables,
+    rules: RuleSet,
+    seat: int | None = None,
+    *,
+    reactions: bool = True,
+) -> list[Command]:
+    """Every command a round in state ``st`` (with its deck's ``tables`` and its ``rules``)
+    accepts now; only ``seat``'s when given (see module docstring).
 
     ``reactions=False`` leaves out the UNO self-call and catches (what a player does on their
     turn, rather than in the catch window)."""
-    st = rnd.state
     out: list[Command] = []
     phase = st.phase
     if phase is Phase.OVER:
@@ -120,10 +107,15 @@ def legal_actions(rnd: Round, seat: int | None = None, *, reactions: bool = True
             if catcher != exposed:
                 out.append(CatchUno(player=catcher, target=exposed))
     player = st.turn
+    if rules.jump_in:
+        for jumper in range(st.players) if seat is None else (seat,):
+            for card in jump_in.candidates(st, tables, rules, jumper):
+                unos = (False, True) if len(st.hands[jumper]) == 2 else (False,)
+                out.extend(JumpIn(player=jumper, card=card, uno=uno) for uno in unos)
     if seat is not None and seat != player:
         return out
     if phase is Phase.OPENING:
-        kind = rnd.tables.kind[st.discard[-1]]
+        kind = tables.kind[st.discard[-1]]
         others = [s for s in range(st.players) if s != player]
         for colour in _COLOURS:
             if kind == _SWAP:
@@ -138,8 +130,8 @@ def legal_actions(rnd: Round, seat: int | None = None, *, reactions: bool = True
             else:
                 out.append(ChooseOpening(player=player, colour=colour))
         return out
-    for card in playable_cards(rnd):
-        out.extend(_plays(rnd, player, card))
+    for card in playable_cards(st, tables, rules):
+        out.extend(_plays(st, tables, player, card))
     if phase is Phase.DRAWN:
         out.append(Pass(player=player))
     else:

@@ -2,7 +2,10 @@
 
 :func:`play_round` drives a round to its end with one bot per seat. Showdown results are drawn at
 random (a stand-in for two people slamming paddles). A bot also gets a chance to react while
-the UNO catch window is open: the exposed player may say UNO, the others may catch.
+the UNO catch window is open: the exposed player may say UNO, the others may catch; and, under
+Killer UNO, to jump in with a card identical to the top one before the player whose turn it is.
+The table's own part of Killer UNO, penalising whoever speaks after a 2 or slaps last after a 9,
+is played at random too.
 """
 
 from __future__ import annotations
@@ -11,20 +14,34 @@ import random
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from engine.actions import playable_cards
+from engine import jump_in
 from engine.cards import CardKind
-from engine.commands import CallUno, CatchUno, Challenge, Command, Draw, Pass, PlayCard
+from engine.commands import (
+    CallUno,
+    CatchUno,
+    Challenge,
+    Command,
+    Draw,
+    JumpIn,
+    Pass,
+    Penalty,
+    PlayCard,
+)
+from engine.events import CardPlayed, Event
 from engine.interned import CALL_UNO, CATCH_UNO, CHALLENGE, DRAW, PASS, play_card
+from engine.legality import playable_cards
+from engine.penalties import TRIGGERS
 from engine.rng import below
 from engine.round import Round
+from engine.rules import PenaltyReason
 from engine.state import Phase
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "play_round"]
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "offer_jump_in", "play_round", "table_penalty"]
 
 
 class Bot(Protocol):
     """A player: picks one of ``actions`` (never empty) for ``seat``, or None to let a reaction
-    (a UNO call or catch) pass."""
+    (a UNO call or catch, a jump-in) pass."""
 
     def choose(self, rnd: Round, seat: int, actions: Sequence[Command]) -> Command | None:
         """The chosen command, or None to decline a reaction."""
@@ -34,8 +51,8 @@ class Bot(Protocol):
 class RandomBot:
     """A random legal player, like RLCard's random agent: it plays a uniformly random playable
     card (random colour, target, opponent, UNO said or not) whenever it has one, and draws only
-    when it has none. It challenges, keeps a drawn card, and reacts (UNO self-call, catch) each
-    with probability 1/2.
+    when it has none. It challenges, keeps a drawn card, and reacts (UNO self-call, catch,
+    jump-in) each with probability 1/2.
 
     :meth:`act` makes the same kind of choice straight from the playable cards, without listing
     every variant first; :func:`play_round` uses it (the engine still checks every command)."""
@@ -68,7 +85,7 @@ class RandomBot:
         if st.phase is _OPENING:
             options = rnd.legal_actions(seat, reactions=False)
             return options[below(rng, len(options))]
-        cards = playable_cards(rnd)
+        cards = playable_cards(st, rnd.tables, rnd.rules)
         if cards:
             if st.phase is _DRAWN and rng.random() < 0.5:
                 return PASS[seat]
@@ -103,7 +120,7 @@ class RandomBot:
         return DRAW[seat]
 
 
-_REACTIONS: Final = (CallUno, CatchUno)
+_REACTIONS: Final = (CallUno, CatchUno, JumpIn)
 _OPENING: Final = Phase.OPENING
 _DRAWN: Final = Phase.DRAWN
 _SHOWDOWN_PHASE: Final = Phase.SHOWDOWN
@@ -123,10 +140,10 @@ _KIND_ORDER: Final = {
 class HeuristicBot:
     """A simple sensible player.
 
-    Always says UNO and always catches; challenges a Wild Draw 4 when the offender holds many
-    cards; never bluffs a Wild Draw 4; plays action cards before numbers and numbers (highest
-    first) before wilds; picks the colour it holds most; swaps with the smallest hand; draws
-    only when it must.
+    Always says UNO, always catches and always jumps in (saying UNO with it when due);
+    challenges a Wild Draw 4 when the offender holds many cards; never bluffs a Wild Draw 4;
+    plays action cards before numbers and numbers (highest first) before wilds; picks the
+    colour it holds most; swaps with the smallest hand; draws only when it must.
     """
 
     def __init__(self, seed: int = 0) -> None:
@@ -135,6 +152,8 @@ class HeuristicBot:
     def choose(self, rnd: Round, seat: int, actions: Sequence[Command]) -> Command | None:
         """See the class docstring."""
         first = actions[0]
+        if isinstance(first, JumpIn):
+            return max(actions, key=lambda a: isinstance(a, JumpIn) and a.uno)
         if isinstance(first, _REACTIONS):
             return first
         st, t = rnd.state, rnd.tables
@@ -184,8 +203,11 @@ def play_round(
     rnd: Round, bots: Sequence[Bot], rng: random.Random, max_steps: int = 100_000
 ) -> int:
     """Play ``rnd`` to its end with ``bots[seat]`` choosing for each seat; returns the number of
-    commands applied. ``rng`` decides showdowns."""
+    commands applied. ``rng`` decides showdowns and who the table penalises (Killer UNO's
+    silence and slap, when the rules have them)."""
     st = rnd.state
+    jumps = rnd.rules.jump_in
+    table_rules = any(reason in TRIGGERS for reason in rnd.rules.table_penalties)
     # RandomBots choose straight from the playable cards (RandomBot.act); others get the list.
     randoms = [bot if isinstance(bot, RandomBot) else None for bot in bots]
     steps = 0
@@ -214,6 +236,11 @@ def play_round(
                     break
             if reacted:
                 continue
+        if jumps:
+            jumped = offer_jump_in(rnd, bots)
+            if jumped is not None:
+                steps += _played(rnd, jumped, rng)
+                continue
         seat = st.turn
         random_bot = randoms[seat]
         choice: Command | None
@@ -222,6 +249,58 @@ def play_round(
         else:
             choice = bots[seat].choose(rnd, seat, rnd.legal_actions(seat, reactions=False))
         assert choice is not None
-        rnd.step(choice)
-        steps += 1
+        if table_rules:
+            steps += _played(rnd, choice, rng)
+        else:
+            rnd.step(choice)
+            steps += 1
     return steps
+
+
+def offer_jump_in(rnd: Round, bots: Sequence[Bot]) -> Command | None:
+    """Killer UNO: the first jump-in a bot takes, asking the seats after the current player
+    nearest first; None when nobody can or will."""
+    st = rnd.state
+    for offset in range(1, st.players):
+        seat = (st.turn + offset * st.direction) % st.players
+        cards = jump_in.candidates(st, rnd.tables, rnd.rules, seat)
+        if not cards:
+            continue
+        unos = (False, True) if len(st.hands[seat]) == 2 else (False,)
+        options = [JumpIn(player=seat, card=card, uno=uno) for card in cards for uno in unos]
+        choice = bots[seat].choose(rnd, seat, options)
+        if choice is not None:
+            return choice
+    return None
+
+
+def table_penalty(rnd: Round, events: Sequence[Event], rng: random.Random) -> Penalty | None:
+    """The table's part of Killer UNO after a command's ``events``: when they played a card that
+    starts a table rule of the round's rules (a 2: silence; a 9: the slap), the slowest to slap,
+    or one time in four someone who spoke, is penalised (a seat drawn with ``rng``). None
+    otherwise, and while a showdown waits or once the round is over."""
+    st = rnd.state
+    if st.phase is _OVER or st.phase is _SHOWDOWN_PHASE:
+        return None
+    played = next((e for e in events if isinstance(e, CardPlayed)), None)
+    if played is None:
+        return None
+    kind = rnd.tables.kind[played.card]
+    for reason in rnd.rules.table_penalties:
+        if TRIGGERS.get(reason) != kind:
+            continue
+        if reason is PenaltyReason.SILENCE and rng.random() >= 0.25:
+            return None
+        return Penalty(player=below(rng, st.players), reason=reason)
+    return None
+
+
+def _played(rnd: Round, command: Command, rng: random.Random) -> int:
+    """Apply ``command``, then the table's penalty it calls for, if any; the commands applied."""
+    mark = len(rnd.events)
+    rnd.step(command)
+    penalty = table_penalty(rnd, rnd.events[mark:], rng)
+    if penalty is None:
+        return 1
+    rnd.step(penalty)
+    return 2

@@ -12,6 +12,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
+from engine.rules import PenaltyReason
+
 __all__ = [
     "COMMAND_ADAPTER",
     "CallUno",
@@ -20,7 +22,9 @@ __all__ = [
     "ChooseOpening",
     "Command",
     "Draw",
+    "JumpIn",
     "Pass",
+    "Penalty",
     "PlayCard",
     "ShowdownResult",
     "WrongCard",
@@ -117,6 +121,30 @@ class WrongCard:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class JumpIn:
+    """Killer UNO's jump-in (002, ``RuleSet.jump_in``): ``player``, whose turn it is not, plays
+    ``card``, identical to the top card (same colour and the same number or symbol), before the
+    player whose turn it is; play goes on from ``player``. ``uno`` as in :class:`PlayCard`."""
+
+    player: int
+    card: int
+    uno: bool = False
+    type: Literal["jump-in"] = "jump-in"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Penalty:
+    """The table penalises ``player`` for breaking a table rule (``reason``, one of the rule
+    set's ``table_penalties``): they draw ``cards`` (None: the rule set's
+    ``table_penalty_cards``). Out of turn; the turn does not change."""
+
+    player: int
+    reason: PenaltyReason
+    cards: int | None = None
+    type: Literal["penalty"] = "penalty"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ShowdownResult:
     """The outcome of the pending showdown, as the unit (or the table) reports it.
 
@@ -142,7 +170,9 @@ Command = Annotated[
     | CatchUno
     | ChooseOpening
     | WrongCard
-    | ShowdownResult,
+    | ShowdownResult
+    | JumpIn
+    | Penalty,
     Field(discriminator="type"),
 ]
 """Any command (a union discriminated by its ``type`` field)."""

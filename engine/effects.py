@@ -15,7 +15,7 @@ from typing import Protocol
 from engine.events import CardsDiscarded, CustomEffectApplied, Event, HandsSwapped
 from engine.interned import hands_shuffled
 from engine.rng import shuffle
-from engine.rules import CustomEffect
+from engine.rules import CustomEffect, RuleSet
 from engine.state import RoundState
 from engine.tables import DeckTables
 
@@ -24,10 +24,13 @@ __all__ = ["RoundHooks", "apply_custom", "shuffle_hands", "swap_hands"]
 
 class RoundHooks(Protocol):
     """All an effect may use of the round it changes (:class:`~engine.round.Round` is one):
-    the state, the shuffle, the deck's tables and four hooks. Naming them here keeps effects
-    off the round's own bookkeeping (turns, history, the catch window's rules)."""
+    the state, the rule set, the shuffle, the deck's tables and four hooks. Naming them here
+    keeps effects (and the other modules a round hands a command to: :mod:`engine.uno_call`,
+    :mod:`engine.hand_passing`, :mod:`engine.penalties`) off the round's own bookkeeping
+    (turns, history, the catch window)."""
 
     state: RoundState
+    rules: RuleSet
     rng: random.Random
     tables: DeckTables
 

@@ -23,8 +23,11 @@ __all__ = [
     "CustomEffectApplied",
     "DirectionChanged",
     "Event",
+    "HandsPassed",
     "HandsShuffled",
     "HandsSwapped",
+    "JumpedIn",
+    "PenaltyGiven",
     "Reshuffled",
     "RoundEnded",
     "RoundStarted",
@@ -90,7 +93,8 @@ class ColourChosen:
 class CardsDrawn:
     """``player`` took ``cards``; ``reason`` is ``draw``, ``penalty``, ``challenge-guilty``,
     ``challenge-innocent``, ``uno-caught``, ``false-uno``, ``wrong-card``, ``showdown``,
-    ``custom``, ``take-back`` (a guilty Wild Draw 4 returned to hand) or ``opening``."""
+    ``custom``, ``take-back`` (a guilty Wild Draw 4 returned to hand), ``opening`` or
+    ``table-penalty``."""
 
     player: int
     cards: tuple[int, ...]
@@ -168,6 +172,37 @@ class HandsShuffled:
     player: int
     sizes: tuple[int, ...]
     type: Literal["hands-shuffled"] = "hands-shuffled"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandsPassed:
+    """Killer UNO's 0: every hand moved to the next player in ``direction`` (+1 left, -1
+    right); ``player`` played the 0."""
+
+    player: int
+    direction: int
+    type: Literal["hands-passed"] = "hands-passed"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class JumpedIn:
+    """Killer UNO's jump-in: ``player`` played out of turn, before ``instead_of`` (whose turn it
+    was); the card follows as a :class:`CardPlayed`."""
+
+    player: int
+    instead_of: int
+    type: Literal["jumped-in"] = "jumped-in"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PenaltyGiven:
+    """The table penalised ``player`` for ``reason`` (a table rule); the cards follow as a
+    :class:`CardsDrawn` with reason ``table-penalty``."""
+
+    player: int
+    reason: str
+    cards: int
+    type: Literal["penalty-given"] = "penalty-given"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -251,6 +286,9 @@ Event = Annotated[
     | HandsSwapped
     | HandsShuffled
     | CustomEffectApplied
+    | HandsPassed
+    | JumpedIn
+    | PenaltyGiven
     | Reshuffled
     | WrongCardPenalised
     | ShowdownStarted

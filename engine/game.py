@@ -43,7 +43,9 @@ class Game:
         self.deck = deck if deck is not None else builtin_deck(rules.deck)
         self.sheet = Scoresheet(scoring or ScoringSettings(target=rules.target_score), players)
         self.rng = random.Random(seed)
-        self.dealer_draw: DealerDraw = draw_first_dealer(self.deck, players, self.rng)
+        self.dealer_draw: DealerDraw = draw_first_dealer(
+            self.deck, players, self.rng, rules=rules
+        )
         self.dealer = self.dealer_draw.dealer
         self.rounds: list[Round] = []
         self._seats: tuple[int, ...] = ()

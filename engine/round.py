@@ -17,16 +17,19 @@ Order in which a played card's effects apply (documented, and tested for the kno
 1. the card leaves the hand for the discard pile; the colour to follow is set (chosen for wilds);
 2. the UNO call is settled (called, exposed to a catch, or a false call);
 3. Reverse changes the direction (so a Showdown icon on a Reverse duels the *new* next player);
-4. hand effects (Swap Hands, Shuffle Hands, a Customizable effect) - not when it was the last card;
-5. a Draw Two / Wild Draw 4 becomes pending on the next player (stacking, deflecting or
-   challenging answers it); on a last card the next player draws at once and cannot challenge;
+4. hand effects (Swap Hands, Shuffle Hands, a Customizable effect, Killer UNO's 0 passing every
+   hand) - not when it was the last card;
+5. a draw card (Draw Two, Wild Draw 4, Killer UNO's red 0) becomes pending on the next player
+   (stacking, deflecting or challenging answers it, as the rules allow); on a last card the next
+   player draws at once and cannot challenge;
 6. the next turn is worked out (Skip, Reverse with two players, a penalty skips its victim);
 7. a showdown starts (a Showdown icon against the next player in the current direction, a Wild
    Showdown against the chosen opponent, or any going-out under ``showdown_every_go_out``) and
    must be settled before anything else; a last-card showdown decides whether the round ends;
 8. the round ends when a hand is empty and no showdown is pending.
 
-Readings where the seeds are silent, chosen once and tested:
+A Killer UNO jump-in (:mod:`engine.jump_in`) gives the turn to the jumper and then plays the card
+by these same steps. Readings where the seeds are silent, chosen once and tested:
 
 - Stacking and the challenge: stacking (or deflecting) begins the victim's turn, so it gives up
   the challenge; the next victim may challenge only the latest Wild Draw 4. Guilty: its player
@@ -34,12 +37,13 @@ Readings where the seeds are silent, chosen once and tested:
   plays); innocent: the challenger draws the whole pending total + 2 and loses the turn. A
   stacked Wild Draw 4 is legal on the same test as any other (no card of the current colour).
 - UNO: said with ``PlayCard(uno=True)``, or by ``CallUno`` on your turn holding two cards, or
-  as a self-catch before anyone catches you. A player brought down to one card by someone
-  else's card (Swap Hands, Shuffle Hands, a Customizable effect) has nothing to say and cannot
-  be caught; drawing, or a hand swapped or reshuffled, cancels a call. The catch window closes
-  when the next player begins their turn by drawing (the Wild Draw 4 penalty too, taken or
-  after losing the challenge) or playing. A pending showdown accepts only its result, so
-  catches wait, and the window is still open after it.
+  as a self-catch before anyone catches you (:mod:`engine.uno_call`). A player brought down to
+  one card by someone else's card (Swap Hands, Shuffle Hands, a Customizable effect, a 0
+  passing hands) has nothing to say and cannot be caught; drawing, or a hand swapped, passed or
+  reshuffled, cancels a call. The catch window closes when the next player begins their turn by
+  drawing (the Wild Draw 4 penalty too, taken or after losing the challenge) or playing; under
+  003's ``uno_catch_window="next-discard"`` only the next card played closes it. A pending
+  showdown accepts only its result, so catches wait, and the window is still open after it.
 - A Showdown icon on the first card turned up starts no showdown (only a Wild Showdown does).
 """
 
@@ -48,11 +52,11 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from engine import actions, effects
-from engine.cards import CardKind, parse_code, point_value
+from engine import actions, effects, hand_passing, jump_in, legality, penalties, uno_call
+from engine.card_facts import card_facts
+from engine.cards import CardKind, parse_code
 from engine.commands import (
     COMMAND_ADAPTER,
     CallUno,
@@ -61,7 +65,9 @@ from engine.commands import (
     ChooseOpening,
     Command,
     Draw,
+    JumpIn,
     Pass,
+    Penalty,
     PlayCard,
     ShowdownResult,
     WrongCard,
@@ -73,6 +79,7 @@ from engine.events import (
     ColourChosen,
     DirectionChanged,
     Event,
+    JumpedIn,
     Reshuffled,
     ShowdownSettled,
     ShowdownStarted,
@@ -85,17 +92,16 @@ from engine.interned import (
     SEATS,
     TURN_SKIPPED,
     TURN_STARTED,
-    UNO_CALLED,
-    UNO_CAUGHT,
     card_drawn,
     card_played,
     cards_drawn,
+    play_card,
     round_ended,
     round_started,
 )
 from engine.rng import shuffle
 from engine.rules import RuleSet
-from engine.state import PendingShowdown, Phase, RoundState
+from engine.state import PendingShowdown, Phase, RoundSetup, RoundState
 from engine.tables import NO_KIND, DeckTables, tables_for
 
 __all__ = ["HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "Round", "RoundSetup"]
@@ -114,6 +120,8 @@ _CUSTOM: Final = int(CardKind.WILD_CUSTOMIZABLE)
 _SWAP: Final = int(CardKind.WILD_SWAP_HANDS)
 _BLANK: Final = int(CardKind.BLANK)
 _SHOWDOWN: Final = int(CardKind.WILD_SHOWDOWN)
+_NINE: Final = int(CardKind.NINE)
+_ZERO: Final = int(CardKind.ZERO)
 _K: Final = NO_KIND + 1
 
 # Module-level names for the phases: a local lookup instead of an enum attribute on the hot path.
@@ -135,58 +143,16 @@ _Challenge: Final = Challenge
 _ShowdownResult: Final = ShowdownResult
 _ChooseOpening: Final = ChooseOpening
 _WrongCard: Final = WrongCard
+_JumpIn: Final = JumpIn
+_Penalty: Final = Penalty
 
 
-_VALUES: Final[dict[tuple[int, int], tuple[Deck, RuleSet, tuple[int, ...]]]] = {}
-
-
-def _values(deck: Deck, rules: RuleSet) -> tuple[int, ...]:
-    """Each card id's points under ``rules``. Cached by identity: hashing a pydantic rule set
-    costs more than the rest of a round's set-up bookkeeping. The entry holds both objects, so
-    their ids cannot be reused while cached; at most 64 entries (loaded rounds bring new ones)."""
-    key = (id(deck), id(rules))
-    hit = _VALUES.get(key)
-    if hit is not None and hit[0] is deck and hit[1] is rules:
-        return hit[2]
-    if len(_VALUES) >= 64:
-        _VALUES.clear()
-    values = tuple(point_value(card.kind, rules) for card in deck.cards)
-    _VALUES[key] = (deck, rules, values)
-    return values
-
-
-@dataclass(frozen=True, slots=True)
-class RoundSetup:
-    """How a round starts: seats, dealer, and the shuffle.
-
-    ``seed`` drives every shuffle. ``deck_order`` (optional) fixes the deck instead: a permutation
-    of all card ids, top card first; the first ``7 * players`` are dealt one at a time starting
-    left of the dealer, the next is turned up to start the discard pile.
-    """
-
-    players: int
-    dealer: int = 0
-    seed: int = 0
-    deck_order: tuple[int, ...] | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready data."""
-        return {
-            "players": self.players,
-            "dealer": self.dealer,
-            "seed": self.seed,
-            "deck_order": None if self.deck_order is None else list(self.deck_order),
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> RoundSetup:
-        """Inverse of :meth:`to_dict`."""
-        order = data.get("deck_order")
-        return cls(
-            players=int(data["players"]),
-            dealer=int(data.get("dealer", 0)),
-            seed=int(data.get("seed", 0)),
-            deck_order=None if order is None else tuple(int(c) for c in order),
+def _check_players(rules: RuleSet, players: int) -> None:
+    """A round seats 2-10 players (001), or fewer where the rule set says (002: 2-8)."""
+    most = min(rules.max_players, MAX_PLAYERS)
+    if not MIN_PLAYERS <= players <= most:
+        raise RuleError(
+            "players", f"these rules are for {MIN_PLAYERS}-{most} players, not {players}"
         )
 
 
@@ -211,22 +177,26 @@ class Round:
         state: RoundState,
         rng: random.Random | None = None,
     ) -> None:
-        if not MIN_PLAYERS <= state.players <= MAX_PLAYERS:
-            raise RuleError(
-                "players", f"UNO is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {state.players}"
-            )
+        _check_players(rules, state.players)
         self.rules = rules
         self.deck = deck
         self.setup = setup
         self.state = state
         self.tables: DeckTables = tables_for(deck)
-        self.values: tuple[int, ...] = _values(deck, rules)
+        facts = card_facts(deck, rules)
+        self.values: tuple[int, ...] = facts.values
+        self.draws: tuple[int, ...] = facts.draws
+        """Cards each card id makes the next player draw under these rules."""
+        self.plain: tuple[bool, ...] = facts.plain
+        """Each card id: a number card whose play has no effect under these rules."""
         # Rule switches read turn by turn, kept as plain attributes rather than looked up on
-        # the pydantic rule set each time: the cards a Draw may take, the Wild Draw 4 test.
+        # the pydantic rule set each time: the cards a Draw may take, whether a drawn action
+        # card stops it, whether drawing closes the UNO catch window.
         self._draw_limit = (
             (rules.draw_until_max or 10**6) if rules.draw == "until-playable" else 1
         )
-        self._wd4_by_colour = rules.wd4_legality == "no-current-colour"
+        self._drawn_any = rules.play_drawn == "any"
+        self._draw_closes_catch = rules.uno_catch_window == "next-turn"
         self.rng = rng if rng is not None else random.Random(setup.seed)
         self.history: list[Command] = []
         self.events: list[Event] = []
@@ -240,10 +210,7 @@ class Round:
         """Deal a new round. ``deck`` defaults to the built-in deck named by ``rules.deck``."""
         deck = deck if deck is not None else builtin_deck(rules.deck)
         players = setup.players
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RuleError(
-                "players", f"UNO is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}"
-            )
+        _check_players(rules, players)
         if not 0 <= setup.dealer < players:
             raise RuleError("dealer", f"dealer must be a seat 0-{players - 1}")
         if len(deck) < HAND_SIZE * players + 2:
@@ -307,8 +274,7 @@ class Round:
         """
         deck = deck if deck is not None else builtin_deck(rules.deck)
         players = len(hands)
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RuleError("players", f"UNO is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
+        _check_players(rules, players)
         free: dict[str, list[int]] = {}
         for card_id, card in enumerate(deck.cards):
             free.setdefault(card.code, []).append(card_id)
@@ -379,6 +345,7 @@ class Round:
         self.emit(round_started(dealer, n, card, st.turn, st.direction))
         if kind == _DRAW_TWO:
             self.draw_cards(first, 2, "opening")
+            self._spend_top()
             self.emit(TURN_SKIPPED[first])
         elif kind == _SKIP:
             self.emit(TURN_SKIPPED[first])
@@ -412,9 +379,9 @@ class Round:
             elif isinstance(command, _Pass):
                 self._pass(command)
             elif isinstance(command, _CallUno):
-                self._call_uno(command)
+                uno_call.call(self, command)
             elif isinstance(command, _CatchUno):
-                self._catch(command)
+                uno_call.catch(self, command)
             elif isinstance(command, _Challenge):
                 self._challenge(command)
             elif isinstance(command, _ShowdownResult):
@@ -423,6 +390,10 @@ class Round:
                 self._choose_opening(command)
             elif isinstance(command, _WrongCard):
                 self._wrong_card(command)
+            elif isinstance(command, _JumpIn):
+                self._jump_in(command)
+            elif isinstance(command, _Penalty):
+                penalties.give(self, command, penalties.check(self.state, self.rules, command))
             else:
                 raise RuleError("unknown-command", f"not a command: {command!r}")
         except RuleError:
@@ -438,7 +409,7 @@ class Round:
         :class:`~engine.commands.WrongCard` reports are never listed (they record a mistake).
         ``reactions=False`` leaves out the UNO self-call and catches.
         """
-        return actions.legal_actions(self, seat, reactions=reactions)
+        return actions.legal_actions(self.state, self.tables, self.rules, seat, reactions=reactions)
 
     @property
     def over(self) -> bool:
@@ -457,20 +428,12 @@ class Round:
 
     def is_playable(self, card: int) -> bool:
         """Would ``card`` match the discard pile now (ignoring whose hand holds it)?"""
-        st = self.state
-        return bool(self.tables.row(st.colour, st.discard[-1])[card])
+        return bool(legality.match_row(self.state, self.tables)[card])
 
     def wild_draw_four_is_legal(self, seat: int, card: int) -> bool:
-        """Whether ``seat`` may play the Wild Draw 4 ``card`` without bluffing (rules.md
-        "Wild Draw 4 legality": no card of the current colour; or, strictly, no playable card)."""
-        st, t = self.state, self.tables
-        hand = st.hands[seat]
-        if self._wd4_by_colour:
-            colours = t.colour
-            return not any(colours[c] == st.colour for c in hand if c != card)
-        row = t.row(st.colour, st.discard[-1])
-        kinds = t.kind
-        return not any(row[c] and kinds[c] != _WD4 for c in hand if c != card)
+        """Whether ``seat`` may play the Wild Draw 4 ``card`` without bluffing (rules.md "Wild
+        Draw 4 legality"; :func:`engine.legality.wild_draw_four_is_legal`)."""
+        return legality.wild_draw_four_is_legal(self.state, self.tables, self.rules, seat, card)
 
     # ----------------------------------------------------------------- serialisation
 
@@ -649,14 +612,24 @@ class Round:
             st.face_up_until = None
         self.events.append(TURN_STARTED[seat])
 
+    def _spend_top(self) -> None:
+        """A draw's penalty was taken: under 002's ``spent_draw_colour_only`` its Draw Two (or
+        the Skip or Reverse that deflected it) now matches by colour only."""
+        st = self.state
+        kind = self.tables.kind[st.discard[-1]]
+        st.spent = self.rules.spent_draw_colour_only and kind in (_DRAW_TWO, _SKIP, _REVERSE)
+
     def _close_catch_window(self) -> None:
-        """The next player begins their turn (draws or plays): nobody can be caught any more."""
-        self.state.exposed = None
+        """The next player begins their turn without discarding (draws, or loses a challenge):
+        nobody can be caught any more, unless the window lasts until the next discard (003,
+        ``RuleSet.uno_catch_window``). A card played always closes it (:meth:`_lay_down`)."""
+        if self._draw_closes_catch:
+            self.state.exposed = None
 
     def _check_turn(self, player: int, *phases: Phase) -> None:
         st = self.state
         if st.phase not in phases:
-            raise RuleError(_PHASE_RULE[st.phase], _PHASE_TEXT[st.phase])
+            raise legality.phase_refusal(st.phase)
         if player != st.turn:
             raise RuleError(
                 "not-your-turn", f"it is player {st.turn}'s turn, not player {player}'s"
@@ -682,7 +655,7 @@ class Round:
         at = self._check_play(cmd, player, card)
         st, t = self.state, self.tables
         last = len(st.hands[player]) == 1
-        if t.plain[card] and not last:
+        if self.plain[card] and not last:
             # A number card without an icon (two in five commands) answers no pending draw
             # and has no effect: steps 1-2, then the next seat's turn.
             self._lay_down(player, at, card, None, cmd.uno, True)
@@ -697,7 +670,9 @@ class Round:
         extra_turn = False
         if kind in (_SWAP, _SHUFFLE, _CUSTOM, _BLANK) and not last:
             extra_turn = self._hand_effect(cmd, kind)
-        following = self._next_turn_after(player, kind, legal, last, extra_turn)
+        elif kind == _ZERO and not last and self.rules.zero_passes_hands and not self.draws[card]:
+            hand_passing.pass_hands(self, player)
+        following = self._next_turn_after(player, card, kind, legal, last, extra_turn)
         # Only a Wild Showdown, a Showdown icon or (with showdown_every_go_out) a last card can
         # start a showdown: the test spares most plays the call.
         if (kind == _SHOWDOWN or t.icon[card] or last) and self._card_showdown(cmd, kind, last):
@@ -726,11 +701,21 @@ class Round:
             )
         if st.pending_draw:
             kind = t.kind[card]
-            if not self._answer_allowed(card, kind):
-                self._check_answer(card, kind)
-        elif not t.match[st.colour * _K + t.top_kind[st.discard[-1]]][card]:
+            self._check_answer(card, kind)
+        elif not t.match[st.colour * _K + (NO_KIND if st.spent else t.top_kind[st.discard[-1]])][
+            card
+        ]:
             raise RuleError(
-                "card-does-not-match", "a card must match the colour, number or symbol on top"
+                "card-does-not-match",
+                f"player {player}'s card must match the colour, number or symbol on top"
+                + " (the colour only, once a draw's penalty is taken)" * st.spent,
+                seat=player,
+            )
+        if len(st.hands[player]) == 1 and not legality.may_go_out_with(t, self.rules, card):
+            raise RuleError(
+                "last-card-action",
+                f"player {player} may not go out on an action or wild card: draw instead",
+                seat=player,
             )
         if t.is_wild[card] or cmd.colour is not None:  # a number card skips the choices
             self._check_choices(cmd)
@@ -763,7 +748,8 @@ class Round:
         follow is set (``colour``, chosen for a wild) and the UNO call settled. Playing begins
         the player's turn, so the catch window on the previous player closes."""
         st = self.state
-        st.exposed = None  # see _close_catch_window
+        st.exposed = None  # a discard closes the catch window under every rule set
+        st.spent = False
         del st.hands[player][at]
         st.discard.append(card)
         st.drawn_card = None
@@ -776,8 +762,8 @@ class Round:
         else:
             st.colour = self.tables.colour[card]
         if uno or len(st.hands[player]) < 2 or st.uno_called[player]:
-            self._settle_uno_call(player, uno)
-        # else: nothing was said and nothing is due - _settle_uno_call would only clear the flag
+            uno_call.settle(self, player, uno)
+        # else: nothing was said and nothing is due - uno_call.settle would only clear the flag
 
     def _reverse(self) -> None:
         """Step 3: a Reverse turns play round before anything else reads the direction, so its
@@ -802,16 +788,16 @@ class Round:
             return effects.apply_custom(self, player, self.rules.custom_effect)
         return False
 
-    def _next_turn_after(
-        self, player: int, kind: int, legal: bool, last: bool, extra_turn: bool
+    def _next_turn_after(  # noqa: PLR0917 - positional on the hot path
+        self, player: int, card: int, kind: int, legal: bool, last: bool, extra_turn: bool
     ) -> int:
-        """Steps 5-6: who plays next. A Draw Two / Wild Draw 4, or a deflect, puts the draw on
-        the next player, who answers it on their turn; on a last card there is no turn left to
-        answer in, so they draw at once and are skipped. Then an extra turn, a Skip (or a
-        Reverse with two players), or the next seat."""
+        """Steps 5-6: who plays next. A draw card (Draw Two, Wild Draw 4, Killer UNO's red 0),
+        or a deflect, puts the draw on the next player, who answers it on their turn; on a last
+        card there is no turn left to answer in, so they draw at once and are skipped. Then an
+        extra turn, a Skip (or a Reverse with two players), or the next seat."""
         st = self.state
-        if kind in (_DRAW_TWO, _WD4):
-            victim = self._pend_draw(player, kind, legal)
+        if self.draws[card]:
+            victim = self._pend_draw(player, card, kind, legal)
         elif st.pending_draw:  # a deflect with Skip or Reverse
             st.challenge_offender = None
             victim = self.next_seat(player)
@@ -825,12 +811,14 @@ class Round:
             return self._skip(player)
         return self.next_seat(player)
 
-    def _pend_draw(self, player: int, kind: int, legal: bool) -> int:
-        """Step 5: a Draw Two adds 2, a Wild Draw 4 adds 4 to the draw pending on the next
-        player (returned), and only a Wild Draw 4 can be challenged (guilty unless ``legal``)."""
+    def _pend_draw(self, player: int, card: int, kind: int, legal: bool) -> int:
+        """Step 5: a draw card adds its draw (a Draw Two 2, a Wild Draw 4 4) to the draw
+        pending on the next player (returned); only a Wild Draw 4 can be challenged (guilty
+        unless ``legal``), and not where it may be played at any time (002)."""
         st = self.state
-        st.pending_draw += 2 if kind == _DRAW_TWO else 4
-        st.challenge_offender = player if kind == _WD4 else None
+        st.pending_draw += self.draws[card]
+        challenged = kind == _WD4 and self.rules.wd4_legality != "any-time"
+        st.challenge_offender = player if challenged else None
         st.challenge_guilty = not legal
         return self.next_seat(player)
 
@@ -841,6 +829,7 @@ class Round:
         self.draw_cards(victim, st.pending_draw, "penalty")
         st.pending_draw = 0
         st.challenge_offender = None
+        self._spend_top()
         self.events.append(TURN_SKIPPED[victim])
         return self.next_seat(victim)
 
@@ -873,52 +862,18 @@ class Round:
             )
         return False
 
-    def _answer_allowed(self, card: int, kind: int) -> bool:
-        """Whether ``card`` (of ``kind``) is a permitted stack or deflect on the pending draw."""
-        if kind == _DRAW_TWO:
-            st, t, rules = self.state, self.tables, self.rules
-            top = st.discard[-1]
-            on_four = t.kind[top] == _WD4
-            return (rules.stack_draw_two if not on_four else rules.stack_draw_two_on_four) and (
-                bool(t.match[st.colour * _K + t.top_kind[top]][card])
-            )
-        if kind == _WD4:
-            st, t, rules = self.state, self.tables, self.rules
-            on_four = t.kind[st.discard[-1]] == _WD4
-            return rules.stack_draw_four if on_four else rules.stack_draw_four_on_two
-        if kind in (_SKIP, _REVERSE):
-            return self.rules.stack_deflect and self.tables.colour[card] == self.state.colour
-        return False
-
     def _check_answer(self, card: int, kind: int) -> None:
         """The current player faces a pending draw: only a permitted stack or deflect may go."""
         st, rules = self.state, self.rules
-        if not self._answer_allowed(card, kind):
+        if not legality.answer_allowed(st, self.tables, rules, card, kind):
             raise RuleError(
                 "answer-the-draw",
-                f"a pending draw of {st.pending_draw}: draw it"
+                f"player {st.turn} faces a pending draw of {st.pending_draw}: draw it"
                 + (", challenge it" if st.challenge_offender is not None else "")
                 + (" or stack/deflect as the rules allow" if rules.stacking else "")
                 + " (stacking is off)" * (not rules.stacking),
+                seat=st.turn,
             )
-
-    def _settle_uno_call(self, player: int, said: bool) -> None:
-        """Step 2: a player down to one card has said UNO (now or just before) or is exposed
-        to a catch; with more cards left any call lapses, and saying UNO then costs the
-        false-call penalty when that is on."""
-        st = self.state
-        remaining = len(st.hands[player])
-        if remaining == 1:
-            announced = st.uno_called[player]  # said just before playing (CallUno with 2 cards)
-            st.uno_called[player] = said or announced
-            if said and not announced:
-                self.emit(UNO_CALLED[player])
-            elif not said and not announced:
-                st.exposed = player
-        else:
-            st.uno_called[player] = False
-            if said and remaining > 1 and self.rules.false_call_penalty:
-                self.draw_cards(player, self.rules.false_call_penalty, "false-uno")
 
     def _start_showdown(
         self,
@@ -975,16 +930,19 @@ class Round:
             if st.phase is _DRAWN and player == st.turn:
                 raise RuleError("already-drew", "you have drawn this turn: play that card or pass")
             self._check_turn(player, _PLAY)
-        st.exposed = None  # the catch window closes (see _close_catch_window)
+        if self._draw_closes_catch:
+            st.exposed = None  # the catch window closes (see _close_catch_window)
         if st.pending_draw:
             self._begin_turn(self._take_pending(player))
             return
         t = self.tables
+        # The match row of legality.match_row, inline: this is a quarter of all commands.
+        row = t.match[st.colour * _K + (NO_KIND if st.spent else t.top_kind[st.discard[-1]])]
         for _ in range(self._draw_limit):
             card = self._draw_one(player)
             if card is None:
                 break
-            if t.match[st.colour * _K + t.top_kind[st.discard[-1]]][card]:
+            if row[card] and (self._drawn_any or t.kind[card] <= _NINE):
                 st.phase = _DRAWN
                 st.drawn_card = card
                 return
@@ -1000,6 +958,12 @@ class Round:
 
     def _challenge(self, cmd: Challenge) -> None:
         st, rules = self.state, self.rules
+        if rules.wd4_legality == "any-time":
+            raise RuleError(
+                "no-challenge",
+                "a Wild Draw 4 may be played at any time under these rules: nothing to challenge",
+                seat=cmd.player,
+            )
         if st.phase is not Phase.PLAY or st.challenge_offender is None or cmd.player != st.turn:
             raise RuleError(
                 "challenge-only-next-player",
@@ -1028,53 +992,6 @@ class Round:
         st.pending_draw = 0
         self.emit(TURN_SKIPPED[cmd.player])
         self._begin_turn(self.next_seat(cmd.player))
-
-    def _call_uno(self, cmd: CallUno) -> None:
-        st = self.state
-        player = cmd.player
-        if st.phase is Phase.OVER or st.phase is Phase.SHOWDOWN:
-            raise RuleError(_PHASE_RULE[st.phase], _PHASE_TEXT[st.phase])
-        if not 0 <= player < st.players:
-            raise RuleError("no-such-player", f"there is no player {player}")
-        if st.exposed == player:
-            st.exposed = None
-            st.uno_called[player] = True
-            self.emit(UNO_CALLED[player])
-            return
-        size = len(st.hands[player])
-        if size == 1:
-            raise RuleError("uno-already-safe", "you are already safe: UNO was said or is not due")
-        if size == 2 and player == st.turn and st.phase in (Phase.PLAY, Phase.DRAWN):
-            # 001: "before playing your next-to-last card, you must say UNO"
-            if st.uno_called[player]:
-                raise RuleError("uno-already-said", "you have already said UNO")
-            st.uno_called[player] = True
-            self.emit(UNO_CALLED[player])
-            return
-        if not self.rules.false_call_penalty:
-            raise RuleError("uno-needs-one-card", "UNO is said with one card left")
-        self.draw_cards(player, self.rules.false_call_penalty, "false-uno")
-
-    def _catch(self, cmd: CatchUno) -> None:
-        st = self.state
-        target = cmd.target
-        if st.phase is Phase.SHOWDOWN:
-            raise RuleError(_PHASE_RULE[st.phase], _PHASE_TEXT[st.phase])
-        if (
-            st.phase is Phase.OVER
-            or st.exposed != target
-            or cmd.player == target
-            or not 0 <= cmd.player < st.players
-            or len(st.hands[target]) != 1
-        ):
-            raise RuleError(
-                "catch-window",
-                "a player can be caught only holding one card without having said UNO, "
-                "before the next player begins their turn",
-            )
-        st.exposed = None
-        self.emit(UNO_CAUGHT[cmd.player][target])
-        self.draw_cards(target, self.rules.uno_penalty, "uno-caught")
 
     def _choose_opening(self, cmd: ChooseOpening) -> None:
         st, t = self.state, self.tables
@@ -1126,10 +1043,27 @@ class Round:
             raise RuleError("not-a-wrong-card", "that card may be played: it is not a wrong card")
         self._close_catch_window()
         self.emit(WrongCardPenalised(player=cmd.player, card=cmd.card))
+        if st.pending_draw:
+            self._spend_top()
         self.draw_cards(cmd.player, penalty + st.pending_draw, "wrong-card")
         st.pending_draw = 0
         st.challenge_offender = None
         self._begin_turn(self.next_seat(cmd.player))
+
+    def _jump_in(self, cmd: JumpIn) -> None:
+        """Killer UNO's jump-in (:mod:`engine.jump_in`): the turn passes to the jumper, who
+        plays the card as on their own turn. Every check of the play runs before its first
+        change, so a refused play only needs the turn put back."""
+        st = self.state
+        jump_in.check(st, self.tables, self.rules, cmd.player, cmd.card)
+        turn, phase, drawn = st.turn, st.phase, st.drawn_card
+        st.turn, st.phase, st.drawn_card = cmd.player, _PLAY, None
+        self.emit(JumpedIn(player=cmd.player, instead_of=turn))
+        try:
+            self._play(play_card(cmd.player, cmd.card, None, cmd.uno))
+        except RuleError:
+            st.turn, st.phase, st.drawn_card = turn, phase, drawn
+            raise
 
     def _showdown_result(self, cmd: ShowdownResult) -> None:
         st = self.state
@@ -1160,19 +1094,3 @@ class Round:
             return
         st.turns -= 1
         self._begin_turn(st.turn)
-
-
-_PHASE_RULE: Final = {
-    Phase.OPENING: "opening-choice",
-    Phase.PLAY: "not-after-drawing",
-    Phase.DRAWN: "already-drew",
-    Phase.SHOWDOWN: "showdown-pending",
-    Phase.OVER: "round-over",
-}
-_PHASE_TEXT: Final = {
-    Phase.OPENING: "the first player must first choose for the wild turned up",
-    Phase.PLAY: "that is only possible after drawing a playable card",
-    Phase.DRAWN: "you have drawn this turn: play that card or pass",
-    Phase.SHOWDOWN: "a showdown is pending: only its result is accepted",
-    Phase.OVER: "the round is over",
-}

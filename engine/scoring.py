@@ -20,6 +20,12 @@ Modes (seeds named in rules.md, "Scoring the game"):
   scores both opponents' hands (001). Variations: ``rotating`` (12 hands, four with each partner,
   each player keeps their own total) and ``two-tables`` (8 players at two tables, 28 hands, every
   player partners every other for four hands).
+- ``hero`` and ``mean``: 002's pig scoring. Hero: the player who goes out banks the others'
+  hands; the first to reach the target (500) draws a pig on every other player. Mean: each
+  player banks what they hold; the first to reach the target (100) gets a pig, unless they land
+  on it exactly, when every other player gets one. Either way every score then goes back to
+  zero and play goes on; the game ends at an agreed number of pigs or rounds, and the fewest
+  pigs win (the readings are in rules.md, "Scoring the game").
 
 Every result lists the points of *every* seat of the sheet; seats not playing the hand (eliminated
 in Challenge UNO, or at the other table) hold 0. The one who went out holds 0.
@@ -38,6 +44,7 @@ from engine.error_text import ErrorText, plain
 __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "PIG_MODES",
     "PartnerVariation",
     "RoundResult",
     "RoundScore",
@@ -77,6 +84,15 @@ class ScoringMode(StrEnum):
     CHALLENGE = "challenge"
     PLUS_MINUS = "plus-minus"
     PARTNERS = "partners"
+    HERO = "hero"
+    MEAN = "mean"
+
+
+PIG_MODES = frozenset({ScoringMode.HERO, ScoringMode.MEAN})
+"""002's modes, where reaching the target draws pigs and sets every score back to zero."""
+
+PIG_TARGETS = {ScoringMode.HERO: 500, ScoringMode.MEAN: 100}
+"""The target each pig mode's sheet names, used when the table agrees no other."""
 
 
 class PartnerVariation(StrEnum):
@@ -98,6 +114,11 @@ class ScoringSettings(BaseModel):
     A 003-style five-round plus/minus sheet is ``ScoringSettings(mode="plus-minus", rounds=5,
     target=None)``. The rotating and two-table partner games default to their 12 / 28 hands and
     no target.
+
+    In the pig modes (``hero``, ``mean``) ``target`` is where pigs are drawn (by default 500 for
+    hero, 100 for mean, as 002 has them) and the game ends at ``pigs`` pigs (one player has
+    that many) or after ``rounds``: at least one of the two is agreed.
+    ``ScoringSettings(mode="hero", pigs=3)`` plays hero scoring until someone has three pigs.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -106,6 +127,8 @@ class ScoringSettings(BaseModel):
     target: int | None = Field(default=500, gt=0)
     rounds: int | None = Field(default=None, gt=0)
     partners: PartnerVariation = PartnerVariation.FIXED
+    pigs: int | None = Field(default=None, gt=0)
+    """Pig modes: the game ends when a player has this many pigs."""
 
     @staticmethod
     def _spelling(value: object) -> object:
@@ -124,8 +147,11 @@ class ScoringSettings(BaseModel):
             key: ScoringSettings._spelling(value) if key in ("mode", "partners") else value
             for key, value in data.items()
         }
+        mode = str(data.get("mode", ""))
+        if mode in PIG_TARGETS and "target" not in data:
+            data["target"] = PIG_TARGETS[ScoringMode(mode)]
         variation = data.get("partners", PartnerVariation.FIXED)
-        if str(data.get("mode", "")) != ScoringMode.PARTNERS or str(variation) == "fixed":
+        if mode != ScoringMode.PARTNERS or str(variation) == "fixed":
             return data
         filled = dict(data)
         hands = ROTATING_HANDS if str(variation) == "rotating" else TWO_TABLE_HANDS
@@ -135,6 +161,17 @@ class ScoringSettings(BaseModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> ScoringSettings:
+        if self.mode in PIG_MODES:
+            if self.target is None:
+                raise ValueError(f"{self.mode} scoring needs a target: reaching it draws the pigs")
+            if self.pigs is None and self.rounds is None:
+                raise ValueError(
+                    f"{self.mode} scoring ends at an agreed number of pigs or rounds: set pigs, "
+                    "rounds or both"
+                )
+            return self
+        if self.pigs is not None:
+            raise ValueError("pigs are drawn only in hero and mean scoring")
         if self.target is None and self.rounds is None:
             raise ValueError("set a target score, a number of rounds, or both")
         if self.mode is ScoringMode.CHALLENGE:
@@ -153,8 +190,13 @@ class ScoringSettings(BaseModel):
 
     @property
     def lowest_wins(self) -> bool:
-        """True where totals are penalties (running tally, Challenge UNO)."""
-        return self.mode in (ScoringMode.RUNNING_TALLY, ScoringMode.CHALLENGE)
+        """True where totals are penalties (running tally, Challenge UNO, mean scoring)."""
+        return self.mode in (ScoringMode.RUNNING_TALLY, ScoringMode.CHALLENGE, ScoringMode.MEAN)
+
+    @property
+    def uses_pigs(self) -> bool:
+        """True in the pig modes (hero, mean): the fewest pigs win, totals go back to zero."""
+        return self.mode in PIG_MODES
 
 
 class RoundResult(BaseModel):
@@ -209,6 +251,13 @@ class RoundScore(BaseModel):
     is_over: bool
     winners: tuple[int, ...]
     """The seats that won, when this round ended the game; otherwise empty."""
+    pigs_drawn: tuple[int, ...] = ()
+    """Pig modes: the pigs each seat got in this round (empty in other modes)."""
+    pigs: tuple[int, ...] = ()
+    """Pig modes: every seat's pigs after this round (empty in other modes)."""
+    reset: bool = False
+    """Pig modes: this round drew pigs, so every total went back to zero (``totals`` are the
+    zeros after it; ``deltas`` still say what the round scored)."""
 
 
 @dataclass
@@ -226,8 +275,11 @@ class _Replay:
     over: bool = False
     winners: tuple[int, ...] = ()
 
+    pigs: list[int] = field(init=False)
+
     def __post_init__(self) -> None:
         self.totals = [0] * self.players
+        self.pigs = [0] * self.players
 
     def seat(self, seat: int) -> ErrorText:
         """How a refusal names ``seat``: counted from 1, as players count seats at a table (the
@@ -300,7 +352,7 @@ class _Replay:
         points = result.hand_points
         deltas = [0] * self.players
         mode = self.settings.mode
-        if mode in (ScoringMode.RUNNING_TALLY, ScoringMode.CHALLENGE):
+        if mode in (ScoringMode.RUNNING_TALLY, ScoringMode.CHALLENGE, ScoringMode.MEAN):
             deltas = list(points)
         elif mode is ScoringMode.PARTNERS:
             team = table.team_of(result.went_out)
@@ -321,6 +373,7 @@ class _Replay:
         deltas = self.deltas(result, table)
         for seat, delta in enumerate(deltas):
             self.totals[seat] += delta
+        drawn = self._draw_pigs() if self.settings.uses_pigs else None
         hand = self.hand
         self.tables_done.add(table.index)
         newly_out = self._eliminate()
@@ -338,9 +391,36 @@ class _Replay:
             eliminated=newly_out,
             is_over=self.over,
             winners=self.winners,
+            pigs_drawn=() if drawn is None else tuple(drawn),
+            pigs=tuple(self.pigs) if self.settings.uses_pigs else (),
+            reset=drawn is not None and any(drawn),
         )
         self.history.append(score)
         return score
+
+    def _draw_pigs(self) -> list[int]:
+        """002's pigs for whoever reached the target this round; if any were drawn, every total
+        goes back to zero. Hero: the player who reached it draws a pig on each other player.
+        Mean: the player who reached it gets a pig, or, landing on it exactly, every other
+        player gets one. Returns the pigs each seat got."""
+        target = self.settings.target
+        assert target is not None  # the settings require one in the pig modes
+        drawn = [0] * self.players
+        hero = self.settings.mode is ScoringMode.HERO
+        for seat, total in enumerate(self.totals):
+            if total < target:
+                continue
+            if hero or total == target:
+                for other in range(self.players):
+                    if other != seat:
+                        drawn[other] += 1
+            else:
+                drawn[seat] += 1
+        if any(drawn):
+            for seat, count in enumerate(drawn):
+                self.pigs[seat] += count
+            self.totals = [0] * self.players
+        return drawn
 
     def _eliminate(self) -> tuple[int, ...]:
         settings = self.settings
@@ -361,13 +441,28 @@ class _Replay:
             if len(alive) <= 1:
                 self.over, self.winners = True, tuple(alive)
             return
-        reached = settings.target is not None and max(self.totals) >= settings.target
         played = settings.rounds is not None and self.hand >= settings.rounds
+        if settings.uses_pigs:
+            if played or (settings.pigs is not None and max(self.pigs) >= settings.pigs):
+                self.over, self.winners = True, self._fewest_pigs()
+            return
+        reached = settings.target is not None and max(self.totals) >= settings.target
         if not (reached or played):
             return
         best = min(self.totals) if settings.lowest_wins else max(self.totals)
         self.over = True
         self.winners = tuple(s for s, total in enumerate(self.totals) if total == best)
+
+
+    def pig_order(self, seat: int) -> tuple[int, int]:
+        """A seat's place in the pig modes, best first: fewer pigs, then the better score since
+        the last pigs (more points in hero, fewer in mean)."""
+        total = self.totals[seat]
+        return (self.pigs[seat], total if self.settings.lowest_wins else -total)
+
+    def _fewest_pigs(self) -> tuple[int, ...]:
+        best = min(self.pig_order(seat) for seat in range(self.players))
+        return tuple(s for s in range(self.players) if self.pig_order(s) == best)
 
 
 def _rotating_table(hand: int) -> Table:
@@ -526,6 +621,11 @@ class Scoresheet:
         return tuple(sorted(s for t in self._state.open_tables() for s in t.seats))
 
     @property
+    def pigs(self) -> tuple[int, ...]:
+        """Each seat's pigs (hero and mean scoring; all 0 in the other modes)."""
+        return tuple(self._state.pigs)
+
+    @property
     def eliminated(self) -> tuple[int, ...]:
         """Seats eliminated in Challenge UNO, in the order they went."""
         return tuple(self._state.eliminated)
@@ -552,6 +652,8 @@ class Scoresheet:
         last to go first. Ties keep seat order.
         """
         totals = self._state.totals
+        if self._settings.uses_pigs:
+            return tuple(sorted(range(self._players), key=self._state.pig_order))
         if not self._settings.lowest_wins:
             return tuple(sorted(range(self._players), key=lambda s: -totals[s]))
         went = {seat: line.index for line in self._state.history for seat in line.eliminated}

@@ -1,7 +1,8 @@
 """The state of one round: plain data (lists of card ids), serialisable to JSON and back.
 
 The :class:`~engine.round.Round` mutates a :class:`RoundState` in place; nothing here knows the
-rules. Piles are lists whose *last* element is the top card.
+rules. Piles are lists whose *last* element is the top card. :class:`RoundSetup` is how a round
+was dealt, the other half of what saving a round writes.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
-__all__ = ["PendingShowdown", "Phase", "RoundState"]
+__all__ = ["PendingShowdown", "Phase", "RoundSetup", "RoundState"]
 
 
 class Phase(StrEnum):
@@ -69,6 +70,11 @@ class RoundState:
     """Hands are face up until this player's next turn (a Customizable effect)."""
     went_out: int | None = None
     turns: int = 0
+    spent: bool = False
+    """The top card is a draw card whose penalty was taken, and under
+    ``RuleSet.spent_draw_colour_only`` (002) it matches by colour only. Left out of
+    :meth:`to_dict` while False, so a round under other rules saves exactly as it did before the
+    switch existed."""
 
     def in_flight(self) -> list[int]:
         """Cards loaded into the Showdown unit, belonging to no hand or pile yet."""
@@ -111,12 +117,15 @@ class RoundState:
             face_up_until=self.face_up_until,
             went_out=self.went_out,
             turns=self.turns,
+            spent=self.spent,
         )
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data."""
         data = asdict(self)
         data["phase"] = str(self.phase)
+        if not self.spent:
+            del data["spent"]
         return data
 
     @classmethod
@@ -133,3 +142,38 @@ class RoundState:
         for name in ("draw_pile", "discard", "uno_called"):
             values[name] = list(values[name])
         return cls(**values)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSetup:
+    """How a round starts: seats, dealer, and the shuffle.
+
+    ``seed`` drives every shuffle. ``deck_order`` (optional) fixes the deck instead: a permutation
+    of all card ids, top card first; the first ``7 * players`` are dealt one at a time starting
+    left of the dealer, the next is turned up to start the discard pile.
+    """
+
+    players: int
+    dealer: int = 0
+    seed: int = 0
+    deck_order: tuple[int, ...] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data."""
+        return {
+            "players": self.players,
+            "dealer": self.dealer,
+            "seed": self.seed,
+            "deck_order": None if self.deck_order is None else list(self.deck_order),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RoundSetup:
+        """Inverse of :meth:`to_dict`."""
+        order = data.get("deck_order")
+        return cls(
+            players=int(data["players"]),
+            dealer=int(data.get("dealer", 0)),
+            seed=int(data.get("seed", 0)),
+            deck_order=None if order is None else tuple(int(c) for c in order),
+        )

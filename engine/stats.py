@@ -145,6 +145,8 @@ class PlayerStats:
     fastest_ms: float | None
     """Fastest reaction over race and side-count showdowns; None when none was reported."""
     median_ms: float | None
+    pigs: int = 0
+    """Pigs drawn on this player (hero and mean scoring)."""
 
 
 def player_stats(
@@ -194,6 +196,7 @@ def player_stats(
             cards_taken=taken[seat],
             fastest_ms=min(times[seat]) if times[seat] else None,
             median_ms=statistics.median(times[seat]) if times[seat] else None,
+            pigs=rounds[-1].pigs[seat] if rounds and rounds[-1].pigs else 0,
         )
         for seat in range(players)
     )

@@ -40,7 +40,11 @@ class DeckTables:
 
     plain: tuple[bool, ...]
     """A number card without a Showdown icon: playing it (not as the last card) only moves the
-    card and the turn, so the round takes a short path for it."""
+    card and the turn, so the round takes a short path for it (unless a rule set gives a number
+    card an effect: :func:`engine.card_facts.plain_cards`)."""
+    draws: tuple[int, ...]
+    """Cards playing it makes the next player draw: 2 for a Draw Two, 4 for a Wild Draw 4
+    (a rule set may add one: :func:`engine.card_facts.card_draws`)."""
 
     def top_key(self, colour: int, top: int) -> int:
         """Index into :attr:`match` for this current colour and top card."""
@@ -76,4 +80,8 @@ def tables_for(deck: Deck) -> DeckTables:
         match=tuple(rows),
         top_kind=tuple(NO_KIND if wild[i] else kinds[i] for i in range(len(deck.cards))),
         plain=tuple(card.kind <= CardKind.NINE and not card.icon for card in deck.cards),
+        draws=tuple(_DRAWS.get(card.kind, 0) for card in deck.cards),
     )
+
+
+_DRAWS: Final = {CardKind.DRAW_TWO: 2, CardKind.WILD_DRAW_FOUR: 4}

@@ -52,7 +52,7 @@ def build_scoreboard(
     """
     if unit is not None:
         machine = unit.machine
-    table = SessionPort(session)
+    table = SessionPort(session, unit=machine is not None)
     board = Scoreboard(table, size, fullscreen=fullscreen and unit is None, cues=cues,
                        beside=PANEL_WIDTH if unit is not None else 0, hide_cursor=unit is None,
                        settings=session.journal, screen=screen, touch=touch)

@@ -21,8 +21,11 @@ Rules this module keeps:
   says why (disk full, read-only).
 - The schema carries its version in ``PRAGMA user_version``; older files are migrated in place,
   one step at a time, inside a transaction.
-- The ``settings`` table is the one exception to append-only: the table's choices on the
-  scoreboard (language, colour cues), one row each, so they survive a restart with the game.
+- Three small tables are not append-only, because they hold no game facts: ``settings``, the
+  table's choices on the scoreboard (language, colour cues), one row each, so they survive a
+  restart with the game; ``game_labels``, a game's name and whether it was deleted from the
+  lists (a deleted game's entries stay, so deleting is a mark that can be taken back); and
+  ``players``, the players who come back, each with the colour they picked.
 """
 
 from __future__ import annotations
@@ -92,6 +95,26 @@ MIGRATIONS: tuple[str, ...] = (
     UPDATE entries SET crc = showdown_entry_crc(game_id, entry_key, kind, events, recorded_at);
     CREATE TRIGGER entries_no_update BEFORE UPDATE ON entries
         BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+    """,
+    # 4 -> 5: what the table calls a game and whether it took it out of its lists. Not game
+    # facts, so not entries: one row per game that has either, changed in place.
+    """
+    CREATE TABLE game_labels (
+        game_id     INTEGER PRIMARY KEY REFERENCES games(id),
+        name        TEXT,
+        deleted_at  TEXT,
+        updated_at  TEXT NOT NULL
+    );
+    """,
+    # 5 -> 6: the table's players, kept across games and evenings: a name, the colour the
+    # player picked (a key of the scoreboard's palette), and when they last sat down to play.
+    """
+    CREATE TABLE players (
+        name        TEXT PRIMARY KEY,
+        colour      TEXT,
+        added_at    TEXT NOT NULL,
+        updated_at  TEXT NOT NULL
+    );
     """,
 )
 
@@ -164,6 +187,14 @@ class GameRow:
     created_at: str
 
 
+@dataclass(frozen=True, slots=True)
+class GameLabel:
+    """What the table made of a game besides playing it: a name, a deletion (with its time)."""
+
+    name: str | None = None
+    deleted_at: str | None = None
+
+
 def _utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
@@ -199,6 +230,10 @@ class Journal:
         self._mark_failed = False
         columns = {str(row[1]) for row in connection.execute("PRAGMA table_info(entries)")}
         self._checksums = "crc" in columns  # schema 4 on; older files read as they are
+        self._tables = {str(row[0]) for row in connection.execute(
+            "SELECT name FROM sqlite_schema WHERE type = 'table'")}
+        """What an older journal read read-only (never migrated) has: a table it lacks reads as
+        empty."""
         self.on_append: Callable[[Entry], None] | None = None
         """Called with each entry committed by :meth:`append` or :meth:`start_game` (to log it)."""
 
@@ -418,6 +453,63 @@ class Journal:
                 (name, value, self._clock()),
             )
 
+    @_locked
+    def label_game(self, game_id: int, *, name: str | None = None, deleted: bool | None = None
+                   ) -> None:
+        """Name a game (``name``, ``""`` to take the name away) or take it out of the lists
+        (``deleted``: True) and back (False); what is not given stays. Committed durably."""
+        if game_id not in {row.id for row in self.games()}:
+            raise JournalError(f"{self.path} has no game {game_id}")
+        now = self._clock()
+        old = self.game_labels().get(game_id, GameLabel())
+        new_name = old.name if name is None else (name or None)
+        deleted_at = old.deleted_at if deleted is None else (
+            (old.deleted_at or now) if deleted else None)
+        with self._transaction():
+            self._db.execute(
+                "INSERT INTO game_labels (game_id, name, deleted_at, updated_at) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET name = excluded.name, "
+                "deleted_at = excluded.deleted_at, updated_at = excluded.updated_at",
+                (game_id, new_name, deleted_at, now),
+            )
+
+    @_locked
+    def remember_players(self, names: Sequence[str]) -> None:
+        """Keep these players for the next games (a name already kept is brought to the front
+        of the list, its colour kept). Committed durably."""
+        now = self._clock()
+        with self._transaction():
+            for name in names:
+                self._db.execute(
+                    "INSERT INTO players (name, colour, added_at, updated_at) "
+                    "VALUES (?, NULL, ?, ?) ON CONFLICT (name) DO UPDATE SET "
+                    "updated_at = excluded.updated_at", (name, now, now))
+
+    @_locked
+    def set_player_colour(self, name: str, colour: str | None) -> None:
+        """The colour a kept player picked (``None``: none). Committed durably."""
+        now = self._clock()
+        with self._transaction():
+            self._db.execute(
+                "INSERT INTO players (name, colour, added_at, updated_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (name) DO UPDATE SET colour = excluded.colour", (name, colour,
+                                                                             now, now))
+
+    @_locked
+    def forget_player(self, name: str) -> None:
+        """Take a player off the list (their games stay as they are)."""
+        with self._transaction():
+            self._db.execute("DELETE FROM players WHERE name = ?", (name,))
+
+    @_locked
+    def players(self) -> list[tuple[str, str | None]]:
+        """The players kept, (name, colour), the one who played last first."""
+        if "players" not in self._tables:
+            return []
+        rows = self._db.execute(
+            "SELECT name, colour FROM players ORDER BY updated_at DESC, name")
+        return [(str(r[0]), None if r[1] is None else str(r[1])) for r in rows]
+
     def _insert(
         self, game_id: int, key: str | None, kind: str, payload: str, recorded_at: str
     ) -> sqlite3.Cursor:
@@ -508,8 +600,19 @@ class Journal:
     @_locked
     def settings(self) -> dict[str, str]:
         """Every remembered choice of the table, by name (empty in a new journal)."""
+        if "settings" not in self._tables:
+            return {}
         rows = self._db.execute("SELECT name, value FROM settings ORDER BY name")
         return {str(r[0]): str(r[1]) for r in rows}
+
+    @_locked
+    def game_labels(self) -> dict[int, GameLabel]:
+        """Every game's name and deletion, by game id (games with neither are absent)."""
+        if "game_labels" not in self._tables:
+            return {}
+        rows = self._db.execute("SELECT game_id, name, deleted_at FROM game_labels")
+        return {int(r[0]): GameLabel(None if r[1] is None else str(r[1]),
+                                     None if r[2] is None else str(r[2])) for r in rows}
 
     @_locked
     def integrity_check(self) -> str:

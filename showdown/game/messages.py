@@ -30,6 +30,7 @@ from pydantic import (
 )
 
 from engine.error_text import ErrorText
+from engine.rules import PenaltyReason
 from engine.scoring import ScoringSettings
 
 __all__ = [
@@ -45,6 +46,8 @@ __all__ = [
     "GameStarted",
     "GameWon",
     "HandEntry",
+    "PenaltyRecorded",
+    "RecordPenalty",
     "RecordRound",
     "RecordShowdown",
     "RedoLast",
@@ -155,6 +158,20 @@ class RecordRound(_Message):
     command_id: str | None = None
 
 
+class RecordPenalty(_Message):
+    """The table penalised ``player`` for breaking a table rule (``reason``, the seeds' reasons:
+    silence, slap, advice, wrong card); they drew ``cards`` (None: what the game's rules say,
+    2 in every sheet). Refused for a reason the game's rules do not have."""
+
+    kind: Literal["record_penalty"] = "record_penalty"
+    player: PlayerName
+    reason: PenaltyReason
+    cards: int | None = Field(default=None, ge=1, le=20)
+    command_id: str | None = None
+
+    _reason = field_validator("reason", mode="before")(_reason_spelling)
+
+
 class UndoLast(_Message):
     """Take back the last entry (a round, a showdown or an edit); it stays in the journal."""
 
@@ -201,7 +218,7 @@ class EditRound(_Message):
 
 Command = Annotated[
     SetUpGame | RecordShowdown | RecordRound | UndoLast | RedoLast | EditRound | CorrectShowdown
-    | ResumeGame,
+    | ResumeGame | RecordPenalty,
     Field(discriminator="kind"),
 ]
 """Every command the session accepts."""
@@ -249,6 +266,17 @@ class RoundRecorded(_Message):
     hands: dict[str, HandEntry]
 
 
+class PenaltyRecorded(_Message):
+    """During round ``round`` the table penalised ``player``, who drew ``cards`` for ``reason``
+    (it changes no score: the cards count in the hand at the round's end)."""
+
+    kind: Literal["penalty_recorded"] = "penalty_recorded"
+    round: int
+    player: str
+    reason: PenaltyReason
+    cards: int
+
+
 class RoundEdited(_Message):
     """Round ``round`` was corrected; it now reads as given here."""
 
@@ -287,7 +315,7 @@ class GameResumed(_Message):
 
 StoredEvent = Annotated[
     GameStarted | ShowdownRecorded | RoundRecorded | RoundEdited | EntryUndone | EntryRedone
-    | GameResumed,
+    | GameResumed | PenaltyRecorded,
     Field(discriminator="kind"),
 ]
 """The facts the journal keeps."""
@@ -303,6 +331,8 @@ class ScoresUpdated(_Message):
     dealer: str | None
     """Who deals the next round (None once the game is over)."""
     eliminated: list[str] = Field(default_factory=list)
+    pigs: dict[str, int] = Field(default_factory=dict)
+    """Each player's pigs in hero and mean scoring (empty in the other modes)."""
 
 
 class GameWon(_Message):
@@ -311,6 +341,8 @@ class GameWon(_Message):
     kind: Literal["game_won"] = "game_won"
     winners: list[str]
     totals: dict[str, int]
+    pigs: dict[str, int] = Field(default_factory=dict)
+    """Each player's pigs in hero and mean scoring (empty in the other modes)."""
 
 
 class EntryRejected(_Message):
@@ -338,6 +370,7 @@ Event = Annotated[
     | EntryUndone
     | EntryRedone
     | GameResumed
+    | PenaltyRecorded
     | ScoresUpdated
     | GameWon
     | EntryRejected,

@@ -30,7 +30,7 @@ from pydantic import BaseModel, ValidationError
 from engine.cards import CardKind
 from engine.deck import builtin_deck
 from engine.error_text import ErrorText, plain
-from engine.rules import RuleSet, UnknownPresetError, preset
+from engine.rules import PenaltyReason, RuleSet, UnknownPresetError, preset
 from engine.scoring import RoundResult, Scoresheet, ScoringError, ScoringSettings
 from engine.stats import PlayerStats, ShowdownReason, ShowdownRecord, player_stats
 from engine.tally import DeckValues, HandTally, tally_for
@@ -48,6 +48,8 @@ from showdown.game.messages import (
     GameStarted,
     GameWon,
     HandEntry,
+    PenaltyRecorded,
+    RecordPenalty,
     RecordRound,
     RecordShowdown,
     RedoLast,
@@ -61,7 +63,17 @@ from showdown.game.messages import (
     UndoLast,
 )
 
-__all__ = ["TAP_KINDS", "GameState", "Listener", "Session", "SessionError", "deck_values", "fold"]
+__all__ = [
+    "SIMULATED_SETUP_KEY",
+    "TAP_KINDS",
+    "GameState",
+    "KeptGame",
+    "Listener",
+    "Session",
+    "SessionError",
+    "deck_values",
+    "fold",
+]
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +107,8 @@ class GameState:
     """Every round as it stands now (edits applied), round 1 first."""
     showdowns: tuple[ShowdownRecorded, ...]
     """Every showdown still standing, in the order recorded; each names its round."""
+    penalties: tuple[PenaltyRecorded, ...]
+    """Every table penalty still standing, in the order recorded; each names its round."""
     sheet: Scoresheet = field(repr=False, compare=False)
     undoable: tuple[tuple[int, str], ...] = ()
     """(journal seq, kind) of entries an undo can take back, last one last."""
@@ -115,8 +129,13 @@ class GameState:
         return dict(zip(self.players, self.sheet.totals, strict=True))
 
     @property
+    def pigs(self) -> dict[str, int]:
+        """Each player's pigs (hero and mean scoring; all 0 in the other modes)."""
+        return dict(zip(self.players, self.sheet.pigs, strict=True))
+
+    @property
     def is_over(self) -> bool:
-        """True once the game reached its target (or its agreed number of rounds)."""
+        """True once the game reached its target (or its agreed number of rounds or pigs)."""
         return self.sheet.is_over
 
     @property
@@ -145,15 +164,28 @@ class GameState:
         if self.is_over:
             return None
         active = self.sheet.active_seats
+        seat = self._deal_passed()
+        while active and seat not in active:
+            seat = (seat + 1) % len(self.players)
+        return self.players[seat]
+
+    def _deal_passed(self) -> int:
+        """The seat the deal has reached after every round played, by the rules' next dealer
+        (left each round, or the round's winner), whoever is still in the game."""
         seat = self.players.index(self.first_dealer)
         for played in self.rounds:
             if self.rules.next_dealer == "winner":
                 seat = self.players.index(played.went_out)
             else:
                 seat = (seat + 1) % len(self.players)
-        while active and seat not in active:
-            seat = (seat + 1) % len(self.players)
-        return self.players[seat]
+        return seat
+
+    def rematch(self) -> SetUpGame:
+        """The next game at this table: the same players in the same seats, the same rules,
+        scoring and target, and the deal passed on from this game's last round as the rules
+        pass it each round (to the left, or to the last round's winner)."""
+        return SetUpGame(players=list(self.players), preset=self.preset, scoring=self.scoring,
+                         first_dealer=self.players[self._deal_passed()])
 
     @property
     def stats(self) -> dict[str, PlayerStats]:
@@ -182,7 +214,26 @@ class GameState:
             totals=self.totals,
             dealer=self.dealer,
             eliminated=list(self.eliminated),
+            pigs=self.pigs if self.scoring.uses_pigs else {},
         )
+
+
+@dataclass(frozen=True)
+class KeptGame:
+    """A game in the table's list of games (:meth:`Session.kept_games`)."""
+
+    state: GameState
+    last_played: str
+    """When its latest entry was made (ISO 8601, UTC)."""
+    name: str | None = None
+    """What the table named it, if it did."""
+    current: bool = False
+    """It is the game being played (or just finished) now."""
+
+
+SIMULATED_SETUP_KEY = "setup:"
+"""How the simulated table keys a game's set-up (``setup:<seed>:<game>``): the scoreboard never
+keys one, so a game that starts so was played by bots, and the table's lists leave it out."""
 
 
 def fold(game_id: int, entries: Sequence[Entry]) -> GameState | None:
@@ -232,6 +283,7 @@ def _fold(game_id: int, entries: Sequence[ParsedEntry]) -> GameState | None:
             redoable.clear()
     rounds: list[RoundRecorded] = []
     showdowns: list[ShowdownRecorded] = []
+    penalties: list[PenaltyRecorded] = []
     for _seq, event in live:
         if isinstance(event, RoundRecorded):
             rounds.append(event)
@@ -242,6 +294,8 @@ def _fold(game_id: int, entries: Sequence[ParsedEntry]) -> GameState | None:
             )
         elif isinstance(event, ShowdownRecorded):
             showdowns.append(event)
+        elif isinstance(event, PenaltyRecorded):
+            penalties.append(event)
     players = tuple(started.players)
     sheet = Scoresheet(
         started.scoring,
@@ -258,6 +312,7 @@ def _fold(game_id: int, entries: Sequence[ParsedEntry]) -> GameState | None:
         first_dealer=started.first_dealer,
         rounds=tuple(rounds),
         showdowns=tuple(showdowns),
+        penalties=tuple(penalties),
         sheet=sheet,
         undoable=tuple((seq, _KIND_OF[type(e)]) for seq, e in live),
         live=tuple(live),
@@ -292,6 +347,7 @@ _KIND_OF: dict[type[BaseModel], str] = {
     RoundRecorded: "round",
     RoundEdited: "edit",
     ShowdownRecorded: "showdown",
+    PenaltyRecorded: "penalty",
 }
 
 
@@ -299,7 +355,7 @@ _KIND_OF: dict[type[BaseModel], str] = {
 #: or damaged) is refused rather than skipped or guessed at: a game folded without it would show
 #: and export wrong totals, so nothing reads the game until someone looks at the file.
 ENTRY_KINDS = frozenset(
-    {"set_up", "showdown", "round", "edit", "undo", "redo", "correct", "resume"})
+    {"set_up", "showdown", "round", "edit", "undo", "redo", "correct", "resume", "penalty"})
 
 
 def _parse(entry: Entry) -> list[StoredEvent]:
@@ -425,6 +481,8 @@ class Session:
             return self._redo(state, command)
         if isinstance(command, CorrectShowdown):
             return self._correct(state, command)
+        if isinstance(command, RecordPenalty):
+            return self._penalty(state, command)
         return self._undo(state, command)
 
     def _commit(
@@ -441,7 +499,10 @@ class Session:
         assert self._state is not None
         answer = [*stored, self._state.scores_updated()]
         if self._state.is_over and not was_over:
-            answer.append(GameWon(winners=list(self._state.winners), totals=self._state.totals))
+            pigs = self._state.pigs if self._state.scoring.uses_pigs else {}
+            answer.append(
+                GameWon(winners=list(self._state.winners), totals=self._state.totals, pigs=pigs)
+            )
         return answer
 
     def _set_up(self, command: SetUpGame) -> list[Event]:
@@ -501,22 +562,35 @@ class Session:
         log.info("resumed game %d at round %d", game_id, state.current_round)
         return self._refresh(game_id, [event])
 
-    def saved_games(self) -> list[tuple[GameState, str]]:
-        """The unfinished games other than the current one, the latest played first, each with
-        the time of its latest entry."""
+    def kept_games(self) -> list[KeptGame]:
+        """The table's games, the latest played first: every game with a round in it, the
+        current one too (marked), but none deleted and none a simulated table played."""
         current = None if self._state is None else self._state.game_id
+        labels = self._journal.game_labels()
         found = []
         for game_id, when in self._journal.activity():
-            if game_id == current:
+            label = labels.get(game_id)
+            if label is not None and label.deleted_at is not None:
+                continue
+            entries = self._journal.entries(game_id)
+            if entries and (entries[0].key or "").startswith(SIMULATED_SETUP_KEY):
                 continue
             try:
-                state = _fold(game_id, [(e.seq, _parse(e)) for e in self._journal.entries(game_id)])
+                state = _fold(game_id, [(e.seq, _parse(e)) for e in entries])
             except SessionError as error:  # a damaged game is listed nowhere, and said so
                 log.warning("game %d cannot be read: %s", game_id, error)
                 continue
-            if state is not None and not state.is_over:
-                found.append((state, when))
+            if state is not None and state.rounds:
+                found.append(KeptGame(state, when, None if label is None else label.name,
+                                      current=game_id == current))
         return found
+
+    def read_game(self, game_id: int) -> GameState:
+        """Any game of the journal as it stands, to look at (nothing is written)."""
+        state = _fold(game_id, [(e.seq, _parse(e)) for e in self._journal.entries(game_id)])
+        if state is None:
+            raise SessionError(ErrorText("there is no game {game}", {"game": game_id}))
+        return state
 
     def _player(self, state: GameState, name: str, role: ErrorText) -> str:
         clean = name.strip()
@@ -571,6 +645,29 @@ class Session:
             showdown_id=command.showdown_id,
         )
         return self._commit(state, "showdown", [event], key)
+
+    def _penalty(self, state: GameState, command: RecordPenalty) -> list[Event]:
+        if state.is_over:
+            raise SessionError(ErrorText("the game is over: no more penalties can be recorded"))
+        player = self._player(state, command.player, ErrorText("player"))
+        if player not in state.active_players:
+            raise SessionError(ErrorText("{name} is not in this round", {"name": player}))
+        rules = state.rules
+        if command.reason is PenaltyReason.WRONG_CARD:
+            allowed, cards = rules.wrong_card_penalty > 0, rules.wrong_card_penalty
+        else:
+            allowed = command.reason in rules.table_penalties
+            cards = rules.table_penalty_cards
+        if not allowed:
+            raise SessionError(ErrorText(
+                "{reason} is not a table rule of the {preset} rules",
+                {"reason": str(command.reason), "preset": state.preset},
+            ))
+        event = PenaltyRecorded(
+            round=state.current_round, player=player, reason=command.reason,
+            cards=cards if command.cards is None else command.cards,
+        )
+        return self._commit(state, "penalty", [event], command.command_id)
 
     def _points(
         self, state: GameState, sheet: Scoresheet, went_out: str, hands: dict[str, HandEntry]
@@ -675,6 +772,8 @@ def _summary(event: StoredEvent) -> str:
         return f"round {event.round}: {event.winner} beat {event.loser}, {event.cards_loaded} cards"
     if isinstance(event, RoundRecorded | RoundEdited):
         return f"round {event.round}: {event.went_out} went out"
+    if isinstance(event, PenaltyRecorded):
+        return f"round {event.round}: {event.player} drew {event.cards} ({event.reason})"
     return event.kind
 
 

@@ -5,6 +5,10 @@ The path is chosen, first to last: ``--db`` on the command line, the configurati
 environment), then the per-user default (``$XDG_DATA_HOME/showdown/showdown.db``, usually
 ``~/.local/share/showdown/showdown.db``). On a Pi the example configuration sets
 ``/var/lib/showdown/showdown.db``.
+
+A simulated game (bots on the simulated unit) never goes into that journal: without ``--db`` it
+goes to its own journal beside it (:func:`simulated_path`, ``showdown-simulated.db``), so the
+games a table kept by hand are never mixed with games nobody played.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 __all__ = [
     "StorageSettings", "add_db_argument", "checked_path", "db_path", "default_path",
-    "journal_argument",
+    "journal_argument", "simulated_path",
 ]
 
 NAME_MAX = 255
@@ -99,3 +103,16 @@ def db_path(given: Path | None, settings: StorageSettings | None = None) -> Path
     if given is not None:
         return given
     return (settings or StorageSettings()).resolved_path()
+
+
+SIMULATED_SUFFIX = "-simulated"
+"""Added to the journal's name for the simulator's own journal beside it."""
+
+
+def simulated_path(given: Path | None, settings: StorageSettings | None = None) -> Path:
+    """The journal a simulated game goes to: ``--db`` when given (the user chose it), else a
+    journal of its own beside the table's (``showdown.db`` -> ``showdown-simulated.db``)."""
+    if given is not None:
+        return given
+    real = db_path(None, settings)
+    return real.with_name(f"{real.stem}{SIMULATED_SUFFIX}{real.suffix}")

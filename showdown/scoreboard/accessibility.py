@@ -16,7 +16,7 @@ a "go" tone that differs from the countdown beeps in pitch and pattern, is the u
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from showdown.scoreboard.i18n import _
@@ -51,6 +51,13 @@ class CueSettings:
     """Draw each card colour's mark (R, Y, G, B or the language's own) on its swatch."""
     false_start_words: bool = True
     """Announce a false start in words (who, and on which side) beside the arrow."""
+
+    def toggled(self) -> CueSettings:
+        """Every cue on or off together, as the scoreboard's one switch sets them (each can
+        also be set alone in the configuration)."""
+        on = not self.countdown_words
+        return replace(self, countdown_words=on, countdown_shapes=on, colour_marks=on,
+                       false_start_words=on)
 
 
 def countdown_word(phase: CountdownPhase) -> str:

@@ -9,18 +9,28 @@ unit's state-change events (:meth:`SessionPort.unit_changed`), which may arrive 
 
 from __future__ import annotations
 
+import logging
 import threading
+from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from engine.error_text import ErrorText
 from engine.rules import PRESETS
 from engine.scoring import ScoringMode, ScoringSettings
+from showdown.game.alltime import all_time
+from showdown.game.journal import JournalError
 from showdown.game.messages import (
     Command,
     CorrectShowdown,
     EditRound,
+    EntryRedone,
     EntryRejected,
+    EntryUndone,
+    Event,
+    GameResumed,
+    GameStarted,
+    GameWon,
     HandEntry,
     RecordRound,
     RecordShowdown,
@@ -28,18 +38,23 @@ from showdown.game.messages import (
     ResumeGame,
     RoundEdited,
     RoundRecorded,
+    ScoresUpdated,
     SetUpGame,
     ShowdownRecorded,
     StoredEvent,
     UndoLast,
 )
-from showdown.game.session import GameState, Session, deck_values
+from showdown.game.session import GameState, KeptGame, Session, deck_values
 from showdown.scoreboard.mirror import mirror
 from showdown.scoreboard.port import GameSetup, HandInput, RefusedError
+from showdown.scoreboard.roster import game_colours
+from showdown.scoreboard.theme import PLAYER_PALETTE
 from showdown.scoreboard.view import (
+    AllTimeView,
     CardKind,
     Fact,
     PlayerView,
+    RosterPlayer,
     RoundView,
     SavedGame,
     ShowdownRow,
@@ -48,7 +63,10 @@ from showdown.scoreboard.view import (
     StatsView,
     TableView,
 )
+from showdown.scoreboard.vocabulary import is_default_name
 from showdown.unit.events import ShowdownEvent
+
+log = logging.getLogger(__name__)
 
 LoadListener = Callable[[str, str, int], None]
 """Told who sits at the left and right paddle and how many cards are loaded (the unit)."""
@@ -63,36 +81,80 @@ _DEFAULT_PRESET = "showdown"
 class SessionPort:
     """:class:`~showdown.scoreboard.port.TablePort` over a :class:`Session`."""
 
-    def __init__(self, session: Session, *, on_load: LoadListener | None = None) -> None:
+    def __init__(self, session: Session, *, on_load: LoadListener | None = None,
+                 unit: bool = True) -> None:
+        """``unit``: a unit is wired to this table (False for ``showdown scoreboard`` alone:
+        showdowns are then entered by hand, and nothing asks for the unit)."""
         self.session = session
         self.on_load = on_load
+        self.unit = unit
         self._lock = threading.Lock()
         self._showdown = ShowdownView()
+        self._archive: GameState | None = None
+        """A finished game opened to read, if one is."""
+        self._names: dict[int, str] = {}
+        """Games' names, read with the list of games."""
+        self._picked: dict[str, str | None] = {}
+        """The kept players' own colours, read once and kept up to date here."""
+        self._read_roster()
+        self._heard: list[Event] = []
+        """The facts of the command being answered, until its scores arrive."""
+        self._news: deque[Fact] = deque(maxlen=8)
+        self._unsubscribe = session.subscribe(self._hear)
+
+    # -- news ---------------------------------------------------------------------------------
+
+    def _hear(self, event: Event) -> None:
+        """A session event (on the thread that sent the command): an accepted entry's facts
+        come before its scores, which end the answer; the entry becomes one piece of news."""
+        if isinstance(event, ScoresUpdated):
+            heard, self._heard = self._heard, []
+            fact = _news(heard, self.session.state)
+            if fact is not None:
+                with self._lock:
+                    self._news.append(fact)
+        elif not isinstance(event, GameWon | EntryRejected):
+            self._heard.append(event)
+
+    def news(self) -> tuple[Fact, ...]:
+        """What was recorded since the last call, oldest first (the scoreboard tells each)."""
+        with self._lock:
+            found = tuple(self._news)
+            self._news.clear()
+        return found
+
+    def close(self) -> None:
+        """Stop hearing the session."""
+        self._unsubscribe()
 
     # -- reading ------------------------------------------------------------------------------
 
     def view(self) -> TableView:
-        """The current game as the screens draw it."""
-        state = self.session.state
+        """The current game as the screens draw it (or a finished one opened to read)."""
         with self._lock:
             showdown = self._showdown
+            archive = self._archive
+        state = archive or self.session.state
         if state is None:
-            return TableView(showdown=showdown)
+            return TableView(showdown=showdown, has_unit=self.unit)
         players = state.players
         totals = state.sheet.totals
         stats = state.stats
+        colours = game_colours(players, self._picked)
         rounds = tuple(
             RoundView(
                 number=r.round,
                 went_out=r.went_out,
                 points=tuple(score.deltas),
                 hands=tuple(r.points.get(name, 0) for name in players),
+                totals=tuple(score.totals),
             )
             for r, score in zip(state.rounds, state.sheet.history, strict=False)
         )
         return TableView(
             players=tuple(
-                PlayerView(name, totals[i], stats[name].rounds_won, name in state.eliminated)
+                PlayerView(name, totals[i], stats[name].rounds_won, name in state.eliminated,
+                           colours[i])
                 for i, name in enumerate(players)
             ),
             dealer=players.index(state.dealer) if state.dealer in players else -1,
@@ -119,8 +181,12 @@ class SessionPort:
                             s.source == "hand")
                 for s in state.showdowns
             ),
-            last=_fact(state.last_fact),
-            can_redo=bool(state.redoable),
+            last=None if archive else _fact(state.last_fact),
+            can_redo=bool(state.redoable) and archive is None,
+            read_only=archive is not None,
+            has_unit=self.unit,
+            game_id=state.game_id,
+            game_name=self._names.get(state.game_id),
         )
 
     def presets(self) -> tuple[str, ...]:
@@ -149,6 +215,12 @@ class SessionPort:
     # -- commands -----------------------------------------------------------------------------
 
     def _send(self, command: Command) -> None:
+        with self._lock:
+            reading = self._archive is not None
+            if isinstance(command, SetUpGame | ResumeGame):
+                self._archive = None
+        if reading and not isinstance(command, SetUpGame | ResumeGame):
+            raise RefusedError(ErrorText("a finished game is open to read: close it first"))
         for event in self.session.handle(command):
             if isinstance(event, EntryRejected):
                 raise RefusedError(event.text or event.message)
@@ -169,8 +241,56 @@ class SessionPort:
         dealer = players[setup.first_dealer] if 0 <= setup.first_dealer < len(players) else None
         self._send(SetUpGame(players=players, preset=setup.preset, scoring=scoring,
                              first_dealer=dealer))
+        self._remember(players)
         with self._lock:
             self._showdown = ShowdownView()
+
+    def rematch(self) -> None:
+        """The finished game's :meth:`~showdown.game.session.GameState.rematch`."""
+        state = self.session.state
+        if state is None or not state.is_over:
+            raise RefusedError(ErrorText("a rematch follows a finished game"))
+        self._send(state.rematch())
+        with self._lock:
+            self._showdown = ShowdownView()
+
+    def _read_roster(self) -> None:
+        try:
+            self._picked = dict(self.session.journal.players())
+        except JournalError as error:  # the list is a convenience: the game goes on without
+            log.warning("the list of players cannot be read: %s", error)
+
+    def all_time(self) -> tuple[AllTimeView, ...]:
+        """Each player's figures over every game kept (:mod:`showdown.game.alltime`)."""
+        return tuple(
+            AllTimeView(r.name, r.games, r.won, r.points_per_round, r.showdowns_won,
+                        r.showdowns_lost, r.best_ms, r.median_ms, r.false_starts)
+            for r in all_time(kept.state for kept in self.session.kept_games()))
+
+    def roster(self) -> tuple[RosterPlayer, ...]:
+        """The players kept across games, the one who played last first."""
+        self._read_roster()
+        return tuple(RosterPlayer(name, colour) for name, colour in self._picked.items())
+
+    def pick_colour(self, name: str, colour: str) -> None:
+        """A kept player's own colour, from the colour-blind-safe palette."""
+        if colour not in PLAYER_PALETTE:
+            raise RefusedError(ErrorText("{colour!r} is not a colour of the palette",
+                                         {"colour": colour}))
+        try:
+            self.session.journal.set_player_colour(name, colour)
+        except JournalError as error:
+            raise RefusedError(ErrorText("not stored: {error}", {"error": str(error)})) from None
+        self._read_roster()
+
+    def _remember(self, names: list[str]) -> None:
+        """Keep the named players of a game set up here (not "Player 4")."""
+        try:
+            self.session.journal.remember_players(
+                [name for name in names if not is_default_name(name)])
+        except JournalError as error:
+            log.warning("the players of this game cannot be kept: %s", error)
+        self._read_roster()
 
     def _hands(self, entries: Mapping[int, HandInput]) -> dict[str, HandEntry]:
         hands: dict[str, HandEntry] = {}
@@ -206,9 +326,55 @@ class SessionPort:
                 self._showdown = replace(shown, winner=winner_name, loser=loser_name,
                                          false_start_side=None, reason="hand")
 
-    def saved_games(self) -> tuple[SavedGame, ...]:
-        """The unfinished games other than this one, the latest played first."""
-        return tuple(_saved(state, when) for state, when in self.session.saved_games())
+    def games(self) -> tuple[SavedGame, ...]:
+        """The games kept, the latest played first: every finished one, and every unfinished
+        one but the game being played."""
+        kept = self.session.kept_games()
+        self._names = {game.state.game_id: game.name for game in kept if game.name}
+        return tuple(_saved(game) for game in kept
+                     if game.state.is_over or not game.current)
+
+    def open_game(self, game_id: int) -> None:
+        """Show a finished game to read; every command is refused until it is closed."""
+        state = self.session.read_game(game_id) if game_id in {
+            row.id for row in self.session.journal.games()} else None
+        if state is None or not state.is_over:
+            raise RefusedError(ErrorText("game {game} is not a finished game", {"game": game_id}))
+        with self._lock:
+            self._archive = None if state.game_id == self._current_id() else state
+
+    def _current_id(self) -> int | None:
+        return None if self.session.state is None else self.session.state.game_id
+
+    def close_game(self) -> None:
+        """Back to the game being played."""
+        with self._lock:
+            self._archive = None
+
+    def rename_game(self, game_id: int, name: str) -> None:
+        """Name a game in the journal's labels (not an entry: no score changes)."""
+        self._label(game_id, name=name.strip())
+        if name.strip():
+            self._names[game_id] = name.strip()
+        else:
+            self._names.pop(game_id, None)
+
+    def delete_game(self, game_id: int) -> None:
+        """Mark a game deleted: it leaves the lists; its entries stay, so it can come back."""
+        if game_id == self._current_id():
+            raise RefusedError(ErrorText("the game on the table cannot be deleted"))
+        self._label(game_id, deleted=True)
+
+    def restore_game(self, game_id: int) -> None:
+        """Take a deletion back."""
+        self._label(game_id, deleted=False)
+
+    def _label(self, game_id: int, *, name: str | None = None, deleted: bool | None = None
+               ) -> None:
+        try:
+            self.session.journal.label_game(game_id, name=name, deleted=deleted)
+        except JournalError as error:
+            raise RefusedError(ErrorText("not stored: {error}", {"error": str(error)})) from None
 
     def resume_game(self, game_id: int) -> None:
         """A :class:`ResumeGame`; the showdown screen starts afresh."""
@@ -248,9 +414,10 @@ class SessionPort:
             self._showdown = showdown
 
 
-def _fact(event: StoredEvent | None) -> Fact | None:
+def _fact(event: StoredEvent | Event | None) -> Fact | None:
     if isinstance(event, ShowdownRecorded):
-        return Fact("showdown", event.round, event.winner, event.loser, event.cards_loaded)
+        return Fact("showdown", event.round, event.winner, event.loser, event.cards_loaded,
+                    event.reason)
     if isinstance(event, RoundRecorded):
         return Fact("round", event.round, event.went_out)
     if isinstance(event, RoundEdited):
@@ -258,9 +425,28 @@ def _fact(event: StoredEvent | None) -> Fact | None:
     return None
 
 
-def _saved(state: GameState, when: str) -> SavedGame:
+def _news(events: list[Event], state: GameState | None) -> Fact | None:
+    """One accepted command's stored events as news (undos and redos are told where they are
+    made, with what they took back)."""
+    kinds = {type(event) for event in events}
+    if GameStarted in kinds and state is not None:
+        return Fact("started", 1, "", game=state.game_id)
+    if GameResumed in kinds and state is not None:
+        return Fact("resumed", state.current_round, "", game=state.game_id)
+    fact = next((_fact(event) for event in events if not isinstance(
+        event, EntryUndone | EntryRedone | GameResumed | GameStarted)), None)
+    if fact is not None and fact.kind == "showdown" and EntryUndone in kinds:
+        return replace(fact, kind="correct")
+    return fact
+
+
+def _saved(game: KeptGame) -> SavedGame:
+    state = game.state
     totals = state.totals
-    pick = min if state.scoring.lowest_wins else max
-    leader = pick(state.players, key=lambda name: totals[name])
+    order = sorted(state.players, key=lambda name: totals[name],
+                   reverse=not state.scoring.lowest_wins)
+    leader = order[0]
     return SavedGame(state.game_id, state.players, state.current_round, leader, totals[leader],
-                     when)
+                     game.last_played, standings=tuple((name, totals[name]) for name in order),
+                     finished=state.is_over, winners=state.winners, name=game.name,
+                     current=game.current)

@@ -10,6 +10,7 @@ only the widgets whose content changed (dirty rectangles).
 from __future__ import annotations
 
 import logging
+import math
 import os
 import queue
 import threading
@@ -32,6 +33,7 @@ from showdown.scoreboard.layout import (
     Layout,
     place_beside,
 )
+from showdown.scoreboard.news import tell
 from showdown.scoreboard.port import RefusedError, TablePort
 from showdown.scoreboard.refusals import spoken
 from showdown.scoreboard.screens import SCREENS
@@ -65,10 +67,28 @@ NAV: tuple[tuple[str, str], ...] = (
 )
 """The navigation bar: screen name and its message id, left to right."""
 
+READING: tuple[tuple[str, str], ...] = (
+    ("table", N_("Standings")),
+    ("history", N_("History")),
+    ("chart", N_("Chart")),
+    ("stats", N_("Stats")),
+    ("close", N_("Close")),
+)
+"""The navigation bar of a finished game opened to read: what it was, and the way out."""
+
 NAV_TEXT = theme.READABLE_TEXT
 """Design size of the navigation labels, read from across the table."""
 
 _COUNTDOWN_PHASES = {Stage.COUNTDOWN, Stage.GO, Stage.FALSE_START, Stage.LAUNCHING, Stage.RELEASE}
+_SETTLED_PHASES = {Stage.RESULT, Stage.NO_CONTEST, Stage.IDLE}
+
+FOLLOW_BACK_S = 6.0
+"""A showdown the screen followed on its own: this long after it is settled, the screen goes
+back to where the table was (the result stays told on a banner there)."""
+
+HOLD_S = 30.0
+"""After a tap on a tab, the screen does not follow a showdown on its own for this long: the
+table chose what to look at."""
 
 BANNER_S = 6.0
 """How long a message banner stays up; one with a button (Redo) stays :data:`ACTION_BANNER_S`."""
@@ -168,13 +188,17 @@ class Scoreboard:
         self.clock = clock
         self._message: str | ErrorText | Words = ""
         self._message_until = 0.0
+        self._news = False
+        """The banner says what was recorded (not what was refused)."""
         self.message_action: tuple[Words, Callable[[], object]] | None = None
         """The banner's button (label, action), such as Redo after an undo."""
         self.question: Question | None = None
         """The choice on screen, if any: everything else waits until it is answered."""
         self.screens: dict[str, Screen] = {name: cls(self) for name, cls in SCREENS.items()}
         self.view: TableView = port.view()
-        self.current = "table" if self.view.started else "setup"
+        # A journal whose game is finished opens on Game over, not on its next round.
+        self.current = ("gameover" if self.view.finished else "table") if self.view.started \
+            else "setup"
         self.screens[self.current].entered(self.view)
         self._widgets: list[Widget] = []
         self._pressed: dict[int, Widget | None] = {}
@@ -182,6 +206,10 @@ class Scoreboard:
         self._last_phase = self.view.showdown.phase
         self._finished = self.view.finished
         self._stale = True
+        self._came_from: str | None = None
+        """The screen a followed showdown was shown over, to go back to once it is settled."""
+        self._back_at: float | None = None
+        self._held_until = float("-inf")
         self._language = current_language()
         self.on_close.append(on_language_change(self._language_changed))
         self.frames = 0
@@ -235,12 +263,15 @@ class Scoreboard:
         self._message = value
         self.message_action = None
         self._message_until = self.clock() + BANNER_S
+        self._news = False
         self._stale = True
 
     def notice(self, text: Words, action: tuple[Words, Callable[[], object]] | None) -> None:
-        """A banner with a button on it (Redo), up for :data:`ACTION_BANNER_S`."""
+        """What just happened, in the confirmation colour (never the error colour), with a
+        button on it (Undo, Redo) if ``action`` is given; up for :data:`ACTION_BANNER_S`."""
         self.message = text
         self.message_action = action
+        self._news = True
         self._message_until = self.clock() + (ACTION_BANNER_S if action else BANNER_S)
 
     def ask(self, question: Question) -> None:
@@ -262,6 +293,18 @@ class Scoreboard:
             self._message = ""
             self.message_action = None
             self._stale = True
+        if self._back_at is not None and self.clock() >= self._back_at:
+            back, self._came_from, self._back_at = self._came_from, None, None
+            if back is not None and self.current == "showdown":
+                self.go(back)
+
+    def _tab(self, name: str) -> None:
+        """A tab tapped: the table chose what to look at; a showdown does not take the screen
+        away for :data:`HOLD_S`. Set-up, once a game is on the table, is its settings (the
+        language, the cues) with the way to a new game."""
+        self._held_until = self.clock() + HOLD_S
+        self._came_from = self._back_at = None
+        self.go("settings" if name == "setup" and self.view.started else name)
 
     # -- called from any thread ------------------------------------------------------------
 
@@ -317,11 +360,25 @@ class Scoreboard:
     # -- main thread -------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Read the view again and follow the game to the screen that matters."""
+        """Read the view again, say what was recorded, and follow the game to the screen that
+        matters."""
         self.view = self.port.view()
+        for fact in self.port.news():
+            tell(self, fact)
         phase = self.view.showdown.phase
-        if phase != self._last_phase and phase in _COUNTDOWN_PHASES and self.current != "showdown":
+        if phase != self._last_phase and phase in _COUNTDOWN_PHASES and self._news:
+            self._message = ""  # news gives way: the players watch the light now
+            self.message_action = None
+        if (phase != self._last_phase and phase in _COUNTDOWN_PHASES
+                and self.current != "showdown" and self.clock() >= self._held_until):
+            if self.view.read_only:  # a showdown on the unit: back from the game being read
+                self.port.close_game()
+                self.view = self.port.view()
+            self._came_from = self.current
+            self._back_at = None
             self.go("showdown")
+        if phase != self._last_phase and phase in _SETTLED_PHASES and self._came_from:
+            self._back_at = self.clock() + FOLLOW_BACK_S
         self._last_phase = phase
         # Only the moment a game ends moves the table to Game over: a later change of language,
         # a refusal or any other note leaves the players where they are.
@@ -352,16 +409,25 @@ class Scoreboard:
             words = words()
         found: list[Widget] = []
         text_area = area.copy()
+        colour = theme.NEWS if self._news else theme.DANGER
+        # In a window scaled down to fit a small screen (the simulated unit beside it), the
+        # words keep 16 real pixels: the banner grows downwards rather than shrink them.
+        floor = math.ceil(theme.MIN_TEXT / self.layout.scale) if self.layout.scale < 1 else 0
         if self.message_action is not None:
             label, action = self.message_action
-            button = pygame.Rect(area.right - 150, area.y, 150, max(MIN_TARGET, area.height))
-            text_area.width -= 154
+            width = 150 if area.width > 500 else 120  # a narrow banner keeps room for words
+            button = pygame.Rect(area.right - width, area.y, width, max(MIN_TARGET, area.height))
+            text_area.width -= width
             found.append(Button("banner-action", button, label(), partial(self._banner_action,
                                                                           action),
-                                colour=theme.OK, size=24))
-        colour = theme.PANEL_LIGHT if self.message_action is not None else theme.DANGER
-        found.insert(0, Label("banner", text_area, words, 24, theme.TEXT, colour, bold=True,
-                              wrap=True))
+                                colour=theme.OK, size=24, background=colour))
+        if floor:
+            width = text_area.width
+            text_area.height = max(text_area.height, self.text.wrapped_height(
+                words, text_area, max(24, floor), bold=True, floor=floor))
+            text_area.width = width
+        found.insert(0, Label("banner", text_area, words, max(24, floor), theme.TEXT, colour,
+                              bold=True, wrap=True, floor=floor))
         return found
 
     def _banner_action(self, action: Callable[[], object]) -> None:
@@ -381,18 +447,30 @@ class Scoreboard:
                    partial(self._answer, True), colour=theme.DANGER, size=26),
         ]
 
+    def _close_game(self) -> None:
+        """Leave a finished game opened to read, back to the list it was opened from."""
+        self.send("close_game")
+        self.go("games")
+
     def _nav(self) -> list[Widget]:
         top = CONTENT_BOTTOM + 4
-        labels = tuple(_(msgid) for _name, msgid in NAV)
+        tabs = READING if self.view.read_only else NAV
+        labels = tuple(_(msgid) for _name, msgid in tabs)
         found: list[Widget] = []
         left = 0
-        for (name, _msgid), label, width in zip(NAV, labels, self._nav_widths(labels), strict=True):
+        # A finished game has no showdown to load and no round to end: those tabs rest, and
+        # Table is its Game over.
+        resting = {"showdown", "round"} if self.view.finished else set()
+        shown = {"gameover": "table", "settings": "setup"}.get(self.current, self.current)
+        for (name, _msgid), label, width in zip(tabs, labels, self._nav_widths(labels),
+                                                strict=True):
             found.append(Button(
                 f"nav:{name}",
                 pygame.Rect(left + 2, top, width - 4, 480 - top - 4),
                 label,
-                action=partial(self.go, name),
-                selected=name == self.current,
+                action=self._close_game if name == "close" else partial(self._tab, name),
+                enabled=name not in resting,
+                selected=name == shown,
                 colour=theme.PANEL_LIGHT,
                 size=NAV_TEXT,
             ))
@@ -551,5 +629,6 @@ class Scoreboard:
         """Run the clean-up steps (unsubscribe from the session and unit), close the window."""
         while self.on_close:
             self.on_close.pop()()
+        self.port.close()
         pygame.display.quit()
 

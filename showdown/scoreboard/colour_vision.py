@@ -58,6 +58,10 @@ CUE_MIN_DELTA_E = 20.0
 CARD_MIN_DELTA_E = 12.0
 """Least CIEDE2000 difference between any two card colours, as simulated."""
 
+PLAYER_MIN_DELTA_E = 11.0
+"""Any two colours of the players' palette (:data:`showdown.scoreboard.theme.PLAYER_PALETTE`),
+under every simulated dichromacy and with normal vision."""
+
 MARK_MIN_CONTRAST = 3.0
 """Least WCAG 2 contrast ratio between a colour's mark and the colour it is drawn on."""
 

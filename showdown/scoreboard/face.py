@@ -1,5 +1,9 @@
 """One size of a chain of fonts, measured and drawn as one font: each character in the first font
-of the chain that has it (:class:`showdown.scoreboard.fonts.FontSet`).
+of the chain that has it (:class:`showdown.scoreboard.fonts.FontSet`), and the faces the screens
+ask for by size (:func:`font`, :func:`fit_font`).
+
+:mod:`showdown.scoreboard.fonts` chooses the fonts; this module draws with them and builds on it,
+never the other way round.
 
 Where one font covers a text (the usual case: a CJK font that also has Latin letters), this is
 that font and nothing more. Where none does (Debian's Droid Sans Fallback has CJK but no Latin),
@@ -11,10 +15,10 @@ from __future__ import annotations
 
 import pygame
 
-from showdown.scoreboard.fonts import FontSet, load_font
+from showdown.scoreboard.fonts import FontSet, current_fonts, load_font
 from showdown.scoreboard.theme import Colour
 
-__all__ = ["Face", "face"]
+__all__ = ["Face", "ellipsize", "face", "fit_font", "font"]
 
 _RUNS_LIMIT = 4096
 
@@ -113,3 +117,50 @@ def face(fonts: FontSet, size: int, bold: bool = False) -> Face:
         found = Face(fonts, size, bold)
         _faces[key] = found
     return found
+
+
+def font(size: int, bold: bool = False, language: str | None = None) -> Face:
+    """The current language's fonts (or ``language``'s) at ``size`` pixels: what screens call."""
+    return face(current_fonts(language), size, bold)
+
+
+def fit_font(
+    text: str,
+    box: tuple[int, int],
+    max_size: int,
+    *,
+    min_size: int = 10,
+    bold: bool = False,
+    language: str | None = None,
+) -> Face:
+    """The largest font (``min_size`` to ``max_size`` px) in which ``text`` fits ``box`` (w, h).
+
+    Translations run longer or shorter than English, so labels are fitted, not sized once. When
+    even ``min_size`` is too big, that font is returned; :func:`ellipsize` then shortens the text.
+    """
+    width, height = box
+    low, high = min_size, max(min_size, max_size)
+    best = low
+    while low <= high:
+        middle = (low + high) // 2
+        w, h = font(middle, bold, language).size(text)
+        if w <= width and h <= height:
+            best, low = middle, middle + 1
+        else:
+            high = middle - 1
+    return font(best, bold, language)
+
+
+def ellipsize(text: str, shown_in: Face, width: int) -> str:
+    """``text``, cut and ended with "…" if needed so that it fits ``width`` pixels in
+    ``shown_in``."""
+    if shown_in.size(text)[0] <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if shown_in.size(text[:middle].rstrip() + "…")[0] <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + "…"

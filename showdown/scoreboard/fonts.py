@@ -16,7 +16,8 @@ goes on down the list when it does not. The candidates, best first:
 The first candidate that covers everything draws the language alone (one look whatever the
 language: a CJK font covers English too). Where none does, the fewest candidates that cover it
 together form a chain, one for Latin and one for CJK, and each character is drawn in the first
-font of the chain that has it (:class:`showdown.scoreboard.face.Face`); the other candidates
+font of the chain that has it (:class:`showdown.scoreboard.face.Face`, which builds on this
+module and never the other way round); the other candidates
 follow in the chain, so a player's name in another script still shows. A language that even
 the chain cannot draw is warned about once, in the log and by ``showdown check``, saying what to
 install.
@@ -31,15 +32,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 import pygame.freetype
 
 from showdown.scoreboard.i18n import LANGUAGES, catalogue_text, current_language
-
-if TYPE_CHECKING:
-    from showdown.scoreboard.face import Face
 
 __all__ = [
     "CJK_LANGUAGES",
@@ -54,9 +51,6 @@ __all__ = [
     "choose_font",
     "choose_fonts",
     "current_fonts",
-    "ellipsize",
-    "fit_font",
-    "font",
     "font_problems",
     "forget_choices",
     "has_glyph",
@@ -393,51 +387,3 @@ def load_font(path: Path | None, size: int, bold: bool = False) -> pygame.font.F
         loaded.bold = bold
         _cache[key] = loaded
     return loaded
-
-
-def font(size: int, bold: bool = False, language: str | None = None) -> Face:
-    """The current language's fonts (or ``language``'s) at ``size`` pixels: what screens call."""
-    from showdown.scoreboard.face import face  # noqa: PLC0415 - face builds on this module
-
-    return face(current_fonts(language), size, bold)
-
-
-def fit_font(
-    text: str,
-    box: tuple[int, int],
-    max_size: int,
-    *,
-    min_size: int = 10,
-    bold: bool = False,
-    language: str | None = None,
-) -> Face:
-    """The largest font (``min_size`` to ``max_size`` px) in which ``text`` fits ``box`` (w, h).
-
-    Translations run longer or shorter than English, so labels are fitted, not sized once. When
-    even ``min_size`` is too big, that font is returned; :func:`ellipsize` then shortens the text.
-    """
-    width, height = box
-    low, high = min_size, max(min_size, max_size)
-    best = low
-    while low <= high:
-        middle = (low + high) // 2
-        w, h = font(middle, bold, language).size(text)
-        if w <= width and h <= height:
-            best, low = middle, middle + 1
-        else:
-            high = middle - 1
-    return font(best, bold, language)
-
-
-def ellipsize(text: str, face: Face, width: int) -> str:
-    """``text``, cut and ended with "…" if needed so that it fits ``width`` pixels in ``face``."""
-    if face.size(text)[0] <= width:
-        return text
-    low, high = 0, len(text)
-    while low < high:
-        middle = (low + high + 1) // 2
-        if face.size(text[:middle].rstrip() + "…")[0] <= width:
-            low = middle
-        else:
-            high = middle - 1
-    return text[:low].rstrip() + "…"

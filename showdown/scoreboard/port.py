@@ -13,7 +13,14 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine.error_text import ErrorText, plain
-from showdown.scoreboard.view import CardKind, SavedGame, TableView
+from showdown.scoreboard.view import (
+    AllTimeView,
+    CardKind,
+    Fact,
+    RosterPlayer,
+    SavedGame,
+    TableView,
+)
 
 
 class RefusedError(Exception):
@@ -56,6 +63,14 @@ class TablePort(Protocol):
         """The current picture of the game."""
         ...
 
+    def news(self) -> tuple[Fact, ...]:
+        """What was recorded since the last call (by touch or by the unit), oldest first."""
+        ...
+
+    def close(self) -> None:
+        """Stop listening to the game (the scoreboard closes)."""
+        ...
+
     def presets(self) -> tuple[str, ...]:
         """Names of the rule presets the set-up screen offers."""
         ...
@@ -70,6 +85,10 @@ class TablePort(Protocol):
 
     def start_game(self, setup: GameSetup) -> None:
         """Begin a new game."""
+        ...
+
+    def rematch(self) -> None:
+        """After game over: the next game with the same players, seats, rules and target."""
         ...
 
     def record_round(self, went_out: int, entries: Mapping[int, HandInput]) -> None:
@@ -92,12 +111,45 @@ class TablePort(Protocol):
         """The last showdown went the other way: ``winner`` beat ``loser``."""
         ...
 
-    def saved_games(self) -> tuple[SavedGame, ...]:
-        """The unfinished games other than the current one, most recently played first."""
+    def games(self) -> tuple[SavedGame, ...]:
+        """The games kept, most recently played first: the unfinished ones other than the one
+        being played, and the finished ones (none without a round, none deleted)."""
+        ...
+
+    def all_time(self) -> tuple[AllTimeView, ...]:
+        """Each player's figures over every game kept, most games first."""
+        ...
+
+    def roster(self) -> tuple[RosterPlayer, ...]:
+        """The players kept across games, the one who played last first."""
+        ...
+
+    def pick_colour(self, name: str, colour: str) -> None:
+        """A kept player's own colour, from the palette."""
         ...
 
     def resume_game(self, game_id: int) -> None:
         """Take up a saved game again (the current one stays saved)."""
+        ...
+
+    def open_game(self, game_id: int) -> None:
+        """Show a finished game to read (its view is read-only) until :meth:`close_game`."""
+        ...
+
+    def close_game(self) -> None:
+        """Back to the game being played from one opened to read."""
+        ...
+
+    def rename_game(self, game_id: int, name: str) -> None:
+        """Name a game (an empty name takes the name away)."""
+        ...
+
+    def delete_game(self, game_id: int) -> None:
+        """Take a game out of the lists and the all-time figures (not the one being played)."""
+        ...
+
+    def restore_game(self, game_id: int) -> None:
+        """Bring a deleted game back."""
         ...
 
     def load_showdown(self, left: int, right: int, cards: int) -> None:

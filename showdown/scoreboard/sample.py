@@ -1,8 +1,9 @@
 """A game under way, for screenshots, the benchmark and tests: real session entries, not mocks.
 
-Four players, four rounds and three showdowns recorded through the session's commands, so the
-screens show what a table sees an hour into an evening; and a full table of ten (the most the
-set-up allows), some of them never named ("Player 10"), two of them level all game.
+Four players, four rounds, three showdowns and a false start recorded through the session's
+commands, so the screens show what a table sees an hour into an evening; and a full table of
+ten (the most the set-up allows), two with names as long as names go, some never named
+("Player 10"), two of them level all game.
 """
 
 from __future__ import annotations
@@ -50,21 +51,26 @@ def sample_game(session: Session, target: int = 500) -> None:
             session.handle(RecordShowdown(
                 winner=winner, loser=loser, cards_loaded=2, source="unit", left=left,
                 right=right, reaction_ms={left: left_ms, right: right_ms}))
+        if i == len(SHOWDOWNS):  # Budi slams before green: a false start, Budi takes the cards
+            session.handle(RecordShowdown(
+                winner="Chen", loser="Budi", cards_loaded=2, reason="false-start", source="unit",
+                left="Budi", right="Chen"))
         hands = {name: HandEntry(points=points) for name, points in held.items()}
         session.handle(RecordRound(went_out=out, hands=hands))
 
 
-TEN_PLAYERS = ("Ana", "Budi", "Chen", "Daisuke", "Eko", "Fumiko", "Gita", "Hiroshi",
-               "Player 9", "Player 10")
-"""A full table: the most players the set-up allows, the last two with the default names."""
+TEN_PLAYERS = ("Ana", "Budi", "Chen", "Daisuke", "Eko", "Maximilianax", "Gita",
+               "王小明王小明王小明王小明", "Player 9", "Player 10")
+"""A full table: the most players the set-up allows, two with the longest names the keyboard
+takes (Latin and CJK), the last two with the default names."""
 
 TEN_ROUNDS: tuple[tuple[str, dict[str, int]], ...] = (
-    ("Chen", {"Ana": 12, "Budi": 30, "Daisuke": 7, "Eko": 45, "Fumiko": 3, "Gita": 25,
-              "Hiroshi": 18, "Player 9": 9, "Player 10": 60}),
-    ("Gita", {"Ana": 40, "Budi": 8, "Chen": 22, "Daisuke": 15, "Eko": 5, "Fumiko": 33,
-              "Hiroshi": 11, "Player 9": 27, "Player 10": 4}),
-    ("Chen", {"Ana": 6, "Budi": 19, "Daisuke": 50, "Eko": 21, "Fumiko": 14, "Gita": 2,
-              "Hiroshi": 38, "Player 9": 13, "Player 10": 29}),
+    ("Chen", {"Ana": 12, "Budi": 30, "Daisuke": 7, "Eko": 45, "Maximilianax": 3, "Gita": 25,
+              "王小明王小明王小明王小明": 18, "Player 9": 9, "Player 10": 60}),
+    ("Gita", {"Ana": 40, "Budi": 8, "Chen": 22, "Daisuke": 15, "Eko": 5, "Maximilianax": 33,
+              "王小明王小明王小明王小明": 11, "Player 9": 27, "Player 10": 4}),
+    ("Chen", {"Ana": 6, "Budi": 19, "Daisuke": 50, "Eko": 21, "Maximilianax": 14, "Gita": 2,
+              "王小明王小明王小明王小明": 38, "Player 9": 13, "Player 10": 29}),
 )
 """Three rounds: only Chen and Gita go out, so everyone else stays at 0 and their lines meet."""
 
@@ -74,8 +80,9 @@ def sample_ten(session: Session) -> SessionPort:
     session.handle(SetUpGame(players=list(TEN_PLAYERS), preset="showdown",
                              scoring=ScoringSettings(target=500), first_dealer="Ana"))
     session.handle(RecordShowdown(
-        winner="Player 10", loser="Fumiko", cards_loaded=1, source="unit", left="Fumiko",
-        right="Player 10", reaction_ms={"Fumiko": 344.0, "Player 10": 251.0}))
+        winner="Player 10", loser="Maximilianax", cards_loaded=1, source="unit",
+        left="Maximilianax", right="Player 10",
+        reaction_ms={"Maximilianax": 344.0, "Player 10": 251.0}))
     for out, held in TEN_ROUNDS:
         hands = {name: HandEntry(points=points) for name, points in held.items()}
         session.handle(RecordRound(went_out=out, hands=hands))
@@ -88,3 +95,32 @@ def sample_table(session: Session) -> SessionPort:
     table = SessionPort(session)
     table.unit_changed(RESULT)
     return table
+
+
+EVENING: tuple[tuple[str, tuple[str, ...], str | None], ...] = (
+    # the game's name (None: unnamed), its players, and who goes out every round
+    ("Friday night", ("Sakura", "José", "Zoë", "王小明"), "José"),
+    ("", ("Ana", "Budi", "Chen"), None),
+)
+"""Two earlier games of the evening: one finished (José goes out until he wins), one left at its
+second round."""
+
+
+def sample_evening(session: Session) -> SessionPort:
+    """An evening at one table: a finished game with a name, a game left unfinished, and the
+    sample game being played now, behind a scoreboard port."""
+    for name, players, winner in EVENING:
+        session.handle(SetUpGame(players=list(players), preset="showdown",
+                                 scoring=ScoringSettings(target=200), first_dealer=players[0]))
+        for number in range(1, 8):
+            out = winner or players[number % len(players)]
+            hands = {p: HandEntry(points=10 * number + 5 * i)
+                     for i, p in enumerate(players) if p != out}
+            session.handle(RecordRound(went_out=out, hands=hands))
+            state = session.state
+            if state is None or state.is_over or (winner is None and number == 2):
+                break
+        if name and session.state is not None:
+            session.journal.label_game(session.state.game_id, name=name)
+    sample_game(session)
+    return SessionPort(session)

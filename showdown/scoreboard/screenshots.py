@@ -17,8 +17,10 @@ from __future__ import annotations
 import argparse
 import os
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,10 +34,11 @@ if TYPE_CHECKING:
     from showdown.scoreboard.adapter import SessionPort
     from showdown.scoreboard.app import Scoreboard
 
-SCREENS = ("setup", "names", "table", "showdown", "round", "history", "chart", "stats")
+SCREENS = ("setup", "names", "table", "showdown", "round", "history", "chart", "stats",
+           "settings")
 LANGUAGES = ("en", "ja")
 TEN_SCREENS = ("table", "round", "history", "chart", "stats")
-"""The screens drawn again for ten players (``<screen>-10-en.png``)."""
+"""The screens drawn again for ten players (``<screen>-10-<language>.png``)."""
 EXTRA_ROUND_ENDS = ("zh_CN",)
 """Languages whose round end is drawn besides English and Japanese (``round-<code>.png``)."""
 COUNTDOWN = ShowdownView(Stage.COUNTDOWN, "Ana", "Chen", 2, beat=2, beats=3)
@@ -45,18 +48,23 @@ FALSE_START = ShowdownView(Stage.FALSE_START, "Ana", "Chen", 2, false_start_side
 
 @contextmanager
 def pinned() -> Iterator[None]:
-    """Draw with the pinned font and SDL's dummy driver inside the block (then as before)."""
+    """Draw with the pinned font, SDL's dummy driver and UTC times (the saved games' dates)
+    inside the block (then as before)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    before = os.environ.get(ENV_VARIABLE)
+    before = {name: os.environ.get(name) for name in (ENV_VARIABLE, "TZ")}
     os.environ[ENV_VARIABLE] = str(pinned_font())
+    os.environ["TZ"] = "UTC"
+    time.tzset()
     forget_choices()
     try:
         yield
     finally:
-        if before is None:
-            del os.environ[ENV_VARIABLE]
-        else:
-            os.environ[ENV_VARIABLE] = before
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        time.tzset()
         forget_choices()
 
 
@@ -86,9 +94,99 @@ def render(out_dir: Path, languages: tuple[str, ...] = LANGUAGES, *,
     with pinned(), tempfile.TemporaryDirectory() as scratch:
         written = _main_screens(out_dir, languages, Path(scratch))
         written += _game_over(out_dir, languages, Path(scratch))
+        written += _games(out_dir, languages, Path(scratch))
+        written += _news(out_dir, languages, Path(scratch))
+        written += _no_unit(out_dir, languages, Path(scratch))
         if extras:
             written += _ten_players(out_dir, Path(scratch))
             written += _round_ends(out_dir, EXTRA_ROUND_ENDS, Path(scratch))
+    return written
+
+
+EVENING_START = datetime(2025, 11, 21, 19, 30, tzinfo=UTC)
+"""When the sample evening's first entry is made; each entry a minute after the last."""
+
+
+def _evening_clock() -> Callable[[], str]:
+    """A journal clock for the games list: the same dates on every machine."""
+    minutes = iter(range(10_000))
+    return lambda: (EVENING_START + timedelta(minutes=next(minutes))).isoformat(
+        timespec="milliseconds")
+
+
+def _games(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Path]:
+    """The players kept over an evening, its saved games (a finished game, one left
+    unfinished), the all-time figures, and the finished game opened to read."""
+    from showdown.game.session import Session  # noqa: PLC0415
+    from showdown.scoreboard.app import Scoreboard  # noqa: PLC0415 (after the SDL driver)
+    from showdown.scoreboard.sample import sample_evening  # noqa: PLC0415
+
+    written: list[Path] = []
+    journal = Journal.open(scratch / "evening.db", clock=_evening_clock())
+    board = Scoreboard(sample_evening(Session(journal)))
+    journal.remember_players(["Sakura", "José", "Zoë", "王小明", "Ana", "Budi", "Chen",
+                              "Daisuke"])
+    for name, colour in (("José", "orange"), ("Sakura", "sky"), ("王小明", "green")):
+        journal.set_player_colour(name, colour)
+    try:
+        for code in languages:
+            board.set_language(code)
+            board.go("setup")
+            board.go("players")
+            players = board.screens["players"]
+            players.chosen = "José"  # type: ignore[attr-defined]
+            _save(board, out_dir / f"players-{code}.png", written)
+            board.go("games")
+            _save(board, out_dir / f"games-{code}.png", written)
+            stats = board.screens["stats"]
+            stats.all_time = True  # type: ignore[attr-defined]
+            board.go("stats")
+            _save(board, out_dir / f"stats-all-time-{code}.png", written)
+            stats.all_time = False  # type: ignore[attr-defined]
+            board.send("open_game", 1)
+            board.go("gameover")
+            _save(board, out_dir / f"finished-{code}.png", written)
+            board.send("close_game")
+    finally:
+        set_language("en")
+        board.close()
+        journal.close()
+    return written
+
+
+def _news(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Path]:
+    """The live table telling what the unit just recorded, with Undo."""
+    from showdown.game.messages import RecordShowdown  # noqa: PLC0415
+    from showdown.scoreboard.sample import sample_table  # noqa: PLC0415
+
+    written: list[Path] = []
+    with _board(scratch, "news", sample_table) as (board, table):
+        table.session.handle(RecordShowdown(
+            winner="Daisuke", loser="Chen", cards_loaded=3, source="unit", left="Chen",
+            right="Daisuke", reaction_ms={"Chen": 301.0, "Daisuke": 244.0}))
+        board.refresh()
+        for code in languages:
+            board.set_language(code)
+            board.go("table")
+            _save(board, out_dir / f"news-{code}.png", written)
+    return written
+
+
+def _no_unit(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Path]:
+    """The showdown screen of `showdown scoreboard` alone, with no unit wired."""
+    from showdown.scoreboard.adapter import SessionPort  # noqa: PLC0415
+    from showdown.scoreboard.sample import sample_game  # noqa: PLC0415
+
+    def alone(session: Session) -> SessionPort:
+        sample_game(session)
+        return SessionPort(session, unit=False)
+
+    written: list[Path] = []
+    with _board(scratch, "alone", alone) as (board, _table):
+        for code in languages:
+            board.set_language(code)
+            board.go("showdown")
+            _save(board, out_dir / f"showdown-no-unit-{code}.png", written)
     return written
 
 
@@ -108,6 +206,10 @@ def _main_screens(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> l
                 board.go(screen)
                 _round_entry(board, screen)
                 _save(board, out_dir / f"{screen}-{code}.png", written)
+            board.go("round")
+            _round_entry(board, "round")
+            board.screens["round"].cards_mode = False  # type: ignore[attr-defined]
+            _save(board, out_dir / f"round-keypad-{code}.png", written)
             board.go("showdown")
             for name, state in (("countdown", COUNTDOWN), ("go", GO),
                                 ("false-start", FALSE_START)):
@@ -138,15 +240,18 @@ def _game_over(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list
 
 
 def _ten_players(out_dir: Path, scratch: Path) -> list[Path]:
-    """A full table of ten, in English."""
+    """A full table of ten, two of them with names as long as names go, in English and
+    Japanese."""
     from showdown.scoreboard.sample import sample_ten  # noqa: PLC0415
 
     written: list[Path] = []
     with _board(scratch, "ten", sample_ten) as (board, _table):
-        for screen in TEN_SCREENS:
-            board.go(screen)
-            _round_entry(board, screen)
-            _save(board, out_dir / f"{screen}-10-en.png", written)
+        for code in LANGUAGES:
+            board.set_language(code)
+            for screen in TEN_SCREENS:
+                board.go(screen)
+                _round_entry(board, screen)
+                _save(board, out_dir / f"{screen}-10-{code}.png", written)
     return written
 
 

@@ -9,6 +9,7 @@ is empty for every screen in every language.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -139,11 +140,16 @@ class TextRenderer:
         colour: Colour,
         *,
         bold: bool = False,
+        anywhere: bool = False,
+        floor: int = 0,
     ) -> None:
         """Draw text on several centred lines: split at spaces, and CJK text (when a word is too
-        wide) between characters as Japanese line-breaking rules allow (:func:`break_units`)."""
+        wide) between characters as Japanese line-breaking rules allow (:func:`break_units`);
+        with ``anywhere``, any word too wide breaks between letters. ``floor``: the smallest
+        design size (default :data:`MIN_FONT`)."""
         real_box = self.layout.rect(box)
-        lines, current, line_h = self._wrapped(text, real_box, size, bold)
+        lines, current, line_h = self._wrapped(text, real_box, size, bold, anywhere,
+                                               floor=floor)
         total = line_h * len(lines)
         top = real_box.centery - total // 2
         if total > real_box.height + 2:
@@ -188,29 +194,40 @@ class TextRenderer:
         else:
             self.draw_wrapped(canvas, text, box, size, colour, bold=bold)
 
+    def wrapped_height(self, text: str, box: pygame.Rect, size: int, *, bold: bool = False,
+                       floor: int = 0) -> int:
+        """The design height ``text`` takes wrapped in ``box``'s width at the size
+        :meth:`draw_wrapped` would draw it (a box that must grow to hold it)."""
+        real_box = self.layout.rect(box)
+        lines, _current, line_h = self._wrapped(text, real_box, size, bold, floor=floor)
+        return math.ceil(line_h * len(lines) / self.layout.scale)
+
     def _wrapped(
-        self, text: str, real_box: pygame.Rect, size: int, bold: bool
+        self, text: str, real_box: pygame.Rect, size: int, bold: bool, anywhere: bool = False,
+        *, floor: int = 0,
     ) -> tuple[list[str], int, int]:
         """Lines, font size and line height for wrapped text (cached: measuring is slow)."""
-        key = (self._fonts(), text, real_box.width, real_box.height, size, bold)
+        key = (self._fonts(), text, real_box.width, real_box.height, size, bold, anywhere, floor)
         known = self._wraps.get(key)
         if known is not None:
             return known
         current = size
+        lowest = max(floor, MIN_FONT)
         while True:
-            lines = self._wrap(text, real_box.width, current, bold)
+            lines = self._wrap(text, real_box.width, current, bold, anywhere)
             line_h = self.font(current, bold).get_linesize()
             widest = max((self.font(current, bold).size(line)[0] for line in lines), default=0)
             fits = line_h * len(lines) <= real_box.height and widest <= real_box.width
-            if fits or current <= MIN_FONT:
+            if fits or current <= lowest:
                 break
-            current = max(MIN_FONT, int(current * 0.88))
+            current = max(lowest, int(current * 0.88))
         if len(self._wraps) > _CACHE_LIMIT:
             self._wraps.clear()
         self._wraps[key] = (lines, current, line_h)
         return lines, current, line_h
 
-    def _wrap(self, text: str, width: int, size: int, bold: bool) -> list[str]:
+    def _wrap(self, text: str, width: int, size: int, bold: bool,
+              anywhere: bool = False) -> list[str]:
         """Lines of at most ``width`` pixels, as even as the breaks allow: as few lines as
         filling each line would give, but no wider than needed ("万能并罚 / 抽四张牌", not
         "万能并罚抽四 / 张牌")."""
@@ -220,6 +237,9 @@ class TextRenderer:
             if not word:
                 continue
             parts = break_units(word) if font.size(word)[0] > width else [word]
+            smallest = self.font(MIN_FONT, bold)
+            if anywhere and any(smallest.size(part)[0] > width for part in parts):
+                parts = list(word)  # too wide even at the floor: break between letters
             pieces += [(part, " " if index == 0 else "") for index, part in enumerate(parts)]
         lines = _fill(pieces, font, width)
         if len(lines) > 1:

@@ -32,6 +32,8 @@ BUTTON: Colour = (58, 92, 160)
 BUTTON_DISABLED: Colour = (60, 64, 74)
 DANGER: Colour = (200, 60, 50)
 OK: Colour = (40, 150, 90)
+NEWS: Colour = (30, 78, 120)
+"""The banner that says what was recorded: calm, and never the error colour (:data:`DANGER`)."""
 WAITING_RED: Colour = (200, 30, 30)
 """Countdown: wait. Chosen with :data:`GO_GREEN` to stay apart under protanopia and
 deuteranopia (CIEDE2000 >= 27 after Machado 2009), besides the shape and word."""
@@ -52,6 +54,23 @@ PLAYER_COLOURS: tuple[Colour, ...] = (
 )
 """Line colours of the chart: the Okabe-Ito set first (distinct under common colour blindness);
 each line also carries its player's initial at every point, so colour is never the only key."""
+
+
+PLAYER_PALETTE: dict[str, Colour] = {
+    "blue": (0, 114, 178),
+    "orange": (230, 159, 0),
+    "green": (0, 158, 115),
+    "purple": (204, 121, 167),
+    "sky": (86, 180, 233),
+    "red": (213, 94, 0),
+    "yellow": (240, 228, 66),
+    "grey": (210, 210, 210),
+}
+"""The colours a player can pick for themselves: the Okabe-Ito set (without its black, lost on
+the dark background) and a light grey. Every two stay at least
+:data:`showdown.scoreboard.colour_vision.PLAYER_MIN_DELTA_E` apart in CIEDE2000 with normal
+colour vision and under each simulated dichromacy (a test checks it); the chart's marker
+shapes and the names beside every line do the rest."""
 
 
 class Pattern(Enum):

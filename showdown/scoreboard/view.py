@@ -14,9 +14,11 @@ from enum import Enum
 from showdown.unit.hardware import Side
 
 __all__ = [
+    "AllTimeView",
     "CardKind",
     "Fact",
     "PlayerView",
+    "RosterPlayer",
     "RoundView",
     "SavedGame",
     "ShowdownRow",
@@ -60,6 +62,8 @@ class PlayerView:
     rounds_won: int = 0
     eliminated: bool = False
     """Out of the game (Challenge UNO): shown, but not entered at a round's end."""
+    colour: tuple[int, int, int] | None = None
+    """The player's colour in this game (their own pick, or their seat's)."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +100,8 @@ class RoundView:
     """Points each player scored this round, in seat order."""
     hands: tuple[int, ...] = ()
     """Points each player held at the end of the round (0 for who went out), as entered."""
+    totals: tuple[int, ...] = ()
+    """Each player's total after this round, in seat order."""
 
 
 @dataclass(frozen=True)
@@ -115,18 +121,23 @@ class Fact:
     """An entry the table made (what an undo takes back, what a redo brings back)."""
 
     kind: str
-    """``round``, ``edit`` or ``showdown``."""
+    """``round``, ``edit`` or ``showdown``; as news also ``correct`` (a showdown's result
+    turned round), ``started`` and ``resumed`` (a game)."""
     round: int
     who: str
     """Who went out (a round, an edit) or who won (a showdown)."""
     other: str = ""
     """Who lost (a showdown)."""
     cards: int = 0
+    reason: str = ""
+    """Why a showdown was decided (``false-start``...)."""
+    game: int = 0
+    """The game's number (news of a game started or taken up)."""
 
 
 @dataclass(frozen=True)
 class SavedGame:
-    """A game in the journal that can be taken up again."""
+    """A game the table kept: one still open can be taken up again, a finished one read."""
 
     game_id: int
     players: tuple[str, ...]
@@ -136,6 +147,23 @@ class SavedGame:
     leader_total: int
     last_played: str
     """When its last entry was made (ISO 8601, UTC)."""
+    standings: tuple[tuple[str, int], ...] = ()
+    """Every player and total, the best first."""
+    finished: bool = False
+    winners: tuple[str, ...] = ()
+    name: str | None = None
+    """What the table named the game, if it did."""
+    current: bool = False
+    """The game on the table now (a finished one stays there until the next)."""
+
+
+@dataclass(frozen=True)
+class RosterPlayer:
+    """A player the table keeps across games: the name, and the colour they picked."""
+
+    name: str
+    colour: str | None = None
+    """A key of :data:`showdown.scoreboard.theme.PLAYER_PALETTE`, or None."""
 
 
 @dataclass(frozen=True)
@@ -150,6 +178,21 @@ class StatsView:
     cards_taken: int
     fastest_ms: float | None
     median_ms: float | None
+
+
+@dataclass(frozen=True)
+class AllTimeView:
+    """One player's figures over every game the table kept."""
+
+    name: str
+    games: int
+    won: int
+    points_per_round: float | None
+    showdowns_won: int
+    showdowns_lost: int
+    best_ms: float | None
+    median_ms: float | None
+    false_starts: int
 
 
 @dataclass(frozen=True)
@@ -187,6 +230,13 @@ class TableView:
     """What an undo would take back now."""
     can_redo: bool = False
     """An undo was the last thing done: a redo would bring back what it took."""
+    read_only: bool = False
+    """A finished game opened from the saved games to look at: nothing in it can change."""
+    has_unit: bool = True
+    """A unit is wired to the table; without one, showdowns are entered by hand."""
+    game_id: int = 0
+    game_name: str | None = None
+    """What the table named the game, if it did."""
 
     def cumulative(self) -> list[list[int]]:
         """Running total per player after each round (round 0 is everyone at zero)."""

@@ -34,6 +34,7 @@ __all__ = [
     "custom_effect_name",
     "deck_name",
     "default_name",
+    "is_default_name",
     "key_of",
     "kind_name",
     "player_name",
@@ -177,6 +178,11 @@ def default_name(seat: int) -> str:
     """The recorded name of an unnamed seat (0-based): ``"Player 4"`` for the fourth, whatever
     the language, so the journal and a change of language agree."""
     return DEFAULT_NAME.format(number=seat + 1)
+
+
+def is_default_name(name: str) -> bool:
+    """Whether ``name`` is an unnamed seat's ("Player 4"): nobody to keep for the next game."""
+    return _DEFAULT.fullmatch(name) is not None
 
 
 def player_name(name: str) -> str:

@@ -69,11 +69,18 @@ class Label(Widget):
     wrap: bool = False
     padding: int = 0
     """Design pixels kept clear of text at the left and right (cells side by side stay apart)."""
+    anywhere: bool = False
+    """With ``wrap``: a word too wide for the box breaks between any two letters (a long name
+    in a narrow column) rather than run over its edges."""
+    floor: int = 0
+    """With ``wrap``: the smallest design size the text may shrink to (0: the readable floor,
+    :data:`showdown.scoreboard.theme.MIN_TEXT`); a banner in a scaled-down window asks more."""
 
     def key(self) -> Hashable:
         """See :meth:`Widget.key`."""
         return ("label", _rect_key(self.rect), self.text, self.size, self.colour,
-                self.background, self.bold, self.align, self.wrap, self.padding)
+                self.background, self.bold, self.align, self.wrap, self.padding, self.anywhere,
+                self.floor)
 
     def draw(self, canvas: Canvas) -> None:
         """See :meth:`Widget.draw`."""
@@ -81,7 +88,8 @@ class Label(Widget):
         box = self.rect.inflate(-2 * self.padding, 0) if self.padding else self.rect
         if self.wrap:
             canvas.text.draw_wrapped(canvas.surface, self.text, box, self.size,
-                                     self.colour, bold=self.bold)
+                                     self.colour, bold=self.bold, anywhere=self.anywhere,
+                                     floor=self.floor)
         else:
             canvas.text.draw_fitting(canvas.surface, self.text, box, self.size,
                                      self.colour, bold=self.bold, align=self.align)

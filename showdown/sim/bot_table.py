@@ -4,8 +4,9 @@ This is what ``showdown run`` on the simulator, ``showdown sim games`` and the c
 The bots play each round with the engine (:class:`engine.round.Round`); when the engine starts a
 showdown, the table asks a :data:`Referee` to settle it (the simulated unit through the real
 showdown state machine, or a seeded coin for quick tests) and records the result in the session;
-at the round's end it enters the round as a scorekeeper would: who went out, and for the others a
-points total or the cards they hold tapped by kind.
+under Killer UNO the bots jump in, and the table penalises silence and slapping as a person
+would, in the session too; at the round's end it enters the round as a scorekeeper would: who
+went out, and for the others a points total or the cards they hold tapped by kind.
 
 Resuming is part of the design, not an afterthought: everything a table does is a pure function
 of its seed and of what the session's journal already holds. After a crash the table replays the
@@ -25,7 +26,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.bots import HeuristicBot
+from engine.bots import HeuristicBot, offer_jump_in, table_penalty
 from engine.commands import CallUno, CatchUno, Command, ShowdownResult
 from engine.round import Round, RoundSetup
 from engine.rules import preset
@@ -36,12 +37,13 @@ from showdown.game.messages import (
     EntryRejected,
     Event,
     HandEntry,
+    RecordPenalty,
     RecordRound,
     RecordShowdown,
     SetUpGame,
     ShowdownRecorded,
 )
-from showdown.game.session import TAP_KINDS, GameState, Session
+from showdown.game.session import SIMULATED_SETUP_KEY, TAP_KINDS, GameState, Session
 
 __all__ = [
     "BotTable",
@@ -162,7 +164,7 @@ class BotTable:
         dealer = names[random.Random(f"{self.seed}:dealer:{game_number}").randrange(self.players)]
         command = SetUpGame(
             players=names, preset=self.preset_name, scoring=self.scoring, first_dealer=dealer,
-            command_id=f"setup:{self.seed}:{game_number}",
+            command_id=f"{SIMULATED_SETUP_KEY}{self.seed}:{game_number}",
         )
         self._send(command, command.command_id)
 
@@ -195,6 +197,8 @@ class BotTable:
                 for i in range(len(active))]
         recorded = [s for s in state.showdowns if s.round == number]
         showdowns = 0
+        table = random.Random(f"{tag}:table")  # who the table penalises (Killer UNO)
+        penalties = 0
         st = rnd.state
         for _ in range(100_000):
             if st.phase is Phase.OVER:
@@ -205,13 +209,23 @@ class BotTable:
                 continue
             if st.exposed is not None and self._react(rnd, bots):
                 continue
-            seat = st.turn
-            options: list[Command] = [
-                a for a in rnd.legal_actions(seat) if not isinstance(a, CallUno | CatchUno)
-            ]
-            choice = bots[seat].choose(rnd, seat, options)
+            choice = offer_jump_in(rnd, bots) if self.rules.jump_in else None
+            if choice is None:
+                seat = st.turn
+                options: list[Command] = [
+                    a for a in rnd.legal_actions(seat) if not isinstance(a, CallUno | CatchUno)
+                ]
+                choice = bots[seat].choose(rnd, seat, options)
             assert choice is not None
-            rnd.apply(choice)
+            penalty = table_penalty(rnd, rnd.apply(choice), table)
+            if penalty is not None:
+                rnd.apply(penalty)
+                command = RecordPenalty(
+                    player=active[penalty.player], reason=penalty.reason,
+                    command_id=f"penalty:{tag}:{penalties}",
+                )
+                self._send(command, command.command_id)
+                penalties += 1
         else:
             raise TableError(f"round {number} did not end")
         self._record_round(rnd, active, number, tag)
@@ -288,7 +302,11 @@ class BotTable:
         command = RecordRound(went_out=active[out], hands=hands, command_id=f"round:{tag}")
         self._send(command, command.command_id)
 
-    def _send(self, command: SetUpGame | RecordShowdown | RecordRound, key: str | None) -> None:
+    def _send(
+        self,
+        command: SetUpGame | RecordShowdown | RecordRound | RecordPenalty,
+        key: str | None,
+    ) -> None:
         if self.stop is not None and self.stop.is_set():
             raise TableStopped
         answer: list[Event] = self.session.handle(command)

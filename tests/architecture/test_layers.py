@@ -99,6 +99,78 @@ def test_the_checker_sees_an_upward_import() -> None:
     assert violations([("showdown.app.cli", "showdown.unit.clock")]) == []
 
 
+def cycles(pairs: list[tuple[str, str]]) -> list[list[str]]:
+    """Groups of our modules that import one another, directly or round a loop (every import
+    counts: inside functions, or for the types only). An imported name is resolved to the
+    module that holds it."""
+    modules = {source for source, _target in pairs}
+    graph: dict[str, set[str]] = {module: set() for module in modules}
+    for source, target in pairs:
+        parts = target.split(".")
+        found = next((".".join(parts[:n]) for n in range(len(parts), 0, -1)
+                      if ".".join(parts[:n]) in modules), None)
+        if found is not None and found != source and not source.startswith(found + "."):
+            graph[source].add(found)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[list[str]] = []
+
+    def visit(module: str) -> None:  # Tarjan's strongly connected components
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in sorted(graph[module]):
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == module:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return sorted(groups)
+
+
+def run_time_imports() -> list[tuple[str, str]]:
+    """:func:`imports` without those under ``if TYPE_CHECKING:``, which only a type checker
+    follows (an annotation naming a class that imports this module is no loop at run time)."""
+    typing_only: set[tuple[str, str]] = set()
+    for package in ("engine", "firmware_bridge", "hw_sim", "showdown"):
+        for path in sorted((REPO / package).rglob("*.py")):
+            parts = path.relative_to(REPO).with_suffix("").parts
+            module = ".".join(parts).removesuffix(".__init__")
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
+                    for inner in ast.walk(node):
+                        if isinstance(inner, ast.ImportFrom) and inner.module:
+                            typing_only.add((module, inner.module))
+                            typing_only |= {(module, f"{inner.module}.{alias.name}")
+                                            for alias in inner.names}
+    return [pair for pair in imports() if pair not in typing_only]
+
+
+def test_no_two_modules_import_each_other() -> None:
+    """A module that needs another which needs it back has no clear place: the shared piece
+    goes where both can import it."""
+    assert cycles(run_time_imports()) == []
+
+
+def test_the_checker_sees_a_loop_of_imports() -> None:
+    pairs = [("a.fonts", "a.face.Face"), ("a.face", "a.fonts.FontSet"), ("a.text", "a.face")]
+    assert cycles(pairs) == [["a.face", "a.fonts"]]
+    assert cycles([("a.face", "a.fonts.load"), ("a.fonts", "os")]) == []
+
+
 @pytest.mark.parametrize("name", ["gpio", "serial"])
 def test_one_registry_of_back_ends_by_name(name: str) -> None:
     from hw_sim.sim_unit import SIM_BACKENDS
@@ -107,3 +179,47 @@ def test_one_registry_of_back_ends_by_name(name: str) -> None:
 
     assert set(BACKENDS) == set(SIM_BACKENDS) == set(RIGS)
     assert BACKENDS[name].name == name  # type: ignore[index]
+
+
+def module_cycles(pairs: list[tuple[str, str]], package: str) -> list[list[str]]:
+    """Import cycles between the modules of ``package`` (its ``__init__`` left out: it gathers
+    the public names, and ``from engine import actions`` is an import of ``engine.actions``)."""
+    modules = {source for source, _ in pairs if source.startswith(package + ".")}
+    graph: dict[str, set[str]] = {module: set() for module in modules}
+    for source, imported in pairs:
+        if source not in graph:
+            continue
+        target = imported
+        while target and target not in modules:
+            target = target.rpartition(".")[0]
+        if target and target != source:
+            graph[source].add(target)
+    cycles: list[list[str]] = []
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> None:
+        if module in path:
+            cycles.append([*path[path.index(module):], module])
+            return
+        if module in done:
+            return
+        for target in sorted(graph[module]):
+            visit(target, [*path, module])
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, [])
+    return cycles
+
+
+def test_the_engine_modules_import_one_another_without_a_cycle() -> None:
+    """A module of the engine never imports one that imports it back, not even for type checks
+    (``engine.actions`` lists commands from the round's data and does not import
+    ``engine.round``): each can be read, tested and compiled by mypyc on its own."""
+    assert module_cycles(imports(), "engine") == []
+
+
+def test_the_cycle_checker_sees_a_cycle() -> None:
+    pairs = [("engine.round", "engine.actions"), ("engine.actions", "engine.round.Round"),
+             ("engine.state", "engine.rules")]
+    assert module_cycles(pairs, "engine") == [["engine.actions", "engine.round", "engine.actions"]]

@@ -8,12 +8,13 @@ import pytest
 
 from engine.bots import HeuristicBot, play_round
 from engine.commands import CallUno, CatchUno, Challenge, Draw, PlayCard, WrongCard
+from engine.dealer import draw_first_dealer
 from engine.deck import builtin_deck
 from engine.errors import RuleError
 from engine.events import CardReturned, CardsDrawn
 from engine.game import Game
 from engine.round import Round, RoundSetup
-from engine.rules import RuleSet
+from engine.rules import RuleSet, preset
 from engine.state import Phase
 from tests.engine.scenario import card, codes, deck_order, top_code
 
@@ -180,3 +181,75 @@ def test_option_agreed_target_score_seed_001() -> None:
     winners = game.play([HeuristicBot(s) for s in range(3)])
     assert game.sheet.totals[winners[0]] >= 50
     assert all(t < 50 for i, t in enumerate(game.sheet.totals) if i not in winners)
+
+
+def test_option_uno_catch_window_open_until_the_next_discard_seed_003() -> None:
+    """003: 「「ウノ」と叫ぶのを忘れた人が最後から2枚目のカードを捨てた瞬間から、次の人がカードを
+    捨てる瞬間までの間に指摘されたら、罰になります。」 (caught from the moment the next-to-last card
+    is discarded until the moment the next player discards): the next player drawing does not
+    close the window, as it does under 001's "beginning a turn"; the next discard does."""
+    hands = [["R3", "B9"], ["G1", "G2"], ["Y1", "R1"]]
+    rules = RuleSet(uno_catch_window="next-discard")
+    rnd = Round.from_position(rules, hands, discard=["R7"], draw=["B5", "Y6"])
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R3")))
+    rnd.apply(Draw(player=1))
+    assert rnd.state.turn == 2 and rnd.state.exposed == 0
+    assert CatchUno(player=2, target=0) in rnd.legal_actions(2)
+    rnd.apply(CatchUno(player=2, target=0))
+    assert len(rnd.state.hands[0]) == 3
+    closed = Round.from_position(rules, hands, discard=["R7"], draw=["B5", "Y6"])
+    closed.apply(PlayCard(player=0, card=card(closed, 0, "R3")))
+    closed.apply(Draw(player=1))
+    closed.apply(PlayCard(player=2, card=card(closed, 2, "R1")))
+    with pytest.raises(RuleError) as caught:
+        closed.apply(CatchUno(player=1, target=0))
+    assert (caught.value.rule, caught.value.seat) == ("catch-window", 0)
+    assert "until the next card is discarded" in str(caught.value)
+    default = Round.from_position(RuleSet(), hands, discard=["R7"], draw=["B5", "Y6"])
+    default.apply(PlayCard(player=0, card=card(default, 0, "R3")))
+    default.apply(Draw(player=1))
+    with pytest.raises(RuleError) as caught:
+        default.apply(CatchUno(player=2, target=0))
+    assert (caught.value.rule, caught.value.seat) == ("catch-window", 0)
+
+
+def test_option_catch_window_outlives_a_wild_draw_four_penalty_seed_003() -> None:
+    """003's window: taking a Wild Draw 4's four cards discards nothing, so the player who went
+    down to one card without UNO can still be caught."""
+    rules = RuleSet(uno_catch_window="next-discard")
+    rnd = Round.from_position(rules, [["W+4", "B9"], ["G1", "G2"], ["Y1", "R1"]], discard=["R7"])
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "W+4"), colour=Y))
+    rnd.apply(Draw(player=1))
+    rnd.apply(CatchUno(player=2, target=0))
+    assert len(rnd.state.hands[0]) == 3
+
+
+def test_option_first_dealer_by_point_value_seed_001() -> None:
+    """001: "Each player draws a card. Player with the highest point value is the dealer": a Wild
+    (50 points) beats a 9, where 000 and 003 count it 0 ("count any card with a symbol as
+    zero")."""
+    deck = builtin_deck("classic")
+    order = [next(i for i, c in enumerate(deck.cards) if c.code == code)
+             for code in ("R9", "W", "G3", "B5")]
+    order += [i for i in range(len(deck)) if i not in order]
+    by_number = draw_first_dealer(deck, 4, random.Random(0), order=order, rules=RuleSet())
+    by_points = draw_first_dealer(
+        deck, 4, random.Random(0), order=order, rules=RuleSet(first_dealer_by="points")
+    )
+    assert (by_number.dealer, by_points.dealer) == (0, 1)
+    assert preset("edition-2018").first_dealer_by == "points"
+
+
+def test_first_dealer_is_drawn_through_the_public_api_seed_000_003() -> None:
+    """000: "Each player draws a card; the player that draws the highest number deals (count any
+    card with a symbol as zero)"; 003: 「数字の一番大きなカードを引いた人が親になります。記号カード
+    はゼロと同じです。」 The draw is part of ``engine``'s public names, and a bad player count is a
+    clear error."""
+    import engine
+
+    deck = engine.builtin_deck("modern")
+    draw = engine.draw_first_dealer(deck, 4, random.Random(9), rules=engine.preset("official"))
+    assert isinstance(draw, engine.DealerDraw) and draw.dealer == 0 and len(draw.rounds) == 2
+    assert Game(RuleSet(), 4, seed=9).dealer_draw == draw
+    with pytest.raises(ValueError, match="2 to 112 players, not 1"):
+        engine.draw_first_dealer(deck, 1, random.Random(0))

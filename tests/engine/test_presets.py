@@ -59,3 +59,20 @@ def test_preset_edition_2018_reverse_start_player_counted_last_plays_first_seed_
     assert rnd.state.turn == 4 and rnd.state.direction == -1
     end_turn(rnd)
     assert rnd.state.turn == 3
+
+
+def test_preset_showdown_highest_point_value_deals_first_seed_004() -> None:
+    """004: "Each player draws a card. Player with the highest point value is the dealer." (as
+    001 says; 000 and 003 count a symbol as zero): a Wild Showdown's 50 beats a 9."""
+    import random
+
+    from engine.dealer import draw_first_dealer
+
+    deck = builtin_deck("showdown")
+    order = [next(i for i, c in enumerate(deck.cards) if c.code == code)
+             for code in ("B9", "WSD", "G3")]
+    order += [i for i in range(len(deck)) if i not in order]
+    draw = draw_first_dealer(deck, 3, random.Random(0), order=order, rules=preset("showdown"))
+    assert draw.dealer == 1
+    assert draw_first_dealer(deck, 3, random.Random(0), order=order, rules=preset("official")
+                             ).dealer == 0

@@ -1,4 +1,6 @@
-"""Hypothesis invariants of the scoresheet, under every mode and partner variation."""
+"""Hypothesis invariants of the scoresheet, under every mode and partner variation: totals are
+the rounds' deltas (since the last pigs, in the pig modes), pigs only grow, the winners follow the
+mode's rule, and undo, edits and bad input keep the sheet consistent."""
 
 import pytest
 from hypothesis import given
@@ -25,6 +27,12 @@ def sheets(draw: st.DrawFn) -> tuple[ScoringSettings, int]:
         return settings, settings.players_required or 4
     players = draw(st.integers(2, 10))
     target = draw(st.integers(1, 600))
+    if mode in (ScoringMode.HERO, ScoringMode.MEAN):
+        pigs = draw(st.none() | st.integers(1, 4))
+        rounds = draw(st.integers(1, 12) if pigs is None else st.none() | st.integers(1, 12))
+        if draw(st.booleans()):  # the sheet's own target: 500 hero, 100 mean
+            return ScoringSettings(mode=mode, pigs=pigs, rounds=rounds), players
+        return ScoringSettings(mode=mode, target=target, pigs=pigs, rounds=rounds), players
     if mode is ScoringMode.CHALLENGE:
         return ScoringSettings(mode=mode, target=target), players
     rounds = draw(st.none() | st.integers(1, 8))
@@ -58,7 +66,13 @@ def games(draw: st.DrawFn) -> tuple[ScoringSettings, int, list[RoundResult]]:
 def expected_deltas(mode: ScoringMode, result: RoundResult, seats: tuple[int, ...]) -> int:
     """What a round adds to all totals together, by the rules of each mode."""
     held = sum(result.hand_points)
-    if mode in (ScoringMode.RUNNING_TALLY, ScoringMode.CHALLENGE, ScoringMode.STANDARD):
+    if mode in (
+        ScoringMode.RUNNING_TALLY,
+        ScoringMode.CHALLENGE,
+        ScoringMode.STANDARD,
+        ScoringMode.HERO,
+        ScoringMode.MEAN,
+    ):
         return held
     if mode is ScoringMode.PLUS_MINUS:
         return 0  # the winner's plus is everyone else's minus
@@ -71,8 +85,12 @@ def test_totals_are_the_sum_of_the_recorded_rounds(
 ) -> None:
     settings, players, results = game
     sheet = Scoresheet(settings, players, results=results)
+    since = sheet.history
+    if settings.uses_pigs:  # totals start again from zero after the last pigs
+        resets = [line.index for line in sheet.history if line.reset]
+        since = sheet.history[resets[-1] + 1 :] if resets else sheet.history
     for seat in range(players):
-        assert sheet.totals[seat] == sum(line.deltas[seat] for line in sheet.history)
+        assert sheet.totals[seat] == sum(line.deltas[seat] for line in since)
     for line in sheet.history:
         if settings.mode is ScoringMode.PARTNERS:
             winners = [s for s, d in enumerate(line.deltas) if d]
@@ -98,6 +116,10 @@ def test_a_finished_game_has_winners_by_its_rule(
     if settings.mode is ScoringMode.CHALLENGE:
         assert len(sheet.winners) == 1 and len(sheet.eliminated) == players - 1
         assert sheet.winners[0] == results[-1].went_out  # won the final hand
+    elif settings.uses_pigs:
+        pigs = sheet.pigs
+        assert {pigs[w] for w in sheet.winners} == {min(pigs)}
+        assert settings.rounds == sheet.hands_played or max(pigs) >= (settings.pigs or 0)
     elif settings.lowest_wins:
         assert {totals[w] for w in sheet.winners} == {min(totals)}
     else:
@@ -196,3 +218,37 @@ def test_bad_input_leaves_the_sheet_unchanged(
                 index, RoundResult(went_out=results[index].went_out, hand_points=tuple(points))
             )
         assert (sheet.history, sheet.totals, sheet.active_seats, sheet.is_over) == before
+
+
+@given(games())
+def test_pigs_follow_the_target_and_only_grow(
+    game: tuple[ScoringSettings, int, list[RoundResult]],
+) -> None:
+    """002's pig modes: a round that takes someone to the target draws pigs (hero: on every
+    other player; mean: on that player, or on every other one when they land on it exactly),
+    every total then goes back to zero, and no total stays at or over the target."""
+    settings, players, results = game
+    sheet = Scoresheet(settings, players, results=results)
+    if not settings.uses_pigs:
+        assert sheet.pigs == (0,) * players and all(not line.pigs for line in sheet.history)
+        return
+    assert settings.target is not None
+    previous = (0,) * players
+    totals = [0] * players
+    for line in sheet.history:
+        totals = [t + d for t, d in zip(totals, line.deltas, strict=True)]
+        reached = [s for s in range(players) if totals[s] >= settings.target]
+        expected = [0] * players
+        for seat in reached:
+            if settings.mode is ScoringMode.HERO or totals[seat] == settings.target:
+                expected = [n + (s != seat) for s, n in enumerate(expected)]
+            else:
+                expected[seat] += 1
+        assert list(line.pigs_drawn) == expected
+        assert line.reset == bool(reached)
+        if reached:
+            totals = [0] * players
+        assert list(line.totals) == totals and max(line.totals) < settings.target
+        assert line.pigs == tuple(p + d for p, d in zip(previous, expected, strict=True))
+        previous = line.pigs
+    assert sheet.pigs == previous

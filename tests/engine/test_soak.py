@@ -28,7 +28,7 @@ def soak_game(index: int) -> None:
                 "showdown_every_go_out": index % 2 == 0,
             }
         )
-    players = 2 + index % 9
+    players = 2 + index % (rules.max_players - 1)
     rnd = Round.new(rules, RoundSetup(players=players, dealer=index % players, seed=index))
     bots: list[Bot] = [
         HeuristicBot(index + seat) if (index + seat) % 2 else RandomBot(index + seat)

@@ -17,7 +17,9 @@ set -uo pipefail
 
 OUT=/mnt/out
 SRC_COPY=/root/uno-showdown
-DB=/var/lib/showdown/showdown.db
+# The guest has no Pi: the service plays on the simulated unit, whose games go to the simulator's
+# own journal beside the table's (docs/session.md), and that is the journal the cuts check.
+DB=/var/lib/showdown/showdown-simulated.db
 SNAPSHOT_BEFORE=/var/local/showdown-vm-before.txt
 ENVIRONMENT=/etc/showdown/environment
 

@@ -3,7 +3,8 @@
 On a Raspberry Pi it drives the unit on the Pi's pins (gpiozero) and records each showdown the
 unit settles. Anywhere else, or with ``--sim``, it runs the simulated unit with virtual players:
 bots play UNO by the engine's rules, every showdown runs through the real state machine, and the
-score is kept in the journal exactly as at a real table. One log line says which back end and why.
+score is kept exactly as at a real table, in the simulator's own journal (``--db`` names another):
+a game nobody played never joins the table's games. One log line says which back end and why.
 
 It stops cleanly on Ctrl-C (SIGINT), SIGTERM, SIGHUP and SIGUSR2, at any moment, even while
 starting: the table stops at its next entry, the unit's outputs go safe, the journal is
@@ -42,7 +43,7 @@ from showdown.game.journal import Entry, Journal, JournalError, check_file, chec
 from showdown.game.lock import JournalLock
 from showdown.game.recorder import UnitRecorder
 from showdown.game.session import Session, SessionError
-from showdown.game.storage import add_db_argument, db_path
+from showdown.game.storage import add_db_argument, db_path, simulated_path
 from showdown.scoreboard.settings import TouchMatrix
 from showdown.sim.bot_table import BotTable, TableStopped
 from showdown.unit.backends import BACKENDS
@@ -66,7 +67,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_db_argument(parser)
     parser.add_argument(
-        "--sim", action="store_true", help="use the simulated unit with virtual players"
+        "--sim", action="store_true",
+        help="use the simulated unit with virtual players; its games go to a journal of their "
+        "own beside the table's (showdown-simulated.db) unless --db names one",
     )
     parser.add_argument(
         "--headless", action="store_true", help="no scoreboard: a live status in the terminal"
@@ -221,8 +224,9 @@ def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -
     if args.interactive:  # before any file is made: no screen, nothing to play on
         _window_or_refuse()
     settings = load_settings(args.config)
-    path = db_path(args.db, settings.storage)
     use_sim, why = choose_backend(args.sim or args.interactive, backend=settings.unit.backend)
+    # A simulated game is nobody's game: it never goes into the table's journal by default.
+    path = (simulated_path if use_sim else db_path)(args.db, settings.storage)
     stop_signals.check()  # a stop signal meanwhile: unwind here
     try:
         check_file(path)  # not a journal, or not writable: say that, not that it cannot be locked
@@ -333,7 +337,8 @@ def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -
         service.fail(problem)
     # The watchdog test's debug hook: SIGUSR2 freezes the main loop (docs/deploy.md).
     signal.signal(signal.SIGUSR2, _freeze_on_signal(service))
-    status.line(banner(args, use_sim, frontend is not None, path))
+    status.line(banner(args, use_sim, frontend is not None, path,
+                       table_journal=db_path(None, settings.storage)))
     heartbeat.started("keeping score" if frontend is None else "scoreboard up")
     try:
         code = service.run()
@@ -364,8 +369,10 @@ def _close(steps: list[Callable[[], None]]) -> None:
             log.exception("a shutdown step failed; continuing with the next")
 
 
-def banner(args: argparse.Namespace, use_sim: bool, window: bool, path: Path) -> str:
-    """What a newcomer reads first: what is running, where the score goes, how to stop."""
+def banner(args: argparse.Namespace, use_sim: bool, window: bool, path: Path,
+           table_journal: Path | None = None) -> str:
+    """What a newcomer reads first: what is running, where the score goes, how to stop; on the
+    simulator, that the table's own journal (``table_journal``) is not touched."""
     where = "on the scoreboard" if window else "below"
     if args.interactive:
         what = "the simulated unit, played from the keyboard (A, L, Space) beside the scoreboard"
@@ -374,8 +381,13 @@ def banner(args: argparse.Namespace, use_sim: bool, window: bool, path: Path) ->
                 f"simulated unit; each showdown and round is scored {where}")
     else:
         what = f"the unit at this table; each showdown and round is scored {where}"
+    if use_sim and table_journal is not None and path != table_journal:
+        where_kept = (f"The simulated games are kept in {path}, apart from the table's journal "
+                      f"({table_journal}).")
+    else:
+        where_kept = f"The score is kept in {path}."
     return (f"UNO Showdown is running: {what}.\n"
-            f"The score is kept in {path}. Ctrl-C stops it; the game resumes next time.")
+            f"{where_kept} Ctrl-C stops it; the game resumes next time.")
 
 
 def _table_worker(

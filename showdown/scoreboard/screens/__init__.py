@@ -8,7 +8,9 @@ from showdown.scoreboard.screens.game_over import GameOverScreen
 from showdown.scoreboard.screens.games import GamesScreen
 from showdown.scoreboard.screens.history import HistoryScreen
 from showdown.scoreboard.screens.names import NamesScreen
+from showdown.scoreboard.screens.players import PlayersScreen
 from showdown.scoreboard.screens.round_end import RoundEndScreen
+from showdown.scoreboard.screens.settings import SettingsScreen
 from showdown.scoreboard.screens.setup import SetupScreen
 from showdown.scoreboard.screens.showdown import ShowdownScreen
 from showdown.scoreboard.screens.stats import StatsScreen
@@ -27,6 +29,8 @@ SCREENS: dict[str, type[Screen]] = {
         StatsScreen,
         GameOverScreen,
         GamesScreen,
+        SettingsScreen,
+        PlayersScreen,
     )
 }
 """Every screen class by its name (the name :meth:`Scoreboard.go` takes)."""

@@ -1,9 +1,11 @@
 """The score progression: each player's cumulative score after every round, against the target.
 
 Each player has a colour and a marker shape (circle, square, triangle, ...), shown at every point
-and in the legend beside the name and total, so the chart reads without colour vision. Where lines
-meet (players level, as everyone at 0 is early on), they are set a line's width apart so none is
-hidden under another. The y axis has ticks at round figures, the x axis numbers the rounds.
+and in the legend beside the name and total, so the chart reads without colour vision. Every value
+is drawn at its value. Where lines would hide each other (players level, as everyone at 0 is early
+on), the stretch they share is drawn as interleaved dashes, one colour after another, and their
+markers at a shared point are nested, the largest behind, so each shows. The y axis has ticks at
+round figures, the x axis numbers the rounds.
 """
 
 from __future__ import annotations
@@ -22,10 +24,11 @@ from showdown.scoreboard.view import TableView
 from showdown.scoreboard.vocabulary import player_name
 from showdown.scoreboard.widgets import Canvas, Custom, Label, Widget
 
-PLOT = pygame.Rect(60, 56, 496, 296)
+PLOT = pygame.Rect(60, 56, 440, 296)
 """The plot area (design pixels): y tick labels to its left, round numbers under it."""
-LEGEND_X = 568
-"""Where the legend starts: a marker, the name, the total, one row a player."""
+LEGEND_X = 512
+"""Where the legend starts: a marker, the name, the total, one row a player. A name of twelve
+CJK characters fits its line at 16 px."""
 TICK_TEXT = 18
 """Design size of the axes' figures (above the 16 px floor, read from the table)."""
 LEGEND_TEXT = 20
@@ -87,25 +90,64 @@ def round_labels(rounds: int) -> list[int]:
     return [r for r in range(1, rounds + 1) if r % stride == 0 or r == rounds]
 
 
-def spread(series: list[list[int]], gap: float, axis: Axis) -> list[list[float]]:
-    """Each point's vertical offset (design pixels, down is positive): players level at a round
-    are set ``gap`` apart in seat order, around their value, or above it at the bottom of the
-    axis and below it at the top (so they stay in the plot); a player alone is not moved."""
-    offsets = [[0.0] * len(values) for values in series]
+def shared(series: list[list[int]]) -> list[list[tuple[int, int]]]:
+    """For each player and each stretch between two rounds: (rank, how many) of the players
+    whose lines run along the very same stretch (level at both ends), in seat order; (0, 1)
+    for a stretch of one's own."""
+    found = [[(0, 1)] * max(0, len(values) - 1) for values in series]
+    for rnd in range(max((len(values) for values in series), default=1) - 1):
+        together: dict[tuple[int, int], list[int]] = defaultdict(list)
+        for i, values in enumerate(series):
+            if rnd + 1 < len(values):
+                together[(values[rnd], values[rnd + 1])].append(i)
+        for players in together.values():
+            for rank, i in enumerate(players):
+                found[i][rnd] = (rank, len(players))
+    return found
+
+
+def nested(series: list[list[int]]) -> list[list[tuple[int, int]]]:
+    """For each player and each round: (rank, how many) of the players with the same value
+    there, in seat order (their markers are nested, the first the largest)."""
+    found = [[(0, 1)] * len(values) for values in series]
     for rnd in range(max((len(values) for values in series), default=0)):
         level: dict[int, list[int]] = defaultdict(list)
         for i, values in enumerate(series):
             if rnd < len(values):
                 level[values[rnd]].append(i)
-        for value, players in level.items():
-            first = -(len(players) - 1) / 2
-            if value <= axis.low:
-                first = -(len(players) - 1)
-            elif value >= axis.high:
-                first = 0
+        for players in level.values():
             for rank, i in enumerate(players):
-                offsets[i][rnd] = (first + rank) * gap
-    return offsets
+                found[i][rnd] = (rank, len(players))
+    return found
+
+
+def dashes(start: tuple[float, float], end: tuple[float, float], rank: int, count: int,
+           length: float) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The pieces of a stretch that player ``rank`` of ``count`` sharing it draws: dashes of
+    ``length`` pixels, each player's after the one before's, so the colours take turns along
+    the line (the whole stretch when it is one player's)."""
+    if count <= 1:
+        return [(start, end)]
+    (x0, y0), (x1, y1) = start, end
+    total = math.hypot(x1 - x0, y1 - y0)
+    if total == 0:
+        return []
+    pieces = []
+    at = rank * length
+    while at < total:
+        stop = min(total, at + length)
+        pieces.append(((x0 + (x1 - x0) * at / total, y0 + (y1 - y0) * at / total),
+                       (x0 + (x1 - x0) * stop / total, y0 + (y1 - y0) * stop / total)))
+        at += count * length
+    return pieces
+
+
+def plot_point(rnd: int, value: float, *, rounds: int, axis: Axis, box: pygame.Rect,
+               real: pygame.Rect, scale: float) -> tuple[float, float]:
+    """Where round ``rnd``'s ``value`` is drawn, in window pixels: at its value, always."""
+    x = real.left + (round_x(rnd, rounds, box) - box.left) * scale
+    y = real.top + (axis.y(value, box) - box.top) * scale
+    return x, y
 
 
 def paint_marker(surface: pygame.Surface, shape: str, centre: tuple[float, float],
@@ -138,9 +180,11 @@ def paint_marker(surface: pygame.Surface, shape: str, centre: tuple[float, float
         pygame.draw.polygon(surface, colour, polygons[shape])
 
 
-def player_style(i: int) -> tuple[theme.Colour, str]:
-    """A player's colour and marker shape, by seat."""
-    return theme.PLAYER_COLOURS[i % len(theme.PLAYER_COLOURS)], MARKERS[i % len(MARKERS)]
+def player_style(i: int, view: TableView | None = None) -> tuple[theme.Colour, str]:
+    """A player's colour (their own in this game, else their seat's) and marker shape (by
+    seat)."""
+    own = view.players[i].colour if view is not None and i < len(view.players) else None
+    return own or theme.PLAYER_COLOURS[i % len(theme.PLAYER_COLOURS)], MARKERS[i % len(MARKERS)]
 
 
 def paint_chart(canvas: Canvas, box: pygame.Rect, view: TableView) -> None:
@@ -153,10 +197,9 @@ def paint_chart(canvas: Canvas, box: pygame.Rect, view: TableView) -> None:
     series = view.cumulative()
     rounds = len(view.rounds)
 
-    def point(rnd: int, value: float, offset: float = 0.0) -> tuple[float, float]:
-        x = real.left + (round_x(rnd, rounds, box) - box.left) * layout.scale
-        y = real.top + (axis.y(value, box) - box.top + offset) * layout.scale
-        return x, y
+    def point(rnd: int, value: float) -> tuple[float, float]:
+        return plot_point(rnd, value, rounds=rounds, axis=axis, box=box, real=real,
+                          scale=layout.scale)
 
     for tick in axis.ticks:
         y = point(0, tick)[1]
@@ -174,23 +217,35 @@ def paint_chart(canvas: Canvas, box: pygame.Rect, view: TableView) -> None:
             place = label.get_rect(topright=(real.right - 4, target_y + layout.px(4)))
         surface.blit(label, place)
     line = layout.px(3)
-    offsets = spread(series, 2.0, axis)
     radius = layout.px(5)
+    dash = layout.px(10)
+    strands = shared(series)
+    piles = nested(series)
     for i, values in enumerate(series):
-        colour, shape = player_style(i)
-        points = [point(r, v, offsets[i][r]) for r, v in enumerate(values)]
-        if len(points) > 1:
-            pygame.draw.lines(surface, colour, False, points, line)
-        marked = points if rounds <= MAX_MARKED_ROUNDS else points[-1:]
-        for p in marked:
-            paint_marker(surface, shape, p, radius, colour)
+        colour, _shape = player_style(i, view)
+        points = [point(r, v) for r, v in enumerate(values)]
+        for r in range(len(points) - 1):
+            rank, count = strands[i][r]
+            for a, b in dashes(points[r], points[r + 1], rank, count, dash):
+                pygame.draw.line(surface, colour, a, b, line)
+    # Markers over the lines, the largest of a pile first so the smaller ones show on top.
+    marks = []
+    for i, values in enumerate(series):
+        rounds_marked = range(len(values)) if rounds <= MAX_MARKED_ROUNDS else [len(values) - 1]
+        for r in rounds_marked:
+            rank, count = piles[i][r]
+            step = min(layout.px(3), layout.px(12) / max(1, count - 1))
+            marks.append((-(count - 1 - rank), i, r, radius + round(step * (count - 1 - rank))))
+    for _order, i, r, size in sorted(marks):
+        colour, shape = player_style(i, view)
+        paint_marker(surface, shape, point(r, series[i][r]), size, colour)
 
 
-def paint_key(canvas: Canvas, box: pygame.Rect, *, i: int) -> None:
+def paint_key(canvas: Canvas, box: pygame.Rect, *, style: tuple[theme.Colour, str]) -> None:
     """A player's colour and marker in the legend, on a short stretch of their line."""
     real = canvas.rect(box)
     canvas.surface.fill(theme.BACKGROUND, real)
-    colour, shape = player_style(i)
+    colour, shape = style
     pygame.draw.line(canvas.surface, colour, real.midleft, real.midright, canvas.layout.px(3))
     paint_marker(canvas.surface, shape, real.center, canvas.layout.px(7), colour)
 
@@ -208,7 +263,8 @@ class ChartScreen(Screen):
         found: list[Widget] = [
             Label("title", pygame.Rect(8, 4, LEGEND_X - 12, 44), _("Score after each round"), 28,
                   theme.ACCENT, bold=True, align="left"),
-            Custom("plot", PLOT, (tuple(tuple(s) for s in series), view.target),
+            Custom("plot", PLOT, (tuple(tuple(s) for s in series), view.target,
+                                  tuple(p.colour for p in view.players)),
                    lambda c, r: paint_chart(c, r, view)),
         ]
         for t, tick in enumerate(axis.ticks):
@@ -227,11 +283,12 @@ class ChartScreen(Screen):
         row_h = min(48, (CONTENT_BOTTOM - 52) // count)
         for i, player in enumerate(view.players):
             top = 52 + i * row_h
-            found.append(Custom(f"key{i}", pygame.Rect(LEGEND_X, top, 30, row_h - 4), i,
-                                partial(paint_key, i=i)))
-            found.append(Label(f"legend-name{i}", pygame.Rect(LEGEND_X + 36, top, 136, row_h - 4),
+            style = player_style(i, view)
+            found.append(Custom(f"key{i}", pygame.Rect(LEGEND_X, top, 30, row_h - 4), style,
+                                partial(paint_key, style=style)))
+            found.append(Label(f"legend-name{i}", pygame.Rect(LEGEND_X + 36, top, 196, row_h - 4),
                                player_name(player.name), LEGEND_TEXT, theme.TEXT, align="left"))
-            found.append(Label(f"legend-total{i}", pygame.Rect(LEGEND_X + 174, top, 54,
+            found.append(Label(f"legend-total{i}", pygame.Rect(LEGEND_X + 234, top, 46,
                                                                row_h - 4),
                                str(player.total), LEGEND_TEXT, theme.TEXT, bold=True,
                                align="right"))

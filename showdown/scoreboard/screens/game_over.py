@@ -1,4 +1,9 @@
-"""Game over: the winner, the final standings, and a new game."""
+"""Game over: the winner, the final standings, a rematch and a new game.
+
+A finished game stays finished: reopened after a restart, the table comes back here, never to a
+round-end keypad that would refuse only at Save. Rematch is one tap: the same players in the
+same seats, the same rules and target, the deal passed on as the rules pass it.
+"""
 
 from __future__ import annotations
 
@@ -35,8 +40,11 @@ class GameOverScreen(Screen):
 
     def widgets(self, view: TableView) -> list[Widget]:
         """See :meth:`Screen.widgets`."""
+        heading = _("Game over")
+        if view.read_only:  # a game opened from the saved games: say which
+            heading = view.game_name or _("Game {number}").format(number=view.game_id)
         found: list[Widget] = [
-            Label("title", pygame.Rect(8, 4, 784, 40), _("Game over"), 28, theme.TEXT_DIM),
+            Label("title", pygame.Rect(8, 4, 784, 40), heading, 28, theme.TEXT_DIM),
             Label("winner", pygame.Rect(8, 48, 784, 80),
                   _("{name} wins!").format(name=_winners(view)), 56, theme.ACCENT,
                   bold=True),
@@ -57,6 +65,20 @@ class GameOverScreen(Screen):
                                24, theme.TEXT, bold=True, align="left"))
             found.append(Label(f"total{i}", pygame.Rect(total[0], top, total[1], row_h - 2),
                                str(player.total), 24, theme.TEXT, align="right"))
-        found.append(Button("new-game", pygame.Rect(250, 344, 300, 64), _("New game"),
-                            lambda: self.ui.go("setup"), colour=theme.OK, size=30))
+        if view.read_only:
+            found.append(Button("close", pygame.Rect(250, 344, 300, 64), _("Close"),
+                                self._close, colour=theme.PANEL_LIGHT, size=30))
+            return found
+        found.append(Button("new-game", pygame.Rect(88, 344, 300, 64), _("New game"),
+                            lambda: self.ui.go("setup"), colour=theme.PANEL_LIGHT, size=30))
+        found.append(Button("rematch", pygame.Rect(412, 344, 300, 64), _("Rematch"),
+                            self._rematch, colour=theme.OK, size=30))
         return found
+
+    def _rematch(self) -> None:
+        if self.ui.send("rematch"):
+            self.ui.go("table")
+
+    def _close(self) -> None:
+        self.ui.send("close_game")
+        self.ui.go("games")

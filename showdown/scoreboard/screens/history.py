@@ -1,5 +1,12 @@
 """History: every recorded round and showdown, in the order they happened, with undo (and
-redo) of the last entry and editing of any round."""
+redo) of the last entry and editing of any round.
+
+It reads as a paper score sheet does: under each player's name, for every round, the points
+entered for them (what they held, or what the player who went out scored) and their running
+total, so a 300 typed for a 30 shows at a glance. Showdowns and false starts sit between the
+rounds, each worded for what it was. Ten players with long names still fit: the names wrap onto
+up to three lines, breaking inside a name where they must, and nothing is drawn under 16 px.
+"""
 
 from __future__ import annotations
 
@@ -9,16 +16,25 @@ import pygame
 
 from showdown.scoreboard import theme
 from showdown.scoreboard.i18n import _
+from showdown.scoreboard.news import showdown_words, undo_last
 from showdown.scoreboard.screens.base import Screen, Ui
 from showdown.scoreboard.screens.round_end import RoundEndScreen
-from showdown.scoreboard.view import Fact, RoundView, ShowdownRow, TableView
+from showdown.scoreboard.view import RoundView, ShowdownRow, TableView
 from showdown.scoreboard.vocabulary import player_name
 from showdown.scoreboard.widgets import Button, Label, Widget
 
-VISIBLE = 6
-ROW_H = 44
-TOP = 56
-"""Design y of the first row: the header above it is where a banner (Undone, Redo) goes."""
+ROUND_H = 54
+"""A round's row: the points entered and the running total, one above the other."""
+EVENT_H = 36
+"""A showdown's or false start's row: one line of words."""
+GAP = 4
+HEAD_H = 48
+"""The names' row for up to six players; a bigger table's names get :data:`TALL_HEAD_H`."""
+TALL_HEAD_H = 72
+ROWS_BOTTOM = 348
+"""Rows end above the buttons."""
+WIDE_TABLE = 6
+"""Up to this many players the round column also names who went out."""
 
 Item = RoundView | ShowdownRow
 
@@ -33,19 +49,24 @@ def items(view: TableView) -> list[Item]:
     return found
 
 
-def describe(fact: Fact) -> str:
-    """A recorded entry in the players' words (what Undo takes back, what Redo brings back)."""
-    if fact.kind == "showdown":
-        return _("showdown: {winner} beat {loser}").format(winner=player_name(fact.who),
-                                                            loser=player_name(fact.other))
-    if fact.kind == "edit":
-        return _("the edit of round {number}").format(number=fact.round)
-    return _("round {number}: {name} went out").format(number=fact.round,
-                                                       name=player_name(fact.who))
+def height(item: Item) -> int:
+    """The design height of an item's row."""
+    return ROUND_H if isinstance(item, RoundView) else EVENT_H
+
+
+def fitting(entries: list[Item], first: int, room: int) -> int:
+    """How many entries from ``first`` fit in ``room`` design pixels (at least one)."""
+    used = count = 0
+    for item in entries[first:]:
+        used += height(item) + GAP
+        if used > room + GAP and count:
+            break
+        count += 1
+    return count
 
 
 class HistoryScreen(Screen):
-    """A scrollable table of rounds; tap one to edit it."""
+    """A scrollable score sheet of rounds and showdowns; tap a round to edit it."""
 
     name = "history"
     banner_area = pygame.Rect(0, 0, 800, 52)
@@ -55,13 +76,33 @@ class HistoryScreen(Screen):
         self.first = 0
         self.selected: int | None = None
 
+    @staticmethod
+    def _room(view: TableView) -> tuple[int, int]:
+        """Where the rows start, and how much height they have."""
+        top = (HEAD_H if len(view.players) <= WIDE_TABLE else TALL_HEAD_H) + 8
+        return top, ROWS_BOTTOM - top
+
     def entered(self, view: TableView) -> None:
         """Show the latest entries."""
-        self.first = max(0, len(items(view)) - VISIBLE)
+        entries = items(view)
+        _top, room = self._room(view)
+        self.first = len(entries)
+        while self.first > 0 and fitting(entries, self.first - 1, room) == \
+                len(entries) - self.first + 1:
+            self.first -= 1
         self.selected = None
 
     def _scroll(self, view: TableView, delta: int) -> None:
-        self.first = max(0, min(max(0, len(items(view)) - VISIBLE), self.first + delta))
+        entries = items(view)
+        _top, room = self._room(view)
+        if delta > 0:
+            self.first = min(len(entries) - 1, self.first + fitting(entries, self.first, room))
+        else:
+            target = self.first
+            while target > 0 and fitting(entries, target - 1, room) <= self.first - target + 1:
+                target -= 1
+            self.first = target
+        self.first = max(0, self.first)
 
     def _edit(self, view: TableView) -> None:
         if self.selected is None:
@@ -78,76 +119,79 @@ class HistoryScreen(Screen):
 
     def _undo(self) -> None:
         """Take back the last entry and say what went, with a Redo button."""
-        fact = self.ui.port.view().last
-        if self.ui.send("undo"):
-            self._latest()
-            if fact is not None:
-                self.ui.notice(lambda: _("Undone: {what}").format(what=describe(fact)),
-                               (lambda: _("Redo"), partial(self._redo, fact)))
-
-    def _redo(self, fact: Fact) -> None:
-        if self.ui.send("redo"):
-            self._latest()
-            self.ui.notice(lambda: _("Back again: {what}").format(what=describe(fact)), None)
+        undo_last(self.ui, after=self._latest)
 
     def widgets(self, view: TableView) -> list[Widget]:
         """See :meth:`Screen.widgets`."""
         count = max(1, len(view.players))
-        # The round column: wide enough for "3 · Daisuke" with a margin, unless a big table
-        # needs the room for its players' columns.
-        first = 196 if count <= 6 else 142
+        wide = count <= WIDE_TABLE
+        # The round column: wide enough for "3 · Daisuke" with a margin, or the round number
+        # alone for a big table, which needs the room for its players' columns.
+        first = 196 if wide else 56
         col_w = (800 - first - 8) // count
+        top, room = self._room(view)
+        head_h = top - 8
         found: list[Widget] = [
-            Label("head:round", pygame.Rect(4, 4, first, 40), _("Round · went out"), 20,
-                  theme.TEXT_DIM),
+            Label("head:round", pygame.Rect(4, 4, first, head_h),
+                  _("Round · went out") if wide else "#", 20, theme.TEXT_DIM),
         ]
         for i, player in enumerate(view.players):
-            found.append(Label(f"head:{i}", pygame.Rect(first + 8 + i * col_w, 4, col_w - 4, 40),
-                               player_name(player.name), 22, theme.TEXT_DIM, bold=True))
-        shown = items(view)[self.first : self.first + VISIBLE]
-        for row in range(VISIBLE):
-            top = TOP + row * (ROW_H + 4)
-            if row >= len(shown):
-                found.append(Label(f"row{row}", pygame.Rect(4, top, 792, ROW_H), "", 16))
-                continue
-            item = shown[row]
+            found.append(Label(f"head:{i}", pygame.Rect(first + 8 + i * col_w, 4, col_w - 4,
+                                                        head_h),
+                               player_name(player.name), 22 if wide else 18, theme.TEXT_DIM,
+                               bold=True, wrap=True, anywhere=True))
+        entries = items(view)
+        shown = entries[self.first : self.first + fitting(entries, self.first, room)]
+        y = top
+        for row, item in enumerate(shown):
+            h = height(item)
             if isinstance(item, ShowdownRow):
-                text = _("Showdown: {winner} beat {loser}, {loser} takes {count}").format(
-                    winner=player_name(item.winner), loser=player_name(item.loser),
-                    count=item.cards)
-                if item.by_hand:
-                    text = _("{entry} (by hand)").format(entry=text)
-                found.append(Label(f"row{row}", pygame.Rect(4, top, 792, ROW_H), text, 22,
-                                   theme.TEXT_DIM, theme.PANEL))
+                found.append(Label(f"row{row}", pygame.Rect(4, y, 792, h), showdown_words(item),
+                                   22, theme.TEXT_DIM, theme.PANEL))
+                y += h + GAP
                 continue
             rnd = item
             chosen = rnd.number == self.selected
-            found.append(Button(f"row{row}", pygame.Rect(4, top, first, ROW_H),
-                                f"{rnd.number} · {player_name(rnd.went_out)}",
+            label = f"{rnd.number} · {player_name(rnd.went_out)}" if wide else str(rnd.number)
+            found.append(Button(f"row{row}", pygame.Rect(4, y, first, h), label,
                                 partial(setattr, self, "selected", rnd.number),
                                 selected=chosen, colour=theme.PANEL_LIGHT, size=24))
+            back = theme.PANEL if chosen else theme.BACKGROUND
             for i, player in enumerate(view.players):
-                pts = rnd.points[i] if i < len(rnd.points) else 0
-                text = f"{pts:+d}" if pts else "0"
-                found.append(Label(f"cell{row}:{i}", pygame.Rect(first + 8 + i * col_w,
-                                                                 top, col_w - 4, ROW_H), text, 24,
-                                   theme.ACCENT if player.name == rnd.went_out else theme.TEXT,
-                                   theme.PANEL if chosen else theme.BACKGROUND))
+                x = first + 8 + i * col_w
+                scored = rnd.points[i] if i < len(rnd.points) else 0
+                held = rnd.hands[i] if i < len(rnd.hands) else 0
+                out = player.name == rnd.went_out
+                if scored:
+                    figure, ink = f"{scored:+d}", theme.ACCENT if out else theme.TEXT
+                else:
+                    figure, ink = str(held), theme.TEXT_DIM
+                half = h // 2
+                found.append(Label(f"cell{row}:{i}", pygame.Rect(x, y, col_w - 4, half),
+                                   figure, 20, ink, back, bold=out))
+                found.append(Label(f"total{row}:{i}", pygame.Rect(x, y + half, col_w - 4,
+                                                                  h - half),
+                                   str(rnd.totals[i]) if i < len(rnd.totals) else "", 20,
+                                   theme.TEXT, back,
+                                   bold=True))
+            y += h + GAP
         if not view.rounds and not view.showdowns:
             found.append(Label("empty", pygame.Rect(150, 100, 500, 60),
                                _("No rounds yet"), 28, theme.TEXT_DIM))
-        bottom = TOP + VISIBLE * (ROW_H + 4)
+        bottom = ROWS_BOTTOM + 4
+        later = self.first + len(shown) < len(entries)
         found += [
             Button("up", pygame.Rect(4, bottom, 96, 56), _("Earlier"),
-                   lambda: self._scroll(view, -VISIBLE), enabled=self.first > 0, size=20),
+                   lambda: self._scroll(view, -1), enabled=self.first > 0, size=20),
             Button("down", pygame.Rect(104, bottom, 96, 56), _("Later"),
-                   lambda: self._scroll(view, VISIBLE),
-                   enabled=self.first + VISIBLE < len(items(view)), size=20),
+                   lambda: self._scroll(view, 1), enabled=later, size=20),
             Button("edit", pygame.Rect(220, bottom, 280, 56),
                    _("Edit round {number}").format(number=self.selected)
                    if self.selected is not None else _("Tap a round to edit"),
-                   lambda: self._edit(view), enabled=self.selected is not None, size=22),
+                   lambda: self._edit(view),
+                   enabled=self.selected is not None and not view.read_only, size=22),
             Button("undo", pygame.Rect(516, bottom, 276, 56), _("Undo last entry"),
-                   self._undo, colour=theme.DANGER, enabled=view.last is not None, size=22),
+                   self._undo, colour=theme.DANGER,
+                   enabled=view.last is not None and not view.read_only, size=22),
         ]
         return found

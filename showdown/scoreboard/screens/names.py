@@ -10,13 +10,15 @@ Enter is Done.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 
 import pygame
 
 from showdown.scoreboard import theme
 from showdown.scoreboard.i18n import _
-from showdown.scoreboard.screens.base import Screen, Ui
+from showdown.scoreboard.screens.base import Screen, Ui, Words
 from showdown.scoreboard.screens.setup import SetupScreen
 from showdown.scoreboard.view import TableView
 from showdown.scoreboard.widgets import Button, Label, Widget
@@ -30,6 +32,18 @@ PAGES: dict[str, tuple[str, ...]] = {
 
 MAX_NAME = 12
 """Longest name, in characters: it still fits a column of the history at ten players."""
+
+
+@dataclass(frozen=True)
+class NameRequest:
+    """A name the keyboard is asked for: what the title says, the name to start from, the
+    longest it may be, what to do with it on Done, and where Done and Cancel go back to."""
+
+    title: Words
+    initial: str
+    limit: int
+    done: Callable[[str], object]
+    back: str
 
 
 def _cased(char: str, first: bool) -> str:
@@ -52,14 +66,37 @@ class NamesScreen(Screen):
         self.page = "letters"
         self.composing = ""
         """Text an input method is still composing (shown, not yet typed)."""
+        self.request: NameRequest | None = None
+        """What the name is for; a seat of the set-up screen unless :meth:`ask_for` said."""
+        self._asked: NameRequest | None = None
 
-    def entered(self, view: TableView) -> None:
-        """Start from the seat's current typed name."""
+    def ask_for(self, title: Words, initial: str, limit: int, done: Callable[[str], object],
+                back: str) -> None:
+        """Type a name for something else than a seat (a game): shown at the next entry."""
+        self._asked = NameRequest(title, initial, limit, done, back)
+
+    def _seat(self) -> NameRequest:
+        """The selected seat of the set-up screen, from its current typed name."""
         setup = self._setup()
         names = setup.names
-        self.buffer = names[setup.selected] if setup.selected < len(names) else ""
+        seat = setup.selected
+        return NameRequest(
+            title=lambda: _("Name for seat {number}").format(number=seat + 1),
+            initial=names[seat] if seat < len(names) else "", limit=MAX_NAME,
+            done=partial(setup.rename, seat), back="setup")
+
+    def entered(self, view: TableView) -> None:
+        """Start from the name it is asked for (the seat's current typed name by default)."""
+        self.request = self._asked or self._seat()
+        self._asked = None
+        self.buffer = self.request.initial
         self.page = "letters"
         self.composing = ""
+
+    @property
+    def limit(self) -> int:
+        """The longest name this one may be."""
+        return MAX_NAME if self.request is None else self.request.limit
 
     def _setup(self) -> SetupScreen:
         screen = self.ui.screens["setup"]
@@ -69,7 +106,7 @@ class NamesScreen(Screen):
     def type(self, text: str) -> None:
         """Characters typed (a key, or a keyboard's text input): as many as the limit takes."""
         for char in text:
-            if len(self.buffer) >= MAX_NAME:
+            if len(self.buffer) >= self.limit:
                 return
             if char.isprintable():
                 self.buffer += _cased(char, not self.buffer) if char.isalpha() else char
@@ -91,24 +128,32 @@ class NamesScreen(Screen):
     def _delete(self) -> None:
         self.buffer = self.buffer[:-1]
 
+    def _clear(self) -> None:
+        """The whole name at once (a seat taken by someone else)."""
+        self.buffer = ""
+
     def _done(self) -> None:
-        setup = self._setup()
-        setup.rename(setup.selected, self.buffer)
-        self.ui.go("setup")
+        request = self.request or self._seat()
+        request.done(self.buffer.strip())
+        self.ui.go(request.back)
+
+    def _cancel(self) -> None:
+        self.ui.go((self.request or self._seat()).back)
 
     def widgets(self, view: TableView) -> list[Widget]:
         """See :meth:`Screen.widgets`."""
+        request = self.request or self._seat()
         setup = self._setup()
-        shown = self.buffer + self.composing or setup.name_of(setup.selected)
-        full = len(self.buffer) >= MAX_NAME
+        placeholder = setup.name_of(setup.selected) if request.back == "setup" else ""
+        shown = self.buffer + self.composing or placeholder
+        full = len(self.buffer) >= self.limit
         found: list[Widget] = [
-            Label("title", pygame.Rect(8, 4, 380, 56),
-                  _("Name for seat {number}").format(number=setup.selected + 1), 26,
-                  theme.TEXT_DIM, align="left"),
+            Label("title", pygame.Rect(8, 4, 380, 56), request.title(), 26, theme.TEXT_DIM,
+                  align="left"),
             Label("buffer", pygame.Rect(392, 4, 300, 56), shown, 36,
                   theme.TEXT if self.buffer else theme.TEXT_DIM, theme.PANEL, bold=True),
             Label("limit", pygame.Rect(696, 4, 96, 56),
-                  _("{used}/{limit}").format(used=len(self.buffer), limit=MAX_NAME), 24,
+                  _("{used}/{limit}").format(used=len(self.buffer), limit=self.limit), 24,
                   theme.ACCENT if full else theme.TEXT_DIM, bold=full),
         ]
         for r, row in enumerate(PAGES[self.page]):
@@ -128,8 +173,10 @@ class NamesScreen(Screen):
                    enabled=not full and bool(self.buffer), colour=theme.PANEL_LIGHT, size=24),
             Button("delete", pygame.Rect(584, 326, 208, 66), _("Delete"), self._delete,
                    colour=theme.DANGER, size=24),
-            Button("cancel", pygame.Rect(8, 400, 300, 72), _("Cancel"),
-                   lambda: self.ui.go("setup"), colour=theme.PANEL_LIGHT, size=26),
+            Button("cancel", pygame.Rect(8, 400, 300, 72), _("Cancel"), self._cancel,
+                   colour=theme.PANEL_LIGHT, size=26),
+            Button("clear", pygame.Rect(316, 400, 168, 72), _("Clear"), self._clear,
+                   enabled=bool(self.buffer), colour=theme.DANGER, size=24),
             Button("done", pygame.Rect(492, 400, 300, 72), _("Done"), self._done,
                    colour=theme.OK, size=28),
         ]

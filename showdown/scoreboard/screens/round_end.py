@@ -124,6 +124,25 @@ class RoundEndScreen(Screen):
         self.went_out = self.selected
         self.totals.pop(self.selected, None)
         self.tallies.pop(self.selected, None)
+        self._next()
+
+    def _waiting(self) -> list[int]:
+        """The seats that still need their points, in seat order from the one after the
+        selected seat (who went out and who is out of the game need none)."""
+        players = self.ui.port.view().players
+        count = len(players)
+        order = [(self.selected + step) % count for step in range(1, count + 1)]
+        return [seat for seat in order if seat != self.went_out
+                and not players[seat].eliminated and self.value(seat) is None]
+
+    def _next(self) -> None:
+        """On to the next player who still needs a number (the one who went out first)."""
+        if self.went_out is None:
+            self.ui.say(ErrorText("Tap who went out, then Went out"))
+            return
+        waiting = self._waiting()
+        if waiting:
+            self.selected = waiting[0]
 
     def _save(self) -> None:
         view = self.ui.port.view()
@@ -191,7 +210,10 @@ class RoundEndScreen(Screen):
                    self._went_out, colour=theme.OK, size=24),
         ]
         name = player_name(view.players[self.selected].name) if self.selected < count else ""
-        if self.selected == self.went_out:
+        if self.went_out is None and self.editing is None and not any(
+                self.totals.values()) and not any(self.tallies.values()):
+            line = _("Who went out? Tap them, then Went out")  # asked first
+        elif self.selected == self.went_out:
             line = _("{name} went out").format(name=name)
         else:
             value = self.value(self.selected)
@@ -226,20 +248,25 @@ class RoundEndScreen(Screen):
         return found
 
     def _keypad(self, x0: int) -> list[Widget]:
-        keys: list[tuple[str, str, Callable[[], None]]] = [
-            (d, d, partial(self._digit, d)) for d in "123456789"
+        """Digits as on a number pad, with Clear, Delete and Next (on to the next player who
+        still needs a number) down the right."""
+        keys: list[tuple[str, str, Callable[[], None], tuple[int, int, int, int]]] = [
+            (d, d, partial(self._digit, d), (i % 3, i // 3, 1, 1))
+            for i, d in enumerate("123456789")
         ]
         keys += [
-            ("clear", _("Clear"), self._clear_entry),
-            ("0", "0", lambda: self._digit("0")),
-            ("back", _("Delete"), self._backspace),
+            ("0", "0", lambda: self._digit("0"), (0, 3, 3, 1)),
+            ("clear", _("Clear"), self._clear_entry, (3, 0, 1, 1)),
+            ("back", _("Delete"), self._backspace, (3, 1, 1, 1)),
+            # TRANSLATORS: the round end's keypad: on to the next player who needs a number.
+            ("next", _("Next"), self._next, (3, 2, 1, 2)),
         ]
         found: list[Widget] = []
-        for i, (key, text, action) in enumerate(keys):
-            row, col = divmod(i, 3)
-            rect = pygame.Rect(x0 + col * 162, 116 + row * 60, 158, 56)
-            found.append(Button(f"key:{key}", rect, text, action, size=30 if len(text) == 1
-                                else 22))
+        for key, text, action, (col, row, cols, rows) in keys:
+            rect = pygame.Rect(x0 + col * 121, 116 + row * 60, cols * 121 - 4, rows * 60 - 4)
+            found.append(Button(f"key:{key}", rect, text, action,
+                                colour=theme.OK if key == "next" else theme.BUTTON,
+                                size=30 if len(text) == 1 else 22))
         return found
 
     def _cards(self, x0: int) -> list[Widget]:

@@ -3,7 +3,6 @@ language. Everything is a tap: names come from an on-screen keyboard (:mod:`.nam
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import partial
 
 import pygame
@@ -43,11 +42,18 @@ class SetupScreen(Screen):
         self.mode = 0
         self.target = 500
         self.saved = 0
-        """How many saved games could be taken up again (counted when the screen is shown)."""
+        """How many saved games could be taken up again or read (counted when shown)."""
 
     def entered(self, view: TableView) -> None:
-        """Count the saved games once, not at every frame (each is read from the journal)."""
-        self.saved = len(self.ui.port.saved_games())
+        """Count the saved games once, not at every frame (each is read from the journal). A
+        table that has played starts from its last players' names and seats, not "Player 1..4";
+        names typed here since stay as typed."""
+        self.saved = len(self.ui.port.games())
+        if view.started and not any(self.names):
+            self.names = [player.name for player in view.players]
+            self.count = max(MIN_PLAYERS, min(MAX_PLAYERS, len(self.names)))
+            self.selected = min(self.selected, self.count - 1)
+            self.dealer = min(self.dealer, self.count - 1)
 
     def recorded_name(self, seat: int) -> str:
         """The name the game will record for a seat: the one typed, else the default in
@@ -75,8 +81,7 @@ class SetupScreen(Screen):
         other = self.selected + delta
         if not 0 <= other < self.count:
             return
-        names = [self.name_of(i) if i < len(self.names) and self.names[i] else "" for i in
-                 range(self.count)]
+        names = [self.names[i] if i < len(self.names) else "" for i in range(self.count)]
         names[self.selected], names[other] = names[other], names[self.selected]
         self.names = names
         if self.dealer in (self.selected, other):
@@ -90,11 +95,7 @@ class SetupScreen(Screen):
         self.ui.set_language(codes[(index + 1) % len(codes)])
 
     def _toggle_cues(self) -> None:
-        """All non-colour cues on or off together (each can also be set in the configuration)."""
-        on = not self.ui.cues.countdown_words
-        self.ui.cues = replace(
-            self.ui.cues, countdown_words=on, countdown_shapes=on, colour_marks=on,
-            false_start_words=on)
+        self.ui.cues = self.ui.cues.toggled()
 
     def start(self) -> None:
         """Start the new game; a game still being played is left only after the table says so
@@ -131,11 +132,14 @@ class SetupScreen(Screen):
                   bold=True, align="left"),
             Button("fewer", pygame.Rect(8, 56, 64, 56), "−",
                    lambda: self._change_count(-1), enabled=self.count > MIN_PLAYERS, size=34),
-            Label("count", pygame.Rect(76, 56, 240, 56),
+            Label("count", pygame.Rect(76, 56, 136, 56),
                   ngettext("{count} player", "{count} players", self.count).format(
                       count=self.count), 28, bold=True),
-            Button("more", pygame.Rect(320, 56, 64, 56), "+",
+            Button("more", pygame.Rect(216, 56, 64, 56), "+",
                    lambda: self._change_count(1), enabled=self.count < MAX_PLAYERS, size=34),
+            # TRANSLATORS: Set-up: the list of players who come back, to seat with one tap.
+            Button("players", pygame.Rect(288, 56, 104, 56), _("Players"),
+                   lambda: self.ui.go("players"), colour=theme.PANEL_LIGHT, size=22),
         ]
         for seat in range(self.count):
             col, row = divmod(seat, 5)
@@ -192,13 +196,14 @@ class SetupScreen(Screen):
             Button("start", pygame.Rect(408, 400, 384, 72), _("Start game"), self.start,
                    colour=theme.OK, size=32),
         ]
-        playing = view.started and not view.finished
-        if playing:
+        # A way back to the game being played, or to the finished game's Game over.
+        back = view.started
+        if back:
             found.append(Button("back", pygame.Rect(408, 336, 188 if self.saved else 384, 56),
-                                _("Back to the game"), lambda: self.ui.go("table"),
-                                colour=theme.PANEL_LIGHT, size=24))
+                                _("Back to the game") if not view.finished else _("Back"),
+                                lambda: self.ui.go("table"), colour=theme.PANEL_LIGHT, size=24))
         if self.saved:
-            left = 600 if playing else 408
+            left = 600 if back else 408
             found.append(Button("saved", pygame.Rect(left, 336, 792 - left, 56),
                                 _("Saved games ({count})").format(count=self.saved),
                                 lambda: self.ui.go("games"), colour=theme.PANEL_LIGHT, size=24))

@@ -21,6 +21,7 @@ from showdown.scoreboard.accessibility import (
     release_paddle_message,
 )
 from showdown.scoreboard.i18n import _, ngettext
+from showdown.scoreboard.news import showdown_words
 from showdown.scoreboard.screens.base import Question, Screen, Ui
 from showdown.scoreboard.view import ShowdownView, Side, Stage, TableView
 from showdown.scoreboard.vocabulary import player_name
@@ -221,6 +222,11 @@ class ShowdownScreen(Screen):
                   theme.TEXT_DIM),
             Label("right-seat", pygame.Rect(560, 68, 232, 40), _("Right paddle"), 22,
                   theme.TEXT_DIM),
+        ]
+        if not view.has_unit:  # no unit at this table: the result is tapped in, nothing waits
+            found = [w for w in found if w.id not in ("left-seat", "right-seat")]  # no paddles
+            return found + self._by_hand_only(view, left_shown, right_shown)
+        found += [
             Button("load", pygame.Rect(250, 72, 300, 56), _("Load the unit"), self._load,
                    enabled=settable, colour=theme.OK, size=26),
             Custom("light", LIGHT, (sd.phase, sd.false_start_side, sd.launch_toward, sd.winner,
@@ -256,6 +262,24 @@ class ShowdownScreen(Screen):
                            _("Choose the players and cards, then load the unit"), 22,
                            theme.TEXT_DIM, wrap=True))
         return found
+
+    def _by_hand_only(self, view: TableView, left_shown: str, right_shown: str
+                      ) -> list[Widget]:
+        """Without a unit: who played, how many cards, and a tap on who won."""
+        told = showdown_words(view.showdowns[-1]) if view.showdowns else ""
+        return [
+            Label("hint", pygame.Rect(250, 140, 300, 120),
+                  _("No unit at this table: play the showdown, then tap who won"), 24,
+                  theme.TEXT, wrap=True),
+            Label("story", pygame.Rect(250, 268, 300, 72), told, 20, theme.TEXT_DIM,
+                  wrap=True),
+            Button("by-hand-left", pygame.Rect(8, 348, 380, 60),
+                   _("{name} won").format(name=left_shown), lambda: self._by_hand(True),
+                   size=24, colour=theme.OK),
+            Button("by-hand-right", pygame.Rect(412, 348, 380, 60),
+                   _("{name} won").format(name=right_shown), lambda: self._by_hand(False),
+                   size=24, colour=theme.OK),
+        ]
 
     def _ask_correction(self, sd: ShowdownView) -> None:
         """Overrule the recorded result, after the table confirms who really won."""
@@ -301,7 +325,11 @@ class ShowdownScreen(Screen):
             who = sd.left if sd.false_start_side is Side.LEFT else sd.right
             if not self.ui.cues.false_start_words:
                 return ""
-            return false_start_message(player_name(who or "?"), sd.false_start_side)
+            # TRANSLATORS: {false_start} is "False start: Ana ←"; the offender takes the cards.
+            return ngettext("{false_start}; {name} takes {count} card",
+                            "{false_start}; {name} takes {count} cards", sd.cards).format(
+                false_start=false_start_message(player_name(who or "?"), sd.false_start_side),
+                name=player_name(who or "?"), count=sd.cards)
         if sd.phase is Stage.LAUNCHING and sd.loser:
             if sd.winner:
                 return _("{winner} wins; cards fly at {loser}").format(

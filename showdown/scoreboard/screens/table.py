@@ -41,7 +41,9 @@ class TableScreen(Screen):
     """
 
     name = "table"
-    banner_area = pygame.Rect(8, 56, 784, 96)
+    banner_area = pygame.Rect(0, 0, 466, 52)
+    """Over the target and the round number: news comes after every entry, and the totals
+    stay in sight while it is up."""
 
     def __init__(self, ui: Ui) -> None:
         super().__init__(ui)
@@ -109,7 +111,8 @@ class TableScreen(Screen):
             # px high): at ten players it takes nearly the whole row.
             bar_h = max(h - h // 3, min(h, 28))
             found.append(Bar(f"bar{i}", pygame.Rect(440, top + (h - bar_h) // 2, 200, bar_h),
-                             fraction, theme.PLAYER_COLOURS[i % len(theme.PLAYER_COLOURS)],
+                             fraction, player.colour or theme.PLAYER_COLOURS[
+                                 i % len(theme.PLAYER_COLOURS)],
                              bar_text))
             if player.eliminated:
                 found.append(Label(f"paddle{i}", pygame.Rect(646, top, 146, h),

@@ -296,3 +296,31 @@ def test_the_mark_lives_beside_the_file_a_link_names(played: Path, tmp_path: Pat
     link = tmp_path / "elsewhere.db"
     link.symlink_to(played)
     assert mark_path(link) == mark_path(played) == played.with_name("played.db.mark")
+
+
+def test_an_older_journal_is_read_as_it_is_and_never_migrated(tmp_path: Path) -> None:
+    """A reader never writes, so a schema 3 journal is exported as it stands (no checksums yet,
+    no labels or players tables) and keeps its schema: the next writer migrates it."""
+    from showdown.game.journal import APPLICATION_ID, MIGRATIONS, _split_sql
+
+    db = tmp_path / "v3.db"
+    raw = sqlite3.connect(db, isolation_level=None)
+    for script in MIGRATIONS[:3]:
+        for statement in _split_sql(script):
+            raw.execute(statement)
+    raw.execute(f"PRAGMA application_id={APPLICATION_ID}")
+    raw.execute("PRAGMA user_version=3")
+    raw.execute("INSERT INTO games (created_at) VALUES ('2026-01-01T00:00:00')")
+    raw.execute(
+        "INSERT INTO entries (game_id, entry_key, kind, events, recorded_at) VALUES (1, 'setup', "
+        "'set_up', ?, '2026-01-01T00:00:01')",
+        ('[{"first_dealer":"Ann","game_id":1,"kind":"game_started","players":["Ann","Bob"],'
+         '"preset":"showdown","scoring":{"mode":"standard","target":500}}]',))
+    raw.close()
+    before = db.read_bytes()
+    for argv in (["export", "--list"], ["export"]):
+        done = subprocess.run([*SHOWDOWN, *argv, "--db", str(db)], env=ENV, capture_output=True,
+                              text=True, timeout=120, check=False)
+        assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+        assert "Ann" in done.stdout
+    assert db.read_bytes() == before

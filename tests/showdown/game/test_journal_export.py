@@ -78,10 +78,49 @@ def test_csv_export_of_rounds_and_of_showdowns(played: Path, tmp_path: Path) -> 
     assert row["right_count"] == "2" and row["source"] == "unit"
 
 
-def test_list_shows_each_game(played: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_list_marks_a_finished_game_with_its_winner_and_final_scores(
+    played: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with Journal.open(played) as journal:  # a second game, still being played
+        session = Session(journal)
+        session.handle(SetUpGame(players=["Dee", "Eve"]))
+        session.handle(RecordRound(went_out="Dee", hands={"Eve": HandEntry(points=12)}))
     assert main(["export", "--db", str(played), "--list"]) == 0
-    (line,) = capsys.readouterr().out.splitlines()
-    assert line.startswith("1\t") and line.endswith("over\tAnn, Bob, Cy")
+    finished, playing = capsys.readouterr().out.splitlines()
+    assert finished.startswith("1\t")
+    assert finished.split("\t")[2:] == ["over", "won by Bob", "Bob 70, Ann 25, Cy 0"]
+    assert playing.split("\t")[2:] == ["open", "round 2", "Dee 12, Eve 0"]
+
+
+def test_list_of_a_journal_not_made_yet_lists_no_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "nothing-here.db"
+    assert main(["export", "--db", str(missing), "--list"]) == 0
+    printed = capsys.readouterr()
+    assert printed.out == "" and f"no journal at {missing}: no games" in printed.err
+    assert not missing.exists()
+
+
+def test_export_tells_a_showdown_the_unit_decided_from_one_entered_by_hand(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "two.db"
+    with Journal.open(db) as journal:
+        session = Session(journal)
+        session.handle(SetUpGame(players=["Ann", "Bob"]))
+        session.handle(RecordShowdown(winner="Ann", loser="Bob", cards_loaded=2, source="unit",
+                                      left="Ann", right="Bob", reaction_ms={"Ann": 250.0}))
+        session.handle(RecordShowdown(winner="Bob", loser="Ann", cards_loaded=3))  # by hand
+    assert main(["export", "--db", str(db)]) == 0
+    game = json.loads(capsys.readouterr().out)
+    assert [(s["source"], s["reason"]) for s in game["showdowns"]] == [
+        ("unit", "race"), ("hand", "hand")]
+    out = tmp_path / "showdowns.csv"
+    assert main(["export", "--db", str(db), "--format", "csv", "--showdowns", "-o",
+                 str(out)]) == 0
+    rows = list(csv.DictReader(io.StringIO(out.read_text())))
+    assert [r["reason"] for r in rows] == ["race", "hand"]
 
 
 def test_export_problems_are_one_line_messages(

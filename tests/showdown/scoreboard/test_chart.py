@@ -14,7 +14,15 @@ from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.i18n import LANGUAGES
 from showdown.scoreboard.sample import sample_game, sample_ten
-from showdown.scoreboard.screens.chart import LEGEND_TEXT, PLOT, TICK_TEXT, nice_step
+from showdown.scoreboard.screens.chart import (
+    LEGEND_TEXT,
+    PLOT,
+    TICK_TEXT,
+    nice_step,
+    round_x,
+    y_axis,
+)
+from showdown.scoreboard.theme import MIN_TEXT
 from showdown.scoreboard.vocabulary import player_name
 from showdown.scoreboard.widgets import Label
 from tests.showdown.scoreboard.helpers import widget
@@ -80,6 +88,10 @@ def test_tick_steps_are_round_figures_and_few(span: int) -> None:
     assert span / step > 1 or step == 1  # not one big step where smaller ones would do
 
 
+LONGEST_NAMES = ("Maximilianax", "王小明王小明王小明王小明")
+"""The sample's names of twelve characters, the most a name may have."""
+
+
 @pytest.mark.parametrize("code", list(LANGUAGES))
 def test_the_legend_names_ten_players_and_their_totals_at_full_size(
     board: Scoreboard, table: SessionPort, code: str
@@ -97,8 +109,40 @@ def test_the_legend_names_ten_players_and_their_totals_at_full_size(
         assert name.text == player_name(player.name)
         assert total.text == str(player.total)
         for found in (name, total):
-            width, height = board.text.font(found.size, found.bold).size(found.text)
-            box = board.layout.rect(found.rect)
             assert found.size == LEGEND_TEXT
+            box = board.layout.rect(found.rect)
+            width, height = board.text.font(found.size, found.bold).size(found.text)
+            if found.text in LONGEST_NAMES:  # twelve letters: whole, on one line, at 16 px
+                width, height = board.text.font(MIN_TEXT, found.bold).size(found.text)
             assert width <= box.width and height <= box.height + 2, (code, found.text)
     assert board.text.overflows == []
+
+
+def test_every_value_is_drawn_at_its_value_and_level_lines_take_turns(
+    board: Scoreboard, table: SessionPort
+) -> None:
+    """Eight of ten players stay at 0: each one's line lies on the 0 grid line, not up to ~30
+    points above it, and each colour shows along the stretch they share."""
+    sample_ten(table.session)
+    board.refresh()
+    board.go("chart")
+    board.frame()
+    view = table.view()
+    axis = y_axis(view)
+    real = board.layout.rect(PLOT)
+    zero = real.top + (axis.y(0, PLOT) - PLOT.top) * board.layout.scale
+    rounds = len(view.rounds)
+    marked = [real.left + (round_x(r, rounds, PLOT) - PLOT.left) * board.layout.scale
+              for r in range(rounds + 1)]
+    half_line = board.layout.px(3)
+    for i, player in enumerate(view.players):
+        if player.total != 0:
+            continue
+        colour = theme.PLAYER_COLOURS[i]
+        found = [(x, y) for x in range(real.left, real.right) for y in range(real.top,
+                                                                              real.bottom)
+                 if all(abs(x - m) > 24 for m in marked)  # between the markers' piles
+                 and board.surface.get_at((x, y))[:3] == colour]
+        assert found, player.name  # its colour takes a turn along the shared line
+        assert all(abs(y - zero) <= half_line for _x, y in found), (
+            player.name, sorted({y for _x, y in found}), zero)

@@ -15,6 +15,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 
+from showdown.scoreboard import face as faces
 from showdown.scoreboard import fonts, i18n
 from showdown.scoreboard.face import Face
 from showdown.scoreboard.i18n import LANGUAGES
@@ -116,7 +117,7 @@ def test_without_a_cjk_font_english_needs_no_warning(
         english = fonts.choose_font("en", env={})
     assert choice.path == english.path == cut_fonts[1]
     assert caplog.records == []
-    assert fonts.font(24, language="id").size("Lompatan")[0] > 0
+    assert faces.font(24, language="id").size("Lompatan")[0] > 0
 
 
 def test_pygames_own_font_lacks_the_arrows_and_says_so(
@@ -205,8 +206,8 @@ def test_the_chooser_warns_once_when_a_language_cannot_be_drawn(
 def test_the_current_languages_font_draws_its_text() -> None:
     pygame.font.init()
     i18n.set_language("ja")
-    japanese = fonts.font(32)
-    assert japanese is fonts.font(32)
+    japanese = faces.font(32)
+    assert japanese is faces.font(32)
     surface = japanese.render(i18n._("Draw Two"), True, (255, 255, 255))
     assert surface.get_width() > 32
     assert pygame.mask.from_surface(surface).count() > 50
@@ -222,22 +223,22 @@ def test_a_fitted_label_fits_its_box_and_uses_the_room(code: str) -> None:
     with i18n.use_language(code):
         text = i18n._("Wild Draw Four")
         box = (160, 48)
-        fitted = fonts.fit_font(text, box, max_size=60)
+        fitted = faces.fit_font(text, box, max_size=60)
         width, height = fitted.size(text)
         assert width <= box[0]
         assert height <= box[1]
-        bigger = fonts.font(fitted.point_size + 1)
+        bigger = faces.font(fitted.point_size + 1)
         assert bigger.size(text)[0] > box[0] or bigger.size(text)[1] > box[1]
 
 
 def test_a_name_too_long_for_its_box_is_cut_with_an_ellipsis() -> None:
-    face = fonts.font(24, language="en")
+    face = faces.font(24, language="en")
     name = "Bartholomew Fitzgerald-Montgomery"
-    short = fonts.ellipsize(name, face, 150)
+    short = faces.ellipsize(name, face, 150)
     assert short.endswith("…")
     assert face.size(short)[0] <= 150
     assert name.startswith(short[:-1])
-    assert fonts.ellipsize("Ana", face, 150) == "Ana"
+    assert faces.ellipsize("Ana", face, 150) == "Ana"
 
 
 def test_a_name_in_another_script_is_drawn_by_a_font_that_has_it(

@@ -12,6 +12,7 @@ import pytest
 from showdown.game.session import Session
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
+from showdown.scoreboard.screens.games import when
 from showdown.scoreboard.view import Side
 from tests.showdown.scoreboard.helpers import (
     play_round,
@@ -108,7 +109,7 @@ def test_undo_says_what_went_offers_redo_and_history_lists_showdowns(
     record_unit_showdown(table, "Player 1", "Player 2", Side.LEFT, left_ms=180, right_ms=240)
     play_round(board, went_out=2, held={0: "10", 1: "20"})
     board.go("history")
-    assert _text(board, "row0") == "Showdown: Player 1 beat Player 2, Player 2 takes 2"
+    assert _text(board, "row0") == "Showdown: Player 1 beat Player 2, Player 2 takes 2 cards"
     assert _text(board, "row1") == "1 · Player 3"
     caplog.set_level(logging.INFO, logger="showdown.game.session")
     touch(board, "undo")
@@ -181,8 +182,8 @@ def test_no_banner_ever_covers_a_control(board: Scoreboard, table: SessionPort,
     board.refresh()
     covered = {}
     round_end = board.screens["round"]
-    for name in ("setup", "names", "games", "table", "showdown", "round", "cards", "history",
-                 "chart", "stats"):
+    for name in ("setup", "names", "games", "settings", "table", "showdown", "round", "cards",
+                 "history", "chart", "stats"):
         if name == "cards":
             round_end.cards_mode = True  # type: ignore[attr-defined]
         board.go("round" if name == "cards" else name)
@@ -206,6 +207,7 @@ def test_a_new_game_asks_first_and_a_saved_game_can_be_taken_up_again(
     play_round(board, went_out=1, held={0: "20", 2: "30"})
     first = table.session.state
     assert first is not None
+    first_played = table.session.journal.activity()[0][1]
     board.go("setup")
     assert "saved" not in _ids(board)  # nothing saved yet but the game being played
     touch(board, "start")
@@ -220,14 +222,18 @@ def test_a_new_game_asks_first_and_a_saved_game_can_be_taken_up_again(
     touch(board, "answer-yes")
     second = table.session.state
     assert second is not None and second.game_id != first.game_id and board.current == "table"
+    play_round(board, went_out=0, held={1: "10"})  # a game with a round in it is listed
     board.go("setup")
     assert _text(board, "saved") == "Saved games (1)"
     touch(board, "saved")
     assert board.current == "games"
-    assert _text(board, "game0") == ("Player 1, Player 2, Player 3 · round 2 · Player 2 leads "
-                                     "with 50")
+    row = widget(board, "game0")
+    assert row.state[:2] == (  # type: ignore[attr-defined]
+        f"Game {first.game_id} · {when(first_played)} · round 2 · Player 2 leads with 50",
+        "Player 2 50 · Player 1 0 · Player 3 0")
     shot(board, "saved-games")
     touch(board, "game0")
+    touch(board, "open")
     assert board.current == "table"
     resumed = table.session.state
     assert resumed is not None and resumed.game_id == first.game_id
@@ -235,7 +241,8 @@ def test_a_new_game_asks_first_and_a_saved_game_can_be_taken_up_again(
     # A restart goes on with the game taken up last, and the other one is saved in turn.
     again = Session(table.session.journal)
     assert again.state is not None and again.state.game_id == first.game_id
-    assert [state.game_id for state, _when in again.saved_games()] == [second.game_id]
+    assert [(kept.state.game_id, kept.current) for kept in again.kept_games()] == [
+        (first.game_id, True), (second.game_id, False)]
 
 
 def test_names_take_digits_symbols_accents_and_a_keyboard_up_to_a_shown_limit(

@@ -145,3 +145,33 @@ def table_of(board: Scoreboard) -> SessionPort:
     port = board.port
     assert isinstance(port, SessionPort)
     return port
+
+
+@pytest.mark.parametrize("message", [
+    "Player 1 can't hold 3333 points: only 1351 are left in the other hands",
+    "Round 4 saved",
+])
+def test_banner_words_keep_16_real_pixels_in_a_window_scaled_to_fit(
+    session: Session, unit: KeyboardUnit, message: str
+) -> None:
+    board = build_scoreboard(session, unit=unit, record_results=True, screen=(800, 480))
+    try:
+        scale = board.layout.scale
+        assert scale < 0.75  # the scoreboard and the unit's panel shrunk together
+        start_game(board, players=2)
+        for screen in ("table", "round", "setup", "history"):
+            board.go(screen)
+            board.say(message)
+            board.text.sizes.clear()
+            board.text.overflows.clear()
+            board.painter.invalidate()
+            board.frame()
+            others = {getattr(w, "text", "") for w in board.widgets() if w.id != "banner"}
+            drawn = {text: size for text, size in board.text.sizes.items()
+                     if text and text in message and text not in others}
+            assert drawn, screen
+            assert min(drawn.values()) * scale >= 16, (screen, drawn, scale)
+            assert board.text.overflows == [], screen
+        shot(board, "interactive-banner-scaled")
+    finally:
+        board.close()

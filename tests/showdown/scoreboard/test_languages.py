@@ -53,7 +53,7 @@ def every_screen(board: Scoreboard, table: SessionPort) -> dict[str, list[str]]:
         board.frame()
         found[name] = [o.text for o in board.text.overflows]
 
-    for screen in ("setup", "names", "table", "round", "history", "chart", "stats"):
+    for screen in ("setup", "names", "table", "round", "history", "chart", "stats", "settings"):
         board.go(screen)
         render(screen)
     board.go("round")

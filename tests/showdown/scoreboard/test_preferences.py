@@ -104,10 +104,12 @@ def test_a_version_two_journal_gains_the_settings_table_and_keeps_its_game(
     raw = sqlite3.connect(db, isolation_level=None)  # back to what version 2 wrote
     raw.execute("DROP TABLE settings")
     raw.execute("ALTER TABLE entries DROP COLUMN crc")  # added by version 4
+    raw.execute("DROP TABLE game_labels")  # added by version 5
+    raw.execute("DROP TABLE players")  # added by version 6
     raw.execute("PRAGMA user_version=2")
     raw.close()
     with Journal.open(db) as journal:
-        assert journal.schema_version() == SCHEMA_VERSION == 4
+        assert journal.schema_version() == SCHEMA_VERSION == 6
         journal.set_setting(LANGUAGE, "id")
         journal.set_setting(LANGUAGE, "ja")  # a change replaces the choice
         assert journal.settings() == {LANGUAGE: "ja"}

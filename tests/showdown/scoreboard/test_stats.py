@@ -7,14 +7,16 @@ import itertools
 
 import pytest
 
+from showdown.game.messages import RecordShowdown
 from showdown.scoreboard import theme
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.i18n import LANGUAGES
 from showdown.scoreboard.screens.stats import COLUMNS, leaderboard
 from showdown.scoreboard.view import StatsView
+from showdown.scoreboard.vocabulary import player_name
 from showdown.scoreboard.widgets import Label
-from tests.showdown.scoreboard.helpers import start_game
+from tests.showdown.scoreboard.helpers import shot, start_game, touch, widget
 from tests.showdown.scoreboard.test_languages import populate
 
 
@@ -79,3 +81,46 @@ def test_figures_side_by_side_never_run_together(board: Scoreboard, table: Sessi
                 in itertools.pairwise(spans)]
         assert min(gaps) >= 12, (code, [cell.text for cell in row], gaps)
 
+
+
+def test_stats_never_say_no_showdowns_beside_showdowns_counted(
+    board: Scoreboard, table: SessionPort
+) -> None:
+    start_game(board, players=3)
+    board.go("stats")
+    assert widget(board, "empty").text == "No showdowns yet"  # type: ignore[attr-defined]
+    # A showdown entered by hand: it counts in Won and Lost, and has no reaction time.
+    table.session.handle(RecordShowdown(winner="Player 1", loser="Player 2", cards_loaded=2))
+    board.refresh()
+    board.go("stats")
+    assert widget(board, "empty").text == "No reaction times yet"  # type: ignore[attr-defined]
+    texts = {w.text for w in board.widgets() if hasattr(w, "text")}  # type: ignore[attr-defined]
+    assert "No showdowns yet" not in texts
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_all_time_figures_are_on_stats_and_fit_in_every_language(
+    board: Scoreboard, table: SessionPort, code: str
+) -> None:
+    from showdown.scoreboard.sample import sample_evening
+
+    sample_evening(table.session)
+    board.refresh()
+    board.set_language(code)
+    board.go("stats")
+    touch(board, "all-time")
+    board.text.overflows.clear()
+    board.text.sizes.clear()
+    board.painter.invalidate()
+    board.frame()
+    records = table.all_time()
+    assert [w.text for w in board.widgets() if w.id.endswith(":0") and w.id.startswith("all")
+            ] == [player_name(r.name) for r in records]  # type: ignore[attr-defined]
+    ana = next(r for r in records if r.name == "Ana")
+    assert (ana.games, ana.won, ana.showdowns_won, ana.false_starts) == (2, 0, 2, 0)
+    assert board.text.overflows == []
+    assert {t: s for t, s in board.text.sizes.items() if s < theme.MIN_TEXT} == {}
+    if code in ("en", "ja"):
+        shot(board, f"stats-all-time-{code}")
+    touch(board, "all-time")  # back to this game's leaderboard
+    assert widget(board, "title").text != "All time"  # type: ignore[attr-defined]

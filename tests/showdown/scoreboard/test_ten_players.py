@@ -50,3 +50,25 @@ def test_ten_players_stay_readable(board: Scoreboard, table: SessionPort, code: 
         small = {text: size for text, size in sizes.items() if size < MIN_TEXT}
         assert small == {}, (screen, small)
         assert len(sizes) >= 20, screen  # the screen drew its rows
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_history_of_ten_with_long_names_shows_every_name_whole(
+    board: Scoreboard, table: SessionPort, code: str
+) -> None:
+    assert "Maximilianax" in TEN_PLAYERS and "王小明王小明王小明王小明" in TEN_PLAYERS
+    sample_ten(table.session)
+    board.set_language(code)
+    board.refresh()
+    board.go("history")
+    overflows, sizes = _drawn(board)
+    shot(board, f"history-10-{code}")
+    assert overflows == []
+    assert {text: size for text, size in sizes.items() if size < MIN_TEXT} == {}
+    heads = [w for w in board.widgets() if w.id.startswith("head:")]
+    assert len(heads) == 11
+    for i, head in enumerate(heads):  # side by side, none over another
+        assert all(head.rect.clip(other.rect).width == 0 for other in heads[i + 1:]), head.id
+    # Every name is drawn whole (no overflow was recorded), on more than one line where its
+    # column is too narrow for it: "Maximilianax" breaks between letters.
+    assert any(text and text != "Maximilianax" and text in "Maximilianax" for text in sizes)

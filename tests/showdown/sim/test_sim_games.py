@@ -105,3 +105,24 @@ def test_a_table_resumed_with_another_seed_replays_the_open_round_as_it_was_deal
         final = BotTable(session, coin_referee(2), seed=2, players=3).play_game()
         assert final.is_over and final.winners
         assert [s.showdown_id for s in final.showdowns[:3]] == settled
+
+
+def test_a_killer_uno_table_records_its_penalties(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """002's Killer UNO at a simulated table: the bots jump in and the table penalises silence
+    after a 2 and the slowest slap after a 9, each recorded in the session like a person's tap;
+    played again from the same seed, the same penalties."""
+    runs = []
+    for n in range(2):
+        db = tmp_path / f"killer{n}.db"
+        code = main(["sim", "games", "--count", "1", "--players", "3", "--seed", "5",
+                     "--target", "150", "--preset", "killer", "--db", str(db), "--json"])
+        assert code == 0 and json.loads(capsys.readouterr().out)["integrity_check"] == "ok"
+        with Journal.open(db) as journal:
+            state = Session(journal).state
+        assert state is not None and state.is_over and state.preset == "killer"
+        runs.append([(p.round, p.player, str(p.reason), p.cards) for p in state.penalties])
+    assert runs[0] == runs[1]
+    assert {reason for _round, _player, reason, _cards in runs[0]} == {"silence", "slap"}
+    assert {cards for *_rest, cards in runs[0]} == {2}
