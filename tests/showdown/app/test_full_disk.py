@@ -18,7 +18,7 @@ from tests.showdown.app.test_no_tracebacks import ENV
 
 QUICK_MOMENTS = (1, 12, 60)
 SOAK_MOMENTS = (1, 2, 3, 5, 8, 12, 17, 23, 30, 40, 50, 65, 80, 100, 120, 150, 180, 220, 260, 300)
-LIMITS = (64 << 10, 160 << 10, 320 << 10)
+LIMITS = (128 << 10, 192 << 10, 320 << 10)
 """Without a file system of its own: the largest file the service may write, one trial each."""
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from showdown.game.journal import Journal
+from showdown.game.journal import SCHEMA_VERSION, Journal
 from showdown.game.session import Session
 from showdown.sim.bot_table import BotTable, coin_referee
 from tests.showdown.app.test_no_tracebacks import (
@@ -182,14 +182,17 @@ def test_a_flipped_bit_in_the_schema_version_is_refused(played: Path) -> None:
     data = bytearray(played.read_bytes())
     data[60] ^= 0x80  # PRAGMA user_version is bytes 60-63: the version reads as negative
     played.write_bytes(bytes(data))
-    _refused_untouched(played, f"{played} is damaged: its schema version reads -2147483644")
+    negative = SCHEMA_VERSION - (1 << 31)
+    _refused_untouched(played, f"{played} is damaged: its schema version reads {negative},")
 
 
 def test_a_schema_version_that_fits_other_tables_is_refused(played: Path) -> None:
     data = bytearray(played.read_bytes())
-    data[63] ^= 0x04  # 4 -> 0: as if nothing were made yet, over a journal's tables
+    data[63] ^= 0x04  # an older version than the tables are (4 less)
     played.write_bytes(bytes(data))
-    _refused_untouched(played, "its schema version reads 0, but its tables are not those")
+    older = SCHEMA_VERSION ^ 0x04
+    assert older < SCHEMA_VERSION
+    _refused_untouched(played, f"its schema version reads {older}, but its tables are not those")
 
 
 def _hot_log(db: Path, write: Callable[[sqlite3.Connection], object]) -> None:
