@@ -5,6 +5,9 @@
 #   deploy/install.sh --dry-run         print every file, directory and command; change nothing
 #   deploy/install.sh --root DIR        write the files under DIR (a staging tree); print, but do
 #                                       not run, the commands that would change this machine
+#   deploy/install.sh --event-host      also make this Pi an event's host (docs/event.md): Debian's
+#                                       Mosquitto under systemd (persistence on), the event host
+#                                       service, and a path unit that reloads the broker
 #
 # What it does: apt packages (lgpio, SDL, CJK fonts), a service user in the gpio, dialout, video,
 # render and input groups, a virtual environment with --system-site-packages in /opt/showdown,
@@ -33,14 +36,17 @@ readonly APT_LGPIO=(python3-lgpio liblgpio1)
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 DRY_RUN=0
 ROOT=""
+EVENT_HOST=0
+readonly EVENT_DIR=/var/lib/showdown/event
 
 usage() {
-    sed -n '2,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+    sed -n '2,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
 }
 
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --dry-run) DRY_RUN=1 ;;
+        --event-host) EVENT_HOST=1 ;;
         --root)
             [[ $# -ge 2 ]] || { echo "install.sh: --root needs a directory" >&2; exit 2; }
             ROOT=$(cd "$2" 2>/dev/null && pwd) || { echo "install.sh: no such directory: $2" >&2; exit 2; }
@@ -166,6 +172,32 @@ run udevadm trigger --subsystem-match=tty --action=change
 run systemctl daemon-reload
 run systemctl enable showdown.service
 run systemctl restart showdown.service
+
+# 6. The event host (--event-host): Mosquitto under systemd, reading the files the host writes.
+if [[ $EVENT_HOST -eq 1 ]]; then
+    run apt-get install -y --no-install-recommends mosquitto
+    # The folder hands its group down (setgid): the host's files are readable by mosquitto.
+    make_dir "$EVENT_DIR" 2750
+    run chown "$SERVICE_USER:mosquitto" "$EVENT_DIR"
+    for file in passwords acl; do  # empty until the host starts: nobody can connect before
+        if [[ ! -e $ROOT$EVENT_DIR/$file ]]; then
+            write_file /dev/null "$EVENT_DIR/$file" 0640
+            run chown "$SERVICE_USER:mosquitto" "$EVENT_DIR/$file"
+        fi
+    done
+    write_file "$SRC/deploy/mosquitto-showdown.conf" /etc/mosquitto/conf.d/showdown.conf 0644
+    write_file "$SRC/deploy/showdown-event.service" /etc/systemd/system/showdown-event.service 0644
+    write_file "$SRC/deploy/showdown-broker-reload.path" \
+        /etc/systemd/system/showdown-broker-reload.path 0644
+    write_file "$SRC/deploy/showdown-broker-reload.service" \
+        /etc/systemd/system/showdown-broker-reload.service 0644
+    write_config "$SRC/deploy/event.env" "$CONF_DIR/event.env"
+    run systemctl daemon-reload
+    run systemctl enable mosquitto.service showdown-broker-reload.path showdown-event.service
+    run systemctl restart mosquitto.service
+    run systemctl start showdown-broker-reload.path
+    run systemctl restart showdown-event.service
+fi
 
 if [[ $DRY_RUN -eq 1 ]]; then
     echo "dry run: nothing was changed"

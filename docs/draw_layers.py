@@ -21,7 +21,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # after the environment above: SDL reads it when it loads
 
 REPO = Path(__file__).resolve().parents[1]
-WIDTH, HEIGHT = 1400, 1000
+WIDTH, HEIGHT = 1400, 1110
 ROW_H, ROW_GAP = 96, 18
 TOP = 130
 LEFT, LAYER_W = 110, 730
@@ -41,12 +41,14 @@ class Layer(NamedTuple):
 
 
 LAYERS = (
-    Layer(("showdown.app",), 6, "command line, subcommands, configuration, the service loop: "
+    Layer(("showdown.app",), 7, "command line, subcommands, configuration, the service loop: "
           "wires the others together", (205, 190, 230)),
-    Layer(("showdown.sim",), 5, "bot table and its referee, duels, the keyboard panel",
+    Layer(("showdown.sim",), 6, "bot table and its referee, duels, the keyboard panel",
           (190, 215, 240)),
-    Layer(("showdown.scoreboard",), 4, "touchscreen screens, touch, translations, fonts, cues",
+    Layer(("showdown.scoreboard",), 5, "touchscreen screens, touch, translations, fonts, cues",
           (195, 230, 205)),
+    Layer(("showdown.event",), 4, "the event over MQTT: outbox, host, brokers, discovery",
+          (240, 210, 225)),
     Layer(("showdown.game",), 3, "session, journal (SQLite), recorder, export", (245, 225, 180)),
     Layer(("hw_sim",), 2, "simulated pins, launcher, players, Pico: imports only showdown.unit",
           (230, 230, 230)),

@@ -21,6 +21,7 @@ from showdown.app.signals import Stopped, stop_signals
 GROUPS: dict[str, str] = {
     "bench": "benchmarks: print measured figures (never part of the tests)",
     "sim": "run the simulated unit, players and tables",
+    "event": "game night across tables: host an event, or play a simulated one (docs/event.md)",
 }
 
 Runner = Callable[[argparse.Namespace], int]

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from engine.error_text import ErrorText
+from showdown.event.view import EventSource
 from showdown.game.recorder import UnitRecorder
 from showdown.game.session import Session
 from showdown.scoreboard.accessibility import CueSettings
@@ -19,6 +20,7 @@ from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.layout import DESIGN_SIZE
 from showdown.scoreboard.port import RefusedError
+from showdown.scoreboard.screens.event import EventScreen
 from showdown.scoreboard.settings import IDENTITY, TouchMatrix
 from showdown.sim.panel import PANEL_WIDTH, KeyboardUnit, UnitPanel
 from showdown.unit.events import ShowdownEvent
@@ -37,6 +39,7 @@ def build_scoreboard(
     cues: CueSettings | None = None,
     screen: tuple[int, int] | None = None,
     touch: TouchMatrix = IDENTITY,
+    event: EventSource | None = None,
 ) -> Scoreboard:
     """The scoreboard over ``session``, mirroring ``machine`` (or the keyboard ``unit``'s).
 
@@ -57,6 +60,11 @@ def build_scoreboard(
                        beside=PANEL_WIDTH if unit is not None else 0, hide_cursor=unit is None,
                        settings=session.journal, screen=screen, touch=touch)
     board.on_close.append(session.subscribe(lambda _event: board.notify()))
+    if event is not None:  # the Event screen, and a redraw whenever the event changes
+        event_screen = board.screens["event"]
+        assert isinstance(event_screen, EventScreen)
+        event_screen.source = event.view
+        event.subscribe(board.notify)
     if machine is not None:
         board.on_close.append(wire(table, machine, board.notify, record=record_results,
                                    load=load_unit, unit=unit))

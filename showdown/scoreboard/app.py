@@ -447,6 +447,13 @@ class Scoreboard:
                    partial(self._answer, True), colour=theme.DANGER, size=26),
         ]
 
+    def _nav_entries(self) -> tuple[tuple[str, str], ...]:
+        """The navigation bar's buttons: Event too (before Set-up) while the table is in one."""
+        event = self.screens.get("event")
+        if event is None or getattr(event, "source", None) is None:
+            return NAV
+        return (*NAV[:-1], ("event", N_("Event")), NAV[-1])
+
     def _close_game(self) -> None:
         """Leave a finished game opened to read, back to the list it was opened from."""
         self.send("close_game")
@@ -454,7 +461,7 @@ class Scoreboard:
 
     def _nav(self) -> list[Widget]:
         top = CONTENT_BOTTOM + 4
-        tabs = READING if self.view.read_only else NAV
+        tabs = READING if self.view.read_only else self._nav_entries()
         labels = tuple(_(msgid) for _name, msgid in tabs)
         found: list[Widget] = []
         left = 0

@@ -302,6 +302,14 @@ class BotTable:
         command = RecordRound(went_out=active[out], hands=hands, command_id=f"round:{tag}")
         self._send(command, command.command_id)
 
+    def send(
+        self,
+        command: SetUpGame | RecordShowdown | RecordRound | RecordPenalty,
+        key: str | None,
+    ) -> None:
+        """Send one entry as the table does (refusals raise, duplicates are acknowledged)."""
+        self._send(command, key)
+
     def _send(
         self,
         command: SetUpGame | RecordShowdown | RecordRound | RecordPenalty,

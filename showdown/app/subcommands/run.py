@@ -33,12 +33,14 @@ from engine.rules import PRESETS
 from showdown.app.arguments import GAMES_MAX, int_in_range, seed
 from showdown.app.config import load_settings
 from showdown.app.errors import UserError
+from showdown.app.event_table import connect_table, event_worker
 from showdown.app.sd_notify import ServiceHeartbeat
 from showdown.app.service import Frontend, Service
 from showdown.app.signals import Stopped, stop_signals
 from showdown.app.stats import LinkSource, StatsLogger
 from showdown.app.status import StatusPrinter
 from showdown.app.subcommands.bench_scoreboard import _size
+from showdown.event.outbox import event_file
 from showdown.game.journal import Entry, Journal, JournalError, check_file, check_writable
 from showdown.game.lock import JournalLock
 from showdown.game.recorder import UnitRecorder
@@ -84,6 +86,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="with --sim: no virtual players; the simulated unit is drawn beside the scoreboard "
         "and played from the keyboard (A left paddle, L right paddle, Space timer button)",
     )
+    event = parser.add_argument_group("game night (docs/event.md)")
+    event.add_argument(
+        "--event", metavar="CODE@HOST",
+        help="join the event whose code the host's screen shows (CODE@HOST[:PORT]; CODE alone "
+        "finds the host on the LAN by mDNS); a journal that joined before reconnects by itself")
+    event.add_argument("--table-name", default="", help="this table's name at the event")
+    event.add_argument("--event-keepalive", type=int_in_range(2, 600), default=30,
+                       help=argparse.SUPPRESS)
+    event.add_argument("--event-resend-s", type=float, default=10.0, help=argparse.SUPPRESS)
     sim = parser.add_argument_group("simulated table (with --sim or off a Pi)")
     sim.add_argument(
         "--games", type=int_in_range(0, GAMES_MAX), default=0,
@@ -133,13 +144,14 @@ class _Scoreboard:
     def __init__(
         self, session: Session, machine: ShowdownMachine, *, real_unit: bool, keyboard: Any = None,
         size: tuple[int, int] = (800, 480), touch: TouchMatrix | None = None,
+        event: Any = None,
     ) -> None:
         play = importlib.import_module("showdown.app.scoreboard_main")
         # At a real table (or played by keyboard) the scoreboard says who is on the paddles;
         # the virtual players load the simulated unit themselves. The service records results.
         self.board: Any = play.build_scoreboard(
             session, machine=machine, unit=keyboard, fullscreen=real_unit, size=size,
-            record_results=False, load_unit=real_unit or keyboard is not None,
+            record_results=False, load_unit=real_unit or keyboard is not None, event=event,
             **({} if touch is None else {"touch": touch}),
         )
 
@@ -155,7 +167,7 @@ class _Scoreboard:
 
 def _frontend(
     args: argparse.Namespace, session: Session, machine: ShowdownMachine, real_unit: bool,
-    keyboard: Any = None, *, touch: TouchMatrix | None = None,
+    keyboard: Any = None, *, touch: TouchMatrix | None = None, event: Any = None,
 ) -> Frontend | None:
     """The scoreboard, when this installation has one and a window can open; else headless."""
     if args.headless:
@@ -168,7 +180,7 @@ def _frontend(
     display = importlib.import_module("showdown.scoreboard.display")
     try:
         return _Scoreboard(session, machine, real_unit=real_unit, keyboard=keyboard,
-                           size=args.size, touch=touch)
+                           size=args.size, touch=touch, event=event)
     except display.NoWindowError as error:  # no screen here: SDL would draw an invisible window
         if keyboard is not None:
             raise UserError(f"--interactive needs a window for the scoreboard, and none can open "
@@ -247,6 +259,15 @@ def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -
     except BaseException:
         _close(on_stop)
         raise
+    link = None
+    if args.event is not None or event_file(path).exists():
+        try:
+            link = connect_table(args.event, journal, args.table_name,
+                                 keepalive=args.event_keepalive, resend_s=args.event_resend_s)
+        except BaseException:
+            _close(on_stop)
+            raise
+        on_stop.insert(0, link.stop)
     state = session.state
     if state is None or state.is_over:
         log.info("journal %s: no open game", path)
@@ -299,7 +320,10 @@ def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -
             stats.link = _no_link("none (the simulated unit)")
             unit.machine.subscribe(status.unit_event)
             machine = unit.machine
-            worker = _table_worker(session, unit.referee, args)
+            worker = (_table_worker(session, unit.referee, args) if link is None else
+                      event_worker(session, unit.referee, link, seed=args.seed,
+                                   players=args.players, preset_name=args.preset,
+                                   games=args.games, path=path))
         else:
             backend = BACKENDS[settings.unit.backend]
             try:
@@ -319,7 +343,7 @@ def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -
             machine.subscribe(status.unit_event)
         stop_signals.check()  # a stop signal meanwhile: unwind here
         frontend = _frontend(args, session, machine, real_unit=not use_sim, keyboard=keyboard,
-                             touch=settings.scoreboard.touch_matrix)
+                             touch=settings.scoreboard.touch_matrix, event=link)
         if keyboard is not None and frontend is None:
             raise UserError("--interactive needs a window for the scoreboard, and none could open")
     except BaseException:

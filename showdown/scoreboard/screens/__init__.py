@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from showdown.scoreboard.screens.base import Screen
 from showdown.scoreboard.screens.chart import ChartScreen
+from showdown.scoreboard.screens.event import EventScreen
 from showdown.scoreboard.screens.game_over import GameOverScreen
 from showdown.scoreboard.screens.games import GamesScreen
 from showdown.scoreboard.screens.history import HistoryScreen
@@ -31,6 +32,7 @@ SCREENS: dict[str, type[Screen]] = {
         GamesScreen,
         SettingsScreen,
         PlayersScreen,
+        EventScreen,
     )
 }
 """Every screen class by its name (the name :meth:`Scoreboard.go` takes)."""

@@ -1,0 +1,192 @@
+"""``showdown event host``: run an event for the tables of the evening (docs/event.md).
+
+Opens the event in ``--dir`` (or takes up the one there), starts the broker (Mosquitto where
+installed, else the embedded one; ``--broker system`` for the venue's Mosquitto under systemd),
+announces the event on the LAN by mDNS, and keeps the event journal, the standings and the
+seating until stopped (Ctrl-C, SIGTERM). The join code is written to ``DIR/join-code`` and, on
+a terminal, printed; it is never logged.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import socket
+import sys
+import threading
+from pathlib import Path
+
+from engine.event import EventFormat, EventSettings
+from engine.event.formats import EventSettingsError
+from showdown.app.arguments import int_in_range
+from showdown.app.errors import UserError
+from showdown.app.signals import Stopped
+from showdown.event.broker_files import BrokerFiles
+from showdown.event.brokers import (
+    Broker,
+    BrokerError,
+    BrokerProcess,
+    ExternalBroker,
+    mosquitto_binary,
+)
+from showdown.event.discovery import Announcement
+from showdown.event.host import EventHost, new_event_id
+from showdown.event.messages import EventInfo
+from showdown.sim.bot_table import NAMES
+
+NAME = "host"
+GROUP = "event"
+HELP = "run an event: the broker, the event journal, the standings and the seating"
+
+log = logging.getLogger("showdown.event")
+
+DEFAULT_DIR = Path.home() / ".local" / "share" / "showdown" / "event"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``showdown event host``."""
+    parser.add_argument("--dir", type=Path, default=DEFAULT_DIR,
+                        help=f"the event's folder: its journal and the broker's files "
+                        f"(default {DEFAULT_DIR})")
+    parser.add_argument("--name", default="Game night", help="the event's name on the screens")
+    parser.add_argument("--format", choices=[f.value for f in EventFormat], default="free")
+    parser.add_argument("--tables", type=int_in_range(1, 100), default=2,
+                        help="tables of the event, 1-100 (partners-8: 2)")
+    parser.add_argument("--players", default="",
+                        help="the players' names, comma-separated (default: four per table)")
+    parser.add_argument("--rounds", type=int_in_range(1, 20), default=3,
+                        help="Swiss rounds (partners-8 plays 7, free play one evening)")
+    parser.add_argument("--hands", type=int_in_range(1, 50), default=4,
+                        help="hands in a Swiss round (default 4)")
+    parser.add_argument("--target", type=int_in_range(50, 5000), default=500,
+                        help="free play: the target of a game (default 500)")
+    parser.add_argument("--broker", choices=["auto", "mosquitto", "embedded", "system"],
+                        default="auto", help="auto: Mosquitto where installed, else embedded; "
+                        "system: the Mosquitto already running (deploy/install.sh --event-host)")
+    parser.add_argument("--bind", default="0.0.0.0",
+                        help="the broker's address (default: every interface)")
+    parser.add_argument("--port", type=int_in_range(1, 65535), default=1883)
+    parser.add_argument("--code-minutes", type=float, default=15.0,
+                        help="how long a join code is accepted (default 15)")
+    parser.add_argument("--no-mdns", action="store_true", help="do not announce on the LAN")
+    parser.add_argument("--json", action="store_true",
+                        help="print the host's figures and standings as JSON when stopped")
+    parser.add_argument("--keepalive", type=int_in_range(2, 600), default=30,
+                        help=argparse.SUPPRESS)
+
+
+def event_info(args: argparse.Namespace) -> EventInfo:
+    """The event the options describe (UserError naming what does not fit)."""
+    form = EventFormat(args.format)
+    tables = tuple(f"t{n}" for n in range(1, args.tables + 1))
+    players = tuple(p.strip() for p in args.players.split(",") if p.strip())
+    if not players:
+        count = 8 if form is EventFormat.PARTNERS_8 else 4 * args.tables
+        players = tuple(f"{NAMES[i % len(NAMES)]}{'' if i < len(NAMES) else i // len(NAMES)}"
+                        for i in range(count))
+    try:
+        if form is EventFormat.PARTNERS_8:
+            if len(tables) != 2:
+                raise UserError(f"partners-8 is played at two tables, not {len(tables)}")
+            settings = EventSettings.partners_8(players, (tables[0], tables[1]))
+        elif form is EventFormat.SWISS:
+            settings = EventSettings(form, players, tables, rounds=args.rounds,
+                                     hands_per_round=args.hands)
+        else:
+            settings = EventSettings(form, players, tables, target=args.target)
+    except EventSettingsError as error:
+        raise UserError(str(error)) from None
+    return EventInfo(event=new_event_id(), name=args.name, format=form.value,
+                     players=list(settings.players), tables=list(settings.tables),
+                     rounds=settings.rounds, hands_per_round=settings.hands_per_round,
+                     target=settings.target)
+
+
+def make_broker(kind: str, files: BrokerFiles, bind: str, port: int, folder: Path) -> Broker:
+    """The broker the host uses (started, for one it runs itself)."""
+    if kind == "system":
+        return ExternalBroker("127.0.0.1" if bind in ("0.0.0.0", "") else bind, port)
+    if kind == "auto":
+        kind = "mosquitto" if mosquitto_binary() is not None else "embedded"
+    process = BrokerProcess(kind, files, bind=bind, port=port, log=folder / "broker.log")
+    try:
+        process.start()
+    except BrokerError as error:
+        raise UserError(str(error)) from None
+    if bind in ("0.0.0.0", ""):
+        process.host = "127.0.0.1"  # the host itself connects over the loopback
+    return process
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the event until stopped."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    folder: Path = args.dir
+    info = None if (folder / "event.db").exists() else event_info(args)
+    files = BrokerFiles(folder)
+    try:
+        host = EventHost(folder, ExternalBroker("127.0.0.1", args.port), info=info,
+                         code_minutes=args.code_minutes, keepalive=args.keepalive)
+    except ValueError as error:
+        raise UserError(str(error)) from None
+    host.write_broker_files()  # before the broker starts: it reads them at start
+    broker = make_broker(args.broker, files, args.bind, args.port, folder)
+    host.broker = broker
+    host.connection.host, host.connection.port = broker.host, broker.port
+    announcement = None
+    stop = threading.Event()
+    try:
+        host.start()
+        if not host.wait_connected(20):
+            raise UserError(f"the host cannot reach the broker at {broker.host}:{broker.port} "
+                            f"({host.connection.refused or 'no answer'})")
+        if not args.no_mdns:
+            announcement = _announce(host, args.bind, broker.port)
+        shown = None
+        log.info("event %s (%s, %s): %d tables, %d players; the broker is %s on port %d",
+                 host.info.event, host.info.name, host.info.format, len(host.info.tables),
+                 len(host.info.players), broker.name, broker.port)
+        while not stop.wait(1.0):
+            host.tick()
+            code = host.join_code.code.get_secret_value()
+            if code != shown:
+                shown = code
+                _show_code(folder, code, args.bind, broker.port)
+    except Stopped as stopped:
+        log.info("%s received: stopping the event (it goes on at the next start)", stopped.name)
+    finally:
+        if announcement is not None:
+            announcement.close()
+        summary = host.summary()
+        host.stop()
+        broker.stop()
+    if args.json:
+        print(json.dumps(summary, sort_keys=True))
+    return 0
+
+
+def _show_code(folder: Path, code: str, bind: str, port: int) -> None:
+    where = "HOST" if bind in ("0.0.0.0", "") else bind
+    text = f"{code}@{where}:{port}" if port != 1883 else f"{code}@{where}"
+    path = folder / "join-code"
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w") as file:
+        file.write(text + "\n")
+    if sys.stdout.isatty():
+        print(f"join code: {code}  (showdown run --event {text})", flush=True)
+
+
+def _announce(host: EventHost, bind: str, port: int) -> Announcement | None:
+    address = bind
+    if bind in ("0.0.0.0", ""):
+        try:
+            address = socket.gethostbyname(socket.gethostname())
+        except OSError:
+            address = "127.0.0.1"
+    try:
+        return Announcement(host.info.event, host.info.name, address, port)
+    except OSError as error:
+        log.warning("cannot announce the event by mDNS (%s): tables type the address", error)
+        return None

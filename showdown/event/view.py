@@ -1,0 +1,45 @@
+"""What the event looks like from anywhere: :class:`EventView`, drawn by the scoreboard and,
+later, the phone page. The host builds it from its own state, a table from the retained
+messages it received; both hold the same messages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from showdown.event.messages import EventInfo, SeatingMessage, StandingLine, TableLine
+
+__all__ = ["EventSource", "EventView"]
+
+
+@dataclass(frozen=True)
+class EventView:
+    """The event now: what it is, the leaderboard, the tables, the seating."""
+
+    info: EventInfo | None = None
+    standings: tuple[StandingLine, ...] = ()
+    tables: tuple[TableLine, ...] = ()
+    seating: SeatingMessage | None = None
+    host_online: bool = False
+    me: str | None = None
+    """The table this view is seen from (None at the host)."""
+    join_code: str | None = field(default=None, repr=False)
+    """The host's current join code (only in the host's own view, to show on its screen)."""
+    join_expires: float | None = None
+
+    def table(self, table: str) -> TableLine | None:
+        """One table's line."""
+        return next((line for line in self.tables if line.table == table), None)
+
+
+class EventSource(Protocol):
+    """Where a screen gets the event from: the host, or a table's link."""
+
+    def view(self) -> EventView:
+        """The event now."""
+        ...
+
+    def subscribe(self, listener: Callable[[], None]) -> None:
+        """Call ``listener`` whenever the view changed."""
+        ...

@@ -1,0 +1,49 @@
+"""The event screen: standings, every table online or not, the next seating; its screenshots in
+docs/event/ are what it draws."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from showdown.event.messages import TableLine
+from showdown.scoreboard.event_screenshots import HOST_VIEW, TABLE_VIEW, render, utc
+from showdown.scoreboard.screens.event import event_widgets, seating_lines, table_status
+from showdown.scoreboard.widgets import Label
+from tests.showdown.scoreboard.test_docs import _differing_pixels
+
+DOCS = Path(__file__).resolve().parents[3] / "docs" / "event"
+
+
+def texts(view: object) -> dict[str, str]:
+    return {w.id: w.text for w in event_widgets(view) if isinstance(w, Label)}  # type: ignore[arg-type]
+
+
+def test_an_offline_table_says_since_when_and_what_it_holds_up() -> None:
+    with utc():
+        shown = texts(TABLE_VIEW)
+    assert shown["status:t2"] == "Table 2 offline since 20:41, 3 rounds waiting"
+    assert shown["status:t1"] == "Table 1 online, 11 hands"
+    assert table_status(TableLine(table="t3", online=False)) == "Table 3 has not joined"
+
+
+def test_a_table_sees_its_own_seating_first_partners_opposite() -> None:
+    assert seating_lines(TABLE_VIEW) == ["Table 1: Ada & Hana against Gus & Fay",
+                                         "Table 2: Ben & Eli against Cleo & Dev"]
+    assert seating_lines(HOST_VIEW)[-1] == "Bye: Fay"
+
+
+def test_the_host_shows_its_join_code_and_swiss_match_points() -> None:
+    shown = texts(HOST_VIEW)
+    assert shown["join"] == "Join code: K7QD-3MPA"
+    assert shown["head:points"] == "Match points" and shown["points:Eli"] == "5"
+    assert shown["format"] == "Swiss · Round 3 of 3"
+    assert "join" not in texts(TABLE_VIEW)
+
+
+def test_the_committed_screenshots_are_what_the_screen_draws(tmp_path: Path) -> None:
+    written = render(tmp_path)
+    assert {p.name for p in written} == {p.name for p in DOCS.glob("scoreboard-*.png")}
+    differing = {p.name: n for p in written
+                 if (n := _differing_pixels(p, DOCS / p.name))}
+    assert differing == {}, ("run python -m showdown.scoreboard.event_screenshots docs/event "
+                             "and look at the pictures")
