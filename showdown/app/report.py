@@ -47,7 +47,7 @@ from showdown.app.config import Settings
 from showdown.app.errors import UserError
 from showdown.app.health import PiHealth, read_health
 from showdown.app.stats import LINE_PREFIX
-from showdown.game.journal import Journal, check_file
+from showdown.game.journal import Journal, JournalError, check_file
 from showdown.game.session import fold
 from showdown.unit.wiring import wired_lines
 
@@ -366,6 +366,8 @@ def _journal(db: Path, bundle: Bundle) -> str:
     except Exception as error:  # whatever is wrong with the file is what the helper must see
         bundle.missing["journal"] = str(error) or type(error).__name__
         lines.append(f"integrity check: cannot open it: {error}")
+        if isinstance(error, JournalError) and error.details:
+            lines += ["SQLite's report:", error.details]
     return "\n".join(lines) + "\n"
 
 

@@ -142,7 +142,13 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 class JournalError(Exception):
-    """The database file cannot be used (corrupt, not ours, newer); the message says what to do."""
+    """The database file cannot be used (corrupt, not ours, newer); the message says what to do,
+    in one line. *details* keeps what that line leaves out (SQLite's whole report) for the log
+    and the support bundle."""
+
+    def __init__(self, message: str, details: str = "") -> None:
+        super().__init__(message)
+        self.details = details
 
 
 class JournalWriteError(JournalError):
@@ -805,9 +811,16 @@ def _check_schema(path: Path, db: sqlite3.Connection) -> None:
     problems = [str(row[0]) for row in db.execute("PRAGMA quick_check")]
     shape = _shape(db)
     if problems != ["ok"]:
-        log.info("%s: SQLite's quick_check reports:\n%s", path, "\n".join(problems))
-        more = f" and {len(problems) - 1} more" if len(problems) > 1 else ""
-        raise JournalError(f"{path} is corrupt ({_one_line(problems[0])}{more}); {_UNTOUCHED}")
+        report = "\n".join(problems)
+        log.info("%s: SQLite's quick_check reports:\n%s", path, report)
+        # One row can hold many problems, one a line, under a "*** in database main ***" head.
+        found = [line.strip() for line in report.splitlines()
+                 if line.strip() and not line.startswith("*** in database")]
+        found = found or [_one_line(report)]
+        more = (f", and {len(found) - 1} more problems (`showdown check --report` lists them)"
+                if len(found) > 1 else "")
+        raise JournalError(f"{path} is corrupt (SQLite's check: {found[0]}{more}); "
+                           f"{_UNTOUCHED}", details=report)
     if app_id != APPLICATION_ID and (app_id != 0 or shape):
         raise JournalError(f"{path} is a database of another program; {_UNTOUCHED}")
     if not 0 <= version < VERSION_LIMIT:

@@ -13,6 +13,7 @@ import resource
 import signal
 import sqlite3
 import subprocess
+import tarfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -232,6 +233,39 @@ def test_a_log_of_another_database_is_refused_and_never_applied(
     _hot_log(other, recipes)
     Path(f"{played}-wal").write_bytes(Path(f"{other}-wal").read_bytes())
     _refused_untouched(played, "is a database of another program")
+
+
+def test_a_page_with_many_problems_is_refused_in_one_short_line(
+    played: Path, tmp_path: Path
+) -> None:
+    """Every cell pointer of the entries table's root page zeroed: SQLite's check reports a
+    problem a line (it was quoted whole, one line or many). The refusal names the first and
+    counts the rest; the support bundle holds SQLite's whole report."""
+    raw = sqlite3.connect(f"{played.as_uri()}?mode=ro", uri=True)
+    (root,) = raw.execute("SELECT rootpage FROM sqlite_schema WHERE name = 'entries'").fetchone()
+    (page_size,) = raw.execute("PRAGMA page_size").fetchone()
+    raw.close()
+    data = bytearray(played.read_bytes())
+    page = (root - 1) * page_size
+    cells = int.from_bytes(data[page + 3:page + 5], "big")
+    assert cells >= 2
+    pointers = page + (12 if data[page] in (2, 5) else 8)  # interior pages have a longer head
+    data[pointers:pointers + 2 * cells] = bytes(2 * cells)
+    played.write_bytes(bytes(data))
+    _refused_untouched(played, f"{played} is corrupt (SQLite's check: ")
+    code, err = _run(["export", "--db", str(played)])
+    (line,) = err.strip().splitlines()
+    assert "more problems (`showdown check --report` lists them)); it was left" in line, line
+    assert len(line) - len(str(played)) < 250, line  # it held SQLite's whole report
+    bundle = tmp_path / "report.tar.gz"
+    code, err = _run(["check", "--report", str(bundle), "--db", str(played), "--log", os.devnull])
+    assert code == 0, err
+    with tarfile.open(bundle) as archive:
+        (name,) = [n for n in archive.getnames() if n.endswith("journal.txt")]
+        member = archive.extractfile(name)
+        assert member is not None
+        text = member.read().decode()
+    assert text.count("Offset 0 out of range") >= cells, text
 
 
 def test_a_checkpoint_the_disk_cut_short_is_not_damage(tmp_path: Path) -> None:
