@@ -880,13 +880,17 @@ def _missing(path: Path, found: Mark, stored: Mark) -> str:
     wal = Path(f"{path}-wal")
     if found.seq < stored.seq:
         first = found.seq + 1
-        which = (f"journal entry {first}" if first == stored.seq
+        lost = stored.seq - found.seq
+        which = (f"journal entry {first}" if lost == 1
                  else f"journal entries {first} to {stored.seq}")
     else:
-        which = f"{stored.count - found.count} journal entries"
+        lost = stored.count - found.count
+        which = f"{lost} journal entries" if lost > 1 else "a journal entry"
+    were = ("was acknowledged as stored and is" if lost == 1
+            else "were acknowledged as stored and are")
     where = (f"its write-ahead log {wal.name} is damaged" if wal.exists()
              else "the file lost what was written last")
-    return (f"{path} is damaged: {which} were acknowledged as stored and are missing "
+    return (f"{path} is damaged: {which} {were} missing "
             f"({where}); the journal and its log were left untouched; move them aside, or, to "
             f"go on with what is left, delete {mark_path(path).name}")
 

@@ -113,7 +113,7 @@ def _flip_trials(folder: Path, flips: int, seed: int) -> dict[str, int]:
         _flip(wal, rng)
         code, out, err = _export_json(db)
         if code != 0:
-            _one_line(code, err, "acknowledged as stored and are missing")
+            _one_line(code, err, "acknowledged as stored and")
             assert f"{db} is damaged: journal entr" in err, err
             figures["refused"] += 1
             continue
@@ -139,6 +139,25 @@ def test_a_flipped_bit_in_the_write_ahead_log_never_loses_an_entry_unnoticed(
     figures = _flip_trials(tmp_path, flips=8, seed=24)
     assert figures["silent"] == figures["missing_unnoticed"] == 0, figures
     assert figures["refused"] > 0, figures
+
+
+@pytest.mark.parametrize(("found", "says"), [
+    ((33, 33), "journal entry 34 was acknowledged as stored and is missing (its write-ahead log"),
+    ((20, 20), "journal entries 21 to 34 were acknowledged as stored and are missing (its"),
+    ((34, 33), "a journal entry was acknowledged as stored and is missing (its write-ahead log"),
+    ((34, 30), "4 journal entries were acknowledged as stored and are missing (its write-ahead"),
+])
+def test_the_missing_entries_are_named_in_plain_words(
+    tmp_path: Path, found: tuple[int, int], says: str
+) -> None:
+    """One lost entry read "journal entry 1 were acknowledged as stored and are missing"."""
+    from showdown.game.journal import _missing
+    from showdown.game.mark import Mark
+
+    db = tmp_path / "j.db"
+    Path(f"{db}-wal").write_bytes(b"")
+    said = _missing(db, Mark(*found), Mark(seq=34, count=34))
+    assert said.startswith(f"{db} is damaged: {says}"), said
 
 
 @pytest.mark.soak
