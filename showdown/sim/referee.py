@@ -23,7 +23,7 @@ import threading
 import time
 from dataclasses import dataclass, field, replace
 
-from hw_sim.players import VirtualPlayer, make_players
+from hw_sim.players import REACTION_CEILING_MS, REACTION_FLOOR_MS, VirtualPlayer, make_players
 from hw_sim.sim_unit import GpioSimUnit
 from showdown.game.messages import RecordShowdown
 from showdown.game.recorder import entry_from_unit
@@ -35,7 +35,7 @@ from showdown.unit.hardware import InputLine, Side
 from showdown.unit.machine import ShowdownMachine
 from showdown.unit.verdict import Reason
 
-__all__ = ["SimulatedReferee", "UnitTally"]
+__all__ = ["SimulatedReferee", "UnitTally", "check_timings"]
 
 MAX_REPLAYS = 20
 """A showdown replayed this often means the simulation is broken, not unlucky."""
@@ -70,6 +70,18 @@ def _longest_showdown_ms(timing: TimingConfig) -> float:
     return countdown + race + after + 60_000
 
 
+def check_timings(timing: TimingConfig) -> None:
+    """Refuse a race that ends before any virtual player can press: legal for the unit (a
+    person may be quicker), yet every simulated showdown would time out and be replayed."""
+    if timing.timeout_ms <= REACTION_FLOOR_MS:
+        raise TableError(
+            f"unit.timing.timeout_ms: {timing.timeout_ms:g} ends every race before a virtual "
+            f"player presses (they react {REACTION_FLOOR_MS:g} to {REACTION_CEILING_MS:g} ms "
+            f"after go), so every simulated showdown would be replayed; simulate with more "
+            f"than {REACTION_FLOOR_MS:g}"
+        )
+
+
 class SimulatedReferee:
     """The state machine on simulated pins, with virtual players; call it to settle a showdown."""
 
@@ -85,6 +97,7 @@ class SimulatedReferee:
         """``speed`` (without ``fast``): the unit's time runs that many times faster than real
         time, so a demo scores a round within a minute and each showdown still reads."""
         self.settings = settings or UnitSettings()
+        check_timings(self.settings.timing)
         self.fast = fast
         self.speed = speed
         self.stop = stop
@@ -188,10 +201,16 @@ class SimulatedReferee:
                 return entry
             why[result.reason.value] = why.get(result.reason.value, 0) + 1
         reasons = ", ".join(f"{count} {reason}" for reason, count in sorted(why.items()))
+        timing = self.settings.timing
+        cause = ("unit.timing.timeout_ms "
+                 f"({timing.timeout_ms:g}) ends the race before most virtual players press "
+                 f"({REACTION_FLOOR_MS:g} to {REACTION_CEILING_MS:g} ms after go)"
+                 if set(why) == {Reason.TIMEOUT.value} and timing.timeout_ms < REACTION_CEILING_MS
+                 else "these timings leave its players no way to decide it (unit.timing in the "
+                 "configuration)")
         raise TableError(
             f"showdown {call.showdown_id} was replayed {MAX_REPLAYS} times ({reasons}, with "
-            f"{call.cards_loaded} cards loaded): these timings leave its players no way to "
-            "decide it (unit.timing in the configuration)"
+            f"{call.cards_loaded} cards loaded): {cause}"
         )
 
     def referee(self, call: ShowdownCall) -> RecordShowdown:

@@ -29,7 +29,7 @@ from showdown.game.lock import JournalLock
 from showdown.game.session import Session, SessionError, fold
 from showdown.game.storage import journal_argument
 from showdown.sim.bot_table import NAMES, BotTable, TableError
-from showdown.sim.referee import SimulatedReferee
+from showdown.sim.referee import SimulatedReferee, check_timings
 from showdown.unit.config import UnitSettings
 
 NAME = "games"
@@ -129,6 +129,10 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--target must be a positive number of points")
     # $SHOWDOWN_CONFIG is read and checked as every other command does (a bad file is refused).
     settings = load_settings().unit
+    try:
+        check_timings(settings.timing)  # before any file is made
+    except TableError as error:
+        raise UserError(f"the simulated table cannot play: {error}") from None
     try:
         options = {"count": args.count, "players": args.players, "seed": args.seed,
                    "preset_name": args.preset, "target": args.target, "settings": settings}

@@ -30,6 +30,13 @@ def test_third_pass_inputs_are_one_line_each(tmp_path: Path) -> None:
     nul = _config(tmp_path, "nul", '[storage]\npath = "a\\u0000b.db"\n')
     quick = _config(tmp_path, "quick", "[unit.timing]\ntimeout_ms = 0.001\n")
     eager = _config(tmp_path, "eager", "[unit.timing]\nanticipation_ms = 500\ntimeout_ms = 550\n")
+    shortest = ("beats = 1\nbeat_period_ms = 0.001\nbeat_flash_ms = 0.001\nhold_min_ms = 0\n"
+                "hold_max_ms = 0\nanticipation_ms = 0\ntie_window_ms = 0\n"
+                "launcher_pulse_ms = 0.001\nlauncher_cooldown_ms = 0\ncount_settle_ms = 0.001\n"
+                "launch_wait_ms = 0.001\nbounce_ms = 0\ncount_bounce_ms = 0\n"
+                "late_edge_grace_ms = 0\narrow_blink_ms = 0.001\nrelease_paddle_ms = 0.001\n")
+    least = _config(tmp_path, "least", f"[unit.timing]\n{shortest}timeout_ms = 100\n")
+    barely = _config(tmp_path, "barely", f"[unit.timing]\n{shortest}timeout_ms = 151\n")
     db = str(tmp_path / "new.db")
     long_name = str(tmp_path / ("x" * 300))
     deep = {"SHOWDOWN_UNIT": "[" * 100_000}
@@ -53,6 +60,14 @@ def test_third_pass_inputs_are_one_line_each(tmp_path: Path) -> None:
          f"{quick}:2: unit.timing.timeout_ms: 0.001 leaves no time to press"),
         (["sim", "duels", "--count", "2", "--config", str(eager)], None,
          "timeout_ms must be at least 600 or every showdown is replayed"),
+        # Every timing at its minimum: legal for a person, too quick for a virtual player.
+        ([*RUN, "--db", db, "--config", str(least)], None, "the simulated table cannot play: "
+         "unit.timing.timeout_ms: 100 ends every race before a virtual player presses"),
+        (["sim", "games", "--db", db], {"SHOWDOWN_CONFIG": str(least)},
+         "unit.timing.timeout_ms: 100 ends every race before a virtual player presses"),
+        (["sim", "games", "--count", "1"], {"SHOWDOWN_CONFIG": str(barely)},
+         "replayed 20 times (20 timeout, with 1 cards loaded): unit.timing.timeout_ms (151) "
+         "ends the race before most virtual players press"),
     ]
     for command in (RUN, ["export"], ["sim", "games", "--count", "1"]):
         cases += [
