@@ -88,6 +88,11 @@ class StopSignals:
             self._previous.setdefault(signum, signal.signal(signum, self._handle))
         return True
 
+    def noted(self, signum: int) -> None:
+        """Take a signal that came before :meth:`install` (the entry point's first lines noted
+        it) as if it came now."""
+        self._handle(signum, None)
+
     def route(self, target: Target | None) -> None:
         """Send later signals to *target* instead of raising (None: raise :class:`Stopped`)."""
         self._target = target

@@ -145,11 +145,12 @@ def test_a_second_service_through_another_name_is_refused(tmp_path: Path, other:
         assert journal.integrity_check() == "ok"
 
 
-@pytest.mark.parametrize("after", ["showdown.app.cli", "pydantic", "hw_sim",
+@pytest.mark.parametrize("after", ["signal", "typing", "showdown.app.cli", "pydantic", "hw_sim",
                                    "showdown.sim.referee"])
 def test_a_stop_signal_while_the_modules_import_is_one_line(after: str) -> None:
     """SIGINT while the command's modules still import (here: as soon as *after* has
-    imported, as ``-X importtime`` reports it) ended in a KeyboardInterrupt traceback."""
+    imported, as ``-X importtime`` reports it) ended in a KeyboardInterrupt traceback; so did
+    one while the entry point's own first imports (``signal``, ``typing``) ran."""
     child = subprocess.Popen([*SHOWDOWN[:1], "-X", "importtime", *SHOWDOWN[1:], "sim", "games",
                               "--count", "1"], env=ENV, stdout=subprocess.DEVNULL,
                              stderr=subprocess.PIPE, text=True)
