@@ -19,6 +19,7 @@ from showdown.scoreboard.view import (
     Fact,
     RosterPlayer,
     SavedGame,
+    ScoringChoice,
     TableView,
 )
 
@@ -42,6 +43,11 @@ class GameSetup:
     mode: str
     target: int
     first_dealer: int = 0
+    pigs: int | None = None
+    """Hero and mean scoring: the game ends when a player has this many pigs."""
+    rounds: int | None = None
+    """Hero and mean scoring: the game ends after this many rounds (with ``pigs``, whichever
+    comes first; the engine refuses the two modes without one of them)."""
 
 
 Tally = Mapping[str, int]
@@ -75,8 +81,8 @@ class TablePort(Protocol):
         """Names of the rule presets the set-up screen offers."""
         ...
 
-    def modes(self) -> tuple[str, ...]:
-        """Names of the scoring modes the set-up screen offers."""
+    def modes(self) -> tuple[ScoringChoice, ...]:
+        """The scoring modes the set-up screen offers."""
         ...
 
     def card_kinds(self) -> tuple[CardKind, ...]:
@@ -97,6 +103,11 @@ class TablePort(Protocol):
 
     def edit_round(self, number: int, went_out: int, entries: Mapping[int, HandInput]) -> None:
         """Replace a past round; every total after it is recomputed."""
+        ...
+
+    def record_penalty(self, seat: int, reason: str) -> None:
+        """The table made the player at ``seat`` draw for a table rule (``reason``: silence,
+        slap, advice, wrong-card); the cards are what the game's rules say."""
         ...
 
     def undo(self) -> None:

@@ -1,8 +1,13 @@
 """Game set-up: players and their seats, the first dealer, rule preset, scoring mode, target and
-language. Everything is a tap: names come from an on-screen keyboard (:mod:`.names`)."""
+language. Everything is a tap: names come from an on-screen keyboard (:mod:`.names`).
+
+002's hero and mean scoring draw pigs at their target (500, 100) and end at an agreed number of
+pigs or rounds: choosing one shows its target and two more rows for the pigs and the rounds,
+one of which is always set (the engine refuses the two modes without one)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import pygame
@@ -23,6 +28,15 @@ from showdown.scoreboard.widgets import Button, Label, Widget
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10
 TARGET_STEP = 50
+PIGS = 3
+"""The pigs that end a hero or mean game unless the table agrees another number (002 names
+none)."""
+MAX_PIGS = 20
+MAX_ROUNDS = 99
+ROW = 64
+"""The right column's rows: rules, scoring, language, cues and target."""
+PIG_ROW = 52
+"""The same rows, closer, with the pigs and the rounds under them (still 48 px to tap)."""
 
 
 class SetupScreen(Screen):
@@ -41,6 +55,8 @@ class SetupScreen(Screen):
         self.preset = 0
         self.mode = 0
         self.target = 500
+        self.pigs: int | None = PIGS
+        self.rounds: int | None = None
         self.saved = 0
         """How many saved games could be taken up again or read (counted when shown)."""
 
@@ -112,15 +128,36 @@ class SetupScreen(Screen):
             no=lambda: _("Keep playing"),
         ))
 
+    def _next_mode(self) -> None:
+        """The next scoring mode; a target left at the old mode's own follows the new one's."""
+        modes = self.ui.port.modes()
+        old = modes[self.mode % len(modes)]
+        self.mode = (self.mode + 1) % len(modes)
+        if self.target == old.target:
+            self.target = modes[self.mode].target
+
+    def _step_pigs(self, delta: int) -> None:
+        """Pigs that end the game: 1 to :data:`MAX_PIGS`, or none while rounds are agreed."""
+        value = (self.pigs or 0) + delta
+        self.pigs = min(MAX_PIGS, value) if value > 0 else None
+
+    def _step_rounds(self, delta: int) -> None:
+        """Rounds that end the game: 1 to :data:`MAX_ROUNDS`, or none while pigs are agreed."""
+        value = (self.rounds or 0) + delta
+        self.rounds = min(MAX_ROUNDS, value) if value > 0 else None
+
     def _start(self) -> None:
         presets = self.ui.port.presets()
         modes = self.ui.port.modes()
+        choice = modes[self.mode % len(modes)]
         setup = GameSetup(
             players=tuple(self.recorded_name(i) for i in range(self.count)),
             preset=presets[self.preset % len(presets)],
-            mode=modes[self.mode % len(modes)],
+            mode=choice.mode,
             target=self.target,
             first_dealer=self.dealer,
+            pigs=self.pigs if choice.pigs else None,
+            rounds=self.rounds if choice.pigs else None,
         )
         if self.ui.send("start_game", setup):
             self.ui.go("table")
@@ -163,48 +200,79 @@ class SetupScreen(Screen):
         ]
         presets = self.ui.port.presets()
         modes = self.ui.port.modes()
+        choice = modes[self.mode % len(modes)]
         native = LANGUAGES.get(current_language(), current_language())
         rows: list[tuple[str, str, str]] = [
             ("preset", _("Rules"), preset_name(presets[self.preset % len(presets)])),
-            ("mode", _("Scoring"), scoring_mode_name(
-                modes[self.mode % len(modes)].replace("-", "_"))),
+            ("mode", _("Scoring"), scoring_mode_name(choice.mode)),
             ("language", _("Language"), native),
             ("cues", _("Shapes and words"), _("On") if self.ui.cues.countdown_words else _("Off")),
         ]
         actions = {
             "preset": lambda: setattr(self, "preset", (self.preset + 1) % len(presets)),
-            "mode": lambda: setattr(self, "mode", (self.mode + 1) % len(modes)),
+            "mode": self._next_mode,
             "language": self._cycle_language,
             "cues": self._toggle_cues,
         }
+        pitch = PIG_ROW if choice.pigs else ROW
+        height = pitch - 4 if choice.pigs else 56
         for i, (key, caption, value) in enumerate(rows):
-            top = 8 + i * 64
-            found.append(Label(f"{key}:caption", pygame.Rect(408, top, 192, 56), caption, 22,
+            top = 8 + i * pitch
+            found.append(Label(f"{key}:caption", pygame.Rect(408, top, 192, height), caption, 22,
                                theme.TEXT_DIM, align="left"))
-            found.append(Button(key, pygame.Rect(604, top, 188, 56), value, actions[key],
+            found.append(Button(key, pygame.Rect(604, top, 188, height), value, actions[key],
                                 size=24))
-        top = 8 + len(rows) * 64
-        found += [
-            Label("target:caption", pygame.Rect(408, top, 192, 56), _("Target"), 22,
-                  theme.TEXT_DIM, align="left"),
-            Button("target-", pygame.Rect(604, top, 60, 56), "−",
-                   lambda: setattr(self, "target", max(TARGET_STEP, self.target - TARGET_STEP)),
-                   size=34),
-            Label("target", pygame.Rect(666, top, 64, 56), str(self.target), 30, bold=True),
-            Button("target+", pygame.Rect(732, top, 60, 56), "+",
-                   lambda: setattr(self, "target", self.target + TARGET_STEP), size=34),
-            Button("start", pygame.Rect(408, 400, 384, 72), _("Start game"), self.start,
-                   colour=theme.OK, size=32),
-        ]
+        top = 8 + len(rows) * pitch
+        # TRANSLATORS: Set-up, hero and mean scoring: the total at which pigs are drawn.
+        caption = _("Pig at") if choice.pigs else _("Target")
+        found += self._stepper("target", top, height, caption, value=str(self.target), actions=(
+            lambda: setattr(self, "target", max(TARGET_STEP, self.target - TARGET_STEP)),
+            lambda: setattr(self, "target", self.target + TARGET_STEP)), enabled=(True, True))
+        if choice.pigs:
+            pigs, rounds = self.pigs, self.rounds
+            # TRANSLATORS: Set-up, hero and mean scoring: a player with this many pigs ends
+            # the game.
+            found += self._stepper("pigs", top + pitch, height, _("Ends at pigs"),
+                                   value=_("Off") if pigs is None else str(pigs), actions=(
+                                       lambda: self._step_pigs(-1), lambda: self._step_pigs(1)),
+                                   enabled=(pigs is not None and (pigs > 1 or rounds is not None),
+                                    pigs is None or pigs < MAX_PIGS))
+            # TRANSLATORS: Set-up, hero and mean scoring: the game ends after this many rounds.
+            found += self._stepper("rounds", top + 2 * pitch, height, _("Ends after rounds"),
+                                   value=_("Off") if rounds is None else str(rounds), actions=(
+                                       lambda: self._step_rounds(-1),
+                                       lambda: self._step_rounds(1)),
+                                   enabled=(rounds is not None and (rounds > 1 or pigs is not None),
+                                    rounds is None or rounds < MAX_ROUNDS))
+        below = 8 + (len(rows) + 3) * pitch if choice.pigs else 336
+        start_top = below + height + 4 if choice.pigs else 400
+        found.append(Button("start", pygame.Rect(408, start_top, 384, 472 - start_top),
+                            _("Start game"), self.start, colour=theme.OK, size=32))
         # A way back to the game being played, or to the finished game's Game over.
         back = view.started
         if back:
-            found.append(Button("back", pygame.Rect(408, 336, 188 if self.saved else 384, 56),
+            found.append(Button("back", pygame.Rect(408, below, 188 if self.saved else 384,
+                                                    height),
                                 _("Back to the game") if not view.finished else _("Back"),
                                 lambda: self.ui.go("table"), colour=theme.PANEL_LIGHT, size=24))
         if self.saved:
             left = 600 if back else 408
-            found.append(Button("saved", pygame.Rect(left, 336, 792 - left, 56),
+            found.append(Button("saved", pygame.Rect(left, below, 792 - left, height),
                                 _("Saved games ({count})").format(count=self.saved),
                                 lambda: self.ui.go("games"), colour=theme.PANEL_LIGHT, size=24))
         return found
+
+    @staticmethod
+    def _stepper(key: str, top: int, height: int, caption: str, *, value: str,
+                 actions: tuple[Callable[[], None], Callable[[], None]],
+                 enabled: tuple[bool, bool]) -> list[Widget]:
+        """A caption, then − value + (the target, the pigs, the rounds)."""
+        return [
+            Label(f"{key}:caption", pygame.Rect(408, top, 192, height), caption, 22,
+                  theme.TEXT_DIM, align="left"),
+            Button(f"{key}-", pygame.Rect(604, top, 60, height), "−", actions[0],
+                   enabled=enabled[0], size=34),
+            Label(key, pygame.Rect(666, top, 64, height), value, 30, bold=True),
+            Button(f"{key}+", pygame.Rect(732, top, 60, height), "+", actions[1],
+                   enabled=enabled[1], size=34),
+        ]
