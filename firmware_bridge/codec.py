@@ -16,13 +16,28 @@ from cobs import cobs
 from firmware_bridge.messages import MESSAGE_TYPES, Message, Unknown
 from firmware_bridge.protocol import CRC_INIT, DELIMITER, MAX_BODY, MAX_ENCODED, is_reliable
 
-__all__ = ["DecodeError", "FrameDecoder", "Packet", "body_of", "decode_frame", "encode_frame"]
+__all__ = [
+    "DecodeError", "FrameDecoder", "Packet", "ProtocolError", "body_of", "decode_frame",
+    "encode_frame",
+]
 
 _DELIMITER = bytes([DELIMITER])
 
 
 class DecodeError(ValueError):
     """A frame that cannot be trusted (bad COBS, CRC, length or payload); it is dropped."""
+
+
+class ProtocolError(DecodeError):
+    """A frame whose CRC matched but which breaks the protocol: a payload of the wrong length
+    for its type, a field out of its range, a sequence on an unreliable type. Damage that the
+    CRC missed (one in 65536 damaged frames), or a peer that does not keep to the protocol.
+    ``type_code`` and ``sequence`` say which frame it was."""
+
+    def __init__(self, message: str, type_code: int, sequence: int) -> None:
+        super().__init__(message)
+        self.type_code = type_code
+        self.sequence = sequence
 
 
 class Packet(NamedTuple):
@@ -71,12 +86,16 @@ def decode_frame(encoded: bytes) -> Packet:
     try:
         message = cls.unpack_payload(payload)
     except struct.error:
-        raise DecodeError(
-            f"{cls.__name__} payload of {len(payload)} bytes, expected "
-            f"{struct.calcsize(cls.FORMAT)}"
+        raise ProtocolError(
+            f"seq={sequence} {cls.__name__} payload of {len(payload)} bytes, expected "
+            f"{struct.calcsize(cls.FORMAT)}", type_code, sequence
         ) from None
     if not is_reliable(type_code) and sequence != 0:
-        raise DecodeError(f"{cls.__name__} is unreliable but carries sequence {sequence}")
+        raise ProtocolError(f"{cls.__name__} is unreliable but carries sequence {sequence}",
+                            type_code, sequence)
+    problem = message.out_of_range()
+    if problem is not None:
+        raise ProtocolError(f"seq={sequence} {problem}", type_code, sequence)
     return Packet(sequence, message)
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 import serial
 
-from firmware_bridge.codec import DecodeError, FrameDecoder, Packet, encode_frame
+from firmware_bridge.codec import DecodeError, FrameDecoder, Packet, ProtocolError, encode_frame
 from firmware_bridge.messages import (
     Ack,
     Arm,
@@ -84,6 +84,9 @@ class LinkStats:
     """Counters for logs and benchmarks."""
 
     decode_errors: int = 0
+    """Frames dropped as bad (noise, a CRC that fails, and the protocol errors below)."""
+    protocol_errors: int = 0
+    """Of those, frames that passed the CRC yet break the protocol (a field out of range)."""
     retransmit_rounds: int = 0
     go_backs: int = 0
     reconnects: int = 0
@@ -110,7 +113,7 @@ class LinkFigures:
     retransmit_rounds: int
     go_backs: int
     damaged_frames: int
-    """Frames that failed to decode (COBS, CRC, length): damaged on the wire and dropped."""
+    """Frames that failed to decode (COBS, CRC, length, a field's range): dropped."""
     duplicates_dropped: int
     dropped_commands: int
     """Commands withdrawn or given up (a ``Fire`` or ``Arm`` across a restart of the MCU)."""
@@ -118,6 +121,9 @@ class LinkFigures:
     """Times the port was dropped (unplugged, silent, closed) and opened again."""
     fresh_sessions: int
     """Handshakes that began a new session: the first one, then one per restart of the MCU."""
+    protocol_errors: int = 0
+    """Of the damaged frames, those that passed the CRC yet break the protocol (a field out of
+    its range, a payload of the wrong length)."""
 
 
 def _open_serial(path: str) -> serial.Serial:
@@ -158,6 +164,7 @@ class Link:
         self._opener = opener
         self.sync = ClockSync()
         self.stats = LinkStats()
+        self._protocol_errors_seen: dict[str, None] = {}  # the latest, oldest first
         self.rto = RetransmitTimeout(floor_s=RETRANSMIT_MS / 1000, ceiling_s=RTO_MAX_MS / 1000,
                                      initial_s=RETRANSMIT_MS / 1000)
         self._last_rtt_s: float | None = None
@@ -232,6 +239,7 @@ class Link:
                 dropped_commands=len(stats.dropped_commands),
                 reconnects=stats.reconnects,
                 fresh_sessions=stats.fresh_sessions,
+                protocol_errors=stats.protocol_errors,
             )
 
     def open(self, timeout_s: float = 3.0) -> None:
@@ -490,11 +498,48 @@ class Link:
     def _receive(self, data: bytes) -> None:
         self._heard_bytes = True
         for item in self._decoder.feed(data):
+            if isinstance(item, ProtocolError):
+                self._protocol_error(item)
+                continue
             if isinstance(item, DecodeError):
                 self.stats.decode_errors += 1
                 log.debug("dropped a bad frame: %s", item)
                 continue
             self._packet(item)
+
+    def _protocol_error(self, error: ProtocolError) -> None:
+        """A frame that passed the CRC but breaks the protocol: counted, said in one line, and
+        dropped without its sequence number being used, so an intact copy is taken instead
+        (line damage the CRC missed). The same frame again is not damage but the unit's own
+        (its firmware resends an event byte for byte): that event is skipped, acknowledged and
+        never delivered, so the events after it still come."""
+        self.stats.decode_errors += 1
+        self.stats.protocol_errors += 1
+        said = str(error)
+        again = said in self._protocol_errors_seen
+        self._protocol_errors_seen[said] = None
+        while len(self._protocol_errors_seen) > WINDOW:  # the frames one resend can bring
+            del self._protocol_errors_seen[next(iter(self._protocol_errors_seen))]
+        if again and is_reliable(error.type_code) and error.type_code >= 0x80:
+            if self._skip(error.sequence):
+                log.warning("the unit sent a frame that breaks the protocol again (%s): not "
+                            "line damage; that event is skipped", said)
+            return
+        log.warning("dropped a frame that breaks the protocol (%d so far): %s",
+                    self.stats.protocol_errors, said)
+
+    def _skip(self, sequence: int) -> bool:
+        """Acknowledge the event *sequence* without delivering it (as an unknown type is);
+        False if it was not the one expected (a copy of one skipped already, or out of turn)."""
+        with self._lock:
+            if self._handshaking or not self._ready.is_set() or not self.sync.ready:
+                return False
+            skipped = sequence_ahead(sequence, self._rx_expected) == 0
+            if skipped:
+                self._rx_expected = (self._rx_expected + 1) & 0xFF
+            ack = Ack(self._rx_expected)
+        self._write(encode_frame(ack))
+        return skipped
 
     def _packet(self, packet: Packet) -> None:
         message = packet.message

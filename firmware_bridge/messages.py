@@ -1,16 +1,27 @@
 """Typed messages of the serial protocol, one small frozen dataclass per type byte.
 
 Each class declares its ``TYPE`` byte and its ``FORMAT`` (``struct`` notation, little-endian);
-the fields are the payload in order. The ``repr`` is the protocol's one text form and rebuilds
-the message: ``Fire(direction=2, pulse_ms=250)``.
+the fields are the payload in order. ``RANGES`` gives the values a field may take where its type
+allows more (a side is 1 or 2, not any byte): the decoder refuses a frame with a field outside
+them as it refuses one of the wrong length (:func:`firmware_bridge.codec.decode_frame`). The
+``repr`` is the protocol's one text form and rebuilds the message:
+``Fire(direction=2, pulse_ms=250)``.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import struct
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Self
+
+from firmware_bridge.protocol import (
+    BUZZER_MAX_HZ,
+    DRIVER_DIR_ENABLE,
+    DRIVER_L298N,
+    PROTOCOL_VERSION,
+)
 
 __all__ = [
     "MESSAGE_TYPES",
@@ -46,6 +57,17 @@ class Message:
 
     TYPE: ClassVar[int] = -1
     FORMAT: ClassVar[str] = "<"
+    RANGES: ClassVar[Mapping[str, tuple[int, int]]] = {}
+    """Field name -> (lowest, highest) value it may take; fields not named take any value
+    their format packs."""
+
+    def out_of_range(self) -> str | None:
+        """The first field outside its range, said in a few words; None when all fit."""
+        for name, (low, high) in self.RANGES.items():
+            value = getattr(self, name)
+            if not low <= value <= high:
+                return f"{type(self).__name__}.{name} is {value}, not {low} to {high}"
+        return None
 
     def pack_payload(self) -> bytes:
         """The payload bytes; ``struct.error`` if a field is out of its range."""
@@ -137,6 +159,7 @@ class Lights(Message):
 
     TYPE: ClassVar[int] = 0x13
     FORMAT: ClassVar[str] = "<B"
+    RANGES: ClassVar[Mapping[str, tuple[int, int]]] = {"light": (0, 2)}
     light: int
 
 
@@ -146,6 +169,7 @@ class Buzzer(Message):
 
     TYPE: ClassVar[int] = 0x14
     FORMAT: ClassVar[str] = "<HH"
+    RANGES: ClassVar[Mapping[str, tuple[int, int]]] = {"frequency_hz": (0, BUZZER_MAX_HZ)}
     frequency_hz: int
     duration_ms: int
 
@@ -156,6 +180,7 @@ class Arrow(Message):
 
     TYPE: ClassVar[int] = 0x15
     FORMAT: ClassVar[str] = "<BB"
+    RANGES: ClassVar[Mapping[str, tuple[int, int]]] = {"side": (0, 2), "blink": (0, 1)}
     side: int
     blink: int
 
@@ -185,6 +210,8 @@ class LauncherDriver(Message):
 
     TYPE: ClassVar[int] = 0x18
     FORMAT: ClassVar[str] = "<BH"
+    RANGES: ClassVar[Mapping[str, tuple[int, int]]] = {
+        "driver": (DRIVER_DIR_ENABLE, DRIVER_L298N)}
     driver: int
     brake_ms: int
 
@@ -197,6 +224,8 @@ class HelloReply(Message):
 
     TYPE: ClassVar[int] = 0x81
     FORMAT: ClassVar[str] = "<BHIBBBB"
+    RANGES: ClassVar[Mapping[str, tuple[int, int]]] = {
+        "version": (0, PROTOCOL_VERSION), "tick_bits": (16, 32), "inputs": (0, 7)}
     version: int
     capabilities: int
     boot_id: int
@@ -212,6 +241,7 @@ class HeartbeatReply(Message):
 
     TYPE: ClassVar[int] = 0x82
     FORMAT: ClassVar[str] = "<IIB"
+    RANGES: ClassVar[Mapping[str, tuple[int, int]]] = {"status": (0, 7)}
     token: int
     mcu_us: int
     status: int
@@ -233,6 +263,7 @@ class Paddle(Message):
 
     TYPE: ClassVar[int] = 0x90
     FORMAT: ClassVar[str] = "<BBI"
+    RANGES: ClassVar[Mapping[str, tuple[int, int]]] = {"side": (1, 2), "pressed": (0, 1)}
     side: int
     pressed: int
     at_us: int
@@ -244,6 +275,7 @@ class SideCount(Message):
 
     TYPE: ClassVar[int] = 0x91
     FORMAT: ClassVar[str] = "<BI"
+    RANGES: ClassVar[Mapping[str, tuple[int, int]]] = {"side": (1, 2)}
     side: int
     at_us: int
 
@@ -254,6 +286,7 @@ class TimerButton(Message):
 
     TYPE: ClassVar[int] = 0x92
     FORMAT: ClassVar[str] = "<BI"
+    RANGES: ClassVar[Mapping[str, tuple[int, int]]] = {"pressed": (0, 1)}
     pressed: int
     at_us: int
 
@@ -264,6 +297,7 @@ class OutputChanged(Message):
 
     TYPE: ClassVar[int] = 0x93
     FORMAT: ClassVar[str] = "<BBI"
+    RANGES: ClassVar[Mapping[str, tuple[int, int]]] = {"output": (1, 4), "value": (0, 2)}
     output: int
     value: int
     at_us: int

@@ -47,6 +47,7 @@ class McuLink:
         self.session = False
         self.overflowed = False
         self.events_lost = 0
+        self.protocol_errors = 0  # commands refused for a field out of its range
 
     def feed(self, data, now):
         """Handle bytes read from the host."""
@@ -107,7 +108,12 @@ class McuLink:
         if ahead == 0:
             self.rx_expected = (self.rx_expected + 1) & 0xFF
             if type_code in proto.FORMATS:  # its length was checked with the frame
-                reason = self.unit.command(type_code, proto.unpack(type_code, payload), now)
+                values = proto.unpack(type_code, payload)
+                if proto.out_of_range(type_code, values) >= 0:
+                    self.protocol_errors += 1
+                    reason = proto.NACK_BAD_PAYLOAD
+                else:
+                    reason = self.unit.command(type_code, values, now)
             else:
                 reason = proto.NACK_UNKNOWN_TYPE
             if reason:

@@ -122,6 +122,29 @@ FORMATS = {
 }
 
 
+# The values a host command's fields may take where their format allows more: (lowest,
+# highest) per field in order, None for any value. A command with a field outside is refused
+# (NACK_BAD_PAYLOAD) and counted, whatever the command; firmware_bridge/messages.py holds the same
+# ranges (RANGES), and the host's tests check that the two agree.
+RANGES = {
+    T_LIGHTS: ((LIGHT_OFF, LIGHT_GREEN),),
+    T_BUZZER: ((0, BUZZER_MAX_HZ), None),
+    T_ARROW: ((SIDE_NONE, SIDE_RIGHT), (0, 1)),
+    T_LAUNCHER_DRIVER: ((DRIVER_DIR_ENABLE, DRIVER_L298N), None),
+}
+
+
+def out_of_range(type_code, values):
+    """The index of the first field of a known type outside its range, or -1."""
+    ranges = RANGES.get(type_code)
+    if ranges is not None:
+        for index in range(len(ranges)):
+            bounds = ranges[index]
+            if bounds is not None and not bounds[0] <= values[index] <= bounds[1]:
+                return index
+    return -1
+
+
 def is_reliable(type_code):
     """Sequenced and acknowledged types (PROTOCOL.md, type ranges)."""
     return 0x10 <= type_code <= 0x3F or 0x90 <= type_code <= 0xBF

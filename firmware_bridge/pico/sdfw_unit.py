@@ -348,27 +348,21 @@ class Unit:
             self.armed = False
             if self.launcher != proto.SIDE_NONE:
                 self._launcher_off(now)
-        elif type_code == proto.T_LIGHTS:
-            if values[0] > proto.LIGHT_GREEN:
-                return proto.NACK_BAD_PAYLOAD
+        elif type_code == proto.T_LIGHTS:  # the link checked every field's range first
             self._set_light(values[0], now)
         elif type_code == proto.T_BUZZER:
-            if values[0] and not proto.BUZZER_MIN_HZ <= values[0] <= proto.BUZZER_MAX_HZ:
+            if values[0] and values[0] < proto.BUZZER_MIN_HZ:
                 return proto.NACK_BAD_PAYLOAD  # the RP2040's PWM raises below about 8 Hz
             self._set_buzzer(values[0], now)
             self.buzzer_timed = values[1] > 0
             self.buzzer_off_at = self.utime.ticks_add(now, values[1] * 1000)
         elif type_code == proto.T_ARROW:
-            if values[0] > proto.SIDE_RIGHT:
-                return proto.NACK_BAD_PAYLOAD
             self._set_arrow(values[0], values[1] != 0, now)
         elif type_code == proto.T_FIRE:
             return self._fire(values[0], values[1], now)
         elif type_code == proto.T_SAFE:
             self.safe(now)
-        elif type_code == proto.T_LAUNCHER_DRIVER:
-            if values[0] not in DRIVERS:
-                return proto.NACK_BAD_PAYLOAD
+        elif type_code == proto.T_LAUNCHER_DRIVER:  # a driver of DRIVERS: the link checked
             if self.launcher != proto.SIDE_NONE:
                 self._launcher_off(now)
             self._launcher_rest()

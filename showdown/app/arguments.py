@@ -11,8 +11,9 @@ import math
 from collections.abc import Callable
 
 __all__ = [
-    "GAMES_MAX", "SEED_MAX", "SHOWDOWNS_MAX", "TARGET_MAX", "chance", "float_in_range",
-    "int_in_range", "number_in_range", "seed",
+    "BENCH_GAMES_MAX", "FRAMES_MAX", "GAMES_MAX", "IDLE_SECONDS_MAX", "REPEAT_MAX", "SEED_MAX",
+    "SHOWDOWNS_MAX", "TARGET_MAX", "chance", "float_in_range", "int_in_range", "number_in_range",
+    "seed",
 ]
 
 #: The largest seed: random sources with 32-bit seeds (numpy's, used by RLCard) take 0..2**32-1.
@@ -26,6 +27,18 @@ SHOWDOWNS_MAX = 1_000_000
 
 #: The highest target score: a game to it still ends within the table's round limit.
 TARGET_MAX = 5_000
+
+#: The most rounds ``bench engine --games`` plays per timed run (minutes of work).
+BENCH_GAMES_MAX = 1_000_000
+
+#: The most timed runs a benchmark repeats (``--repeat``): enough for any median.
+REPEAT_MAX = 1_000
+
+#: The most frames ``bench scoreboard --frames`` draws per screen.
+FRAMES_MAX = 100_000
+
+#: The longest idle spell ``bench scoreboard --idle-seconds`` measures: an hour.
+IDLE_SECONDS_MAX = 3600.0
 
 
 def int_in_range(low: int, high: int | None = None) -> Callable[[str], int]:

@@ -68,7 +68,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     very start, :mod:`showdown.app.signals`), a user's mistake, or an output that cannot be
     written (a closed pipe, a full disk).
     """
-    stop_signals.install()
+    installed = stop_signals.install()
+    _fill_closed_descriptors()
+    if sys.stdout is None:  # started with it closed (`showdown export >&-`)
+        _say("showdown: error: standard output is closed: give it somewhere to go "
+             "(> /dev/null to throw away what it prints)")
+        if installed:
+            stop_signals.restore()
+        return 1
     try:
         code = _main(argv)
     except Stopped as stop:
@@ -90,7 +97,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say(f"showdown: error: cannot write to standard output: {error.strerror}")
         return 1
     finally:
-        stop_signals.restore()
+        if installed:  # else the entry point keeps them until the process ends
+            stop_signals.restore()
     problem = _flush_stdout()
     if problem is not None:
         _say(f"showdown: error: cannot write to standard output: {problem}")
@@ -113,6 +121,21 @@ def _main(argv: Sequence[str] | None) -> int:
     except UserError as exc:
         _say(f"showdown: error: {exc}")
         return 2
+
+
+def _fill_closed_descriptors() -> None:
+    """Put /dev/null on standard input, output or error if the process started with one
+    closed: else the next file opened (the journal) would take its number, and whatever writes
+    there (a library's banner) would write into that file."""
+    for fd, mode in ((0, os.O_RDONLY), (1, os.O_WRONLY), (2, os.O_WRONLY)):
+        try:
+            os.fstat(fd)
+        except OSError:
+            with contextlib.suppress(OSError):
+                spare = os.open(os.devnull, mode)
+                if spare != fd:
+                    os.dup2(spare, fd)
+                    os.close(spare)
 
 
 def _stdout_lost(error: OSError) -> bool:

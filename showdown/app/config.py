@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import tomllib
 import typing
 from pathlib import Path
@@ -37,6 +38,9 @@ __all__ = ["ConfigError", "Settings", "load_settings"]
 
 #: Environment variable naming the configuration file when none is given on the command line.
 CONFIG_ENV = "SHOWDOWN_CONFIG"
+
+#: The largest configuration file read: a real one is a few KiB.
+MAX_CONFIG_BYTES = 1 << 20
 
 
 class ConfigError(UserError):
@@ -168,6 +172,10 @@ def _check_environment() -> None:
             continue
         try:
             json.loads(value)
+        except RecursionError:
+            raise ConfigError(
+                f"environment variable {name}: nested too deeply to be a setting"
+            ) from None
         except ValueError as error:
             hint = f"; or set one value with {name}__<SETTING>" if model is not None else ""
             raise ConfigError(
@@ -198,6 +206,32 @@ def _key_on(text: str, number: int) -> str:
     return match.group(1).strip() if match else "(value)"
 
 
+def _read_file(source: Path) -> bytes:
+    """The bytes of a configuration: a regular file of at most :data:`MAX_CONFIG_BYTES`.
+
+    Opened without blocking and looked at before it is read: a FIFO nobody writes to would
+    wait for ever, and a device such as ``/dev/zero`` never ends."""
+    try:
+        fd = os.open(source, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        raise ConfigError(f"{source}: cannot read the configuration: {exc.strerror}") from None
+    kind = os.fstat(fd).st_mode
+    if not stat.S_ISREG(kind):
+        os.close(fd)
+        what = "a folder" if stat.S_ISDIR(kind) else "a device, a FIFO or a socket"
+        raise ConfigError(f"{source}: {what}, not a file: a configuration is a TOML file")
+    with os.fdopen(fd, "rb") as file:
+        try:
+            data = file.read(MAX_CONFIG_BYTES + 1)
+        except OSError as exc:
+            raise ConfigError(
+                f"{source}: cannot read the configuration: {exc.strerror}") from None
+    if len(data) > MAX_CONFIG_BYTES:
+        raise ConfigError(f"{source}: larger than {MAX_CONFIG_BYTES // 1024} KiB: not a "
+                          "configuration (the example in deploy/ is under 3 KiB)")
+    return data
+
+
 def load_settings(path: Path | str | None = None) -> Settings:
     """Read *path* (or ``$SHOWDOWN_CONFIG``, or nothing: the defaults) plus the environment.
 
@@ -210,9 +244,7 @@ def load_settings(path: Path | str | None = None) -> Settings:
     data: dict[str, Any] = {}
     if source is not None:
         try:
-            text = source.read_text(encoding="utf-8-sig")  # a BOM from a Windows editor is fine
-        except OSError as exc:
-            raise ConfigError(f"{source}: cannot read the configuration: {exc.strerror}") from None
+            text = _read_file(source).decode("utf-8-sig")  # a BOM from a Windows editor is fine
         except UnicodeDecodeError as exc:
             raise ConfigError(
                 f"{source}: not a text file in UTF-8 (byte {exc.start}); a configuration is TOML"

@@ -48,7 +48,7 @@ from showdown.app.config import Settings
 from showdown.app.errors import UserError
 from showdown.app.health import PiHealth, read_health
 from showdown.app.stats import LINE_PREFIX
-from showdown.game.journal import Journal, check_file
+from showdown.game.journal import Journal, JournalError, check_file
 from showdown.game.session import fold
 from showdown.unit.wiring import wired_lines
 
@@ -329,7 +329,7 @@ def _player_names(db: Path, bundle: Bundle) -> list[str] | None:
         return []
     try:
         check_file(db)
-        with Journal.open(db) as journal:
+        with Journal.open(db, read_only=True) as journal:
             names: list[str] = []
             for game in journal.games():
                 state = fold(game.id, journal.entries(game.id))
@@ -360,7 +360,7 @@ def _journal(db: Path, bundle: Bundle) -> str:
     lines.append(f"size: {db.stat().st_size} bytes")
     try:
         check_file(db)
-        with Journal.open(db) as journal:
+        with Journal.open(db, read_only=True) as journal:
             games = journal.games()
             entries = sum(len(journal.entries(game.id)) for game in games)
             lines.append(f"games: {len(games)}, entries: {entries}")
@@ -368,6 +368,8 @@ def _journal(db: Path, bundle: Bundle) -> str:
     except Exception as error:  # whatever is wrong with the file is what the helper must see
         bundle.missing["journal"] = str(error) or type(error).__name__
         lines.append(f"integrity check: cannot open it: {error}")
+        if isinstance(error, JournalError) and error.details:
+            lines += ["SQLite's report:", error.details]
     return "\n".join(lines) + "\n"
 
 

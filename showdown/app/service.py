@@ -30,6 +30,7 @@ from typing import Protocol
 
 from showdown.game.journal import JournalError
 from showdown.game.session import Session
+from showdown.sim.bot_table import TableError
 
 __all__ = ["Frontend", "Service"]
 
@@ -133,6 +134,8 @@ class Service:
             self.failure = error
             if isinstance(error, JournalError):  # a message for the operator, not a bug
                 self.problem = self.problem or str(error)
+            elif isinstance(error, TableError):  # the simulated table cannot go on: one line
+                self.problem = self.problem or f"the simulated table stopped: {error}"
             else:
                 log.exception("the table stopped with an error")
         finally:

@@ -62,6 +62,9 @@ def link_text(figures: LinkFigures, faults: int,
     for label, name in _COUNTERS:
         then = None if before is None else int(getattr(before[0], name))
         parts.append(counted(label, int(getattr(figures, name)), then))
+        if name == "damaged_frames" and figures.protocol_errors:  # said only once there is one
+            parts.append(counted("protocol errors", figures.protocol_errors,
+                                 None if before is None else before[0].protocol_errors))
     # The first session is the first handshake: each later one is a restart of the MCU.
     restarts = max(figures.fresh_sessions - 1, 0)
     parts.append(counted("mcu restarts", restarts,

@@ -33,6 +33,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+import logging
 import os
 import sqlite3
 import threading
@@ -42,6 +43,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
+
+from showdown.game.mark import Mark, MarkFile, mark_path
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -119,6 +122,18 @@ MIGRATIONS: tuple[str, ...] = (
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
+log = logging.getLogger(__name__)
+
+#: How long a statement waits while another process commits, before SQLITE_BUSY.
+BUSY_TIMEOUT_MS = 10_000
+
+#: The write-ahead log is emptied into the journal once it holds this much: about four entries.
+#: (Emptied after every entry, each would cost three more syncs: a fifth of a simulated showdown.)
+CHECKPOINT_BYTES = 64 << 10
+
+#: A schema version above this is no version at all: a damaged header (bytes 60-63).
+VERSION_LIMIT = 1 << 16
+
 #: A writer refuses to start with less free space than this: a few thousand entries' worth.
 MIN_FREE_BYTES = 1 << 20
 
@@ -127,7 +142,13 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 class JournalError(Exception):
-    """The database file cannot be used (corrupt, not ours, newer); the message says what to do."""
+    """The database file cannot be used (corrupt, not ours, newer); the message says what to do,
+    in one line. *details* keeps what that line leaves out (SQLite's whole report) for the log
+    and the support bundle."""
+
+    def __init__(self, message: str, details: str = "") -> None:
+        super().__init__(message)
+        self.details = details
 
 
 class JournalWriteError(JournalError):
@@ -209,6 +230,16 @@ class Journal:
         self.path = path
         self._clock = clock
         self._lock = threading.RLock()
+        self._read_only = False
+        self._mark: MarkFile | None = None
+        self._acknowledged = Mark(0, 0)
+        self._mark_failed = False
+        columns = {str(row[1]) for row in connection.execute("PRAGMA table_info(entries)")}
+        self._checksums = "crc" in columns  # schema 4 on; older files read as they are
+        self._tables = {str(row[0]) for row in connection.execute(
+            "SELECT name FROM sqlite_schema WHERE type = 'table'")}
+        """What an older journal read read-only (never migrated) has: a table it lacks reads as
+        empty."""
         self.on_append: Callable[[Entry], None] | None = None
         """Called with each entry committed by :meth:`append` or :meth:`start_game` (to log it)."""
 
@@ -216,16 +247,22 @@ class Journal:
 
     @classmethod
     def open(
-        cls, path: Path | str, *, clock: Callable[[], str] = _utc_now, writable: bool = False
+        cls, path: Path | str, *, clock: Callable[[], str] = _utc_now, writable: bool = False,
+        read_only: bool = False,
     ) -> Journal:
         """Open (or create) the journal at ``path``; refuse files that are not usable.
 
         Raises :class:`JournalError` for a file that is empty, truncated, corrupt, of another
-        program, or written by a newer version; such a file is left byte-for-byte untouched.
-        With ``writable`` (the service), also for a journal that cannot be written now: a full
-        disk, a read-only folder, file or file system.
+        program, written by a newer version, or missing entries it acknowledged (its high-water
+        mark, :mod:`showdown.game.mark`); every check runs on a read-only connection first, so a
+        refused file is left byte-for-byte untouched. With ``writable`` (the service), also for
+        a journal that cannot be written now: a full disk, a read-only folder, file or file
+        system. With ``read_only`` (export, listings) nothing is created, migrated or written:
+        a journal on a read-only mount or in a read-only folder reads as any other.
         """
         path = Path(path)
+        if read_only:
+            return cls._open_read_only(path, clock)
         existed = path.exists()
         if existed and not path.is_file():
             raise JournalError(f"{path} is not a file; choose a database file path")
@@ -239,6 +276,7 @@ class Journal:
         if not existed:
             _create(path)
         _check_file(path)
+        inspected = _inspect(path, _connect_read_only(path), entries=True)
         try:
             db = sqlite3.connect(
                 f"{path.resolve().as_uri()}?mode=rw",
@@ -247,10 +285,9 @@ class Journal:
                 check_same_thread=False,
             )
         except sqlite3.Error as exc:
-            raise JournalError(f"cannot open {path}: {exc}") from exc
+            raise JournalError(f"cannot open {path}: {_why(exc)}") from exc
         try:
             _prepare(db)
-            cls._check_before_writing(db, path)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             db.execute("PRAGMA foreign_keys=ON")
@@ -261,29 +298,23 @@ class Journal:
         except BaseException:
             db.close()
             raise
-        return cls(db, path, clock)
+        journal = cls(db, path, clock)
+        journal._keep_mark(inspected)
+        return journal
 
-    @staticmethod
-    def _check_before_writing(db: sqlite3.Connection, path: Path) -> None:
-        """Read-only checks: is this a healthy journal of a version we understand?"""
-        advice = "it was left untouched; move it aside or choose another file (--db)"
-        try:
-            version = int(db.execute("PRAGMA user_version").fetchone()[0])
-            app_id = int(db.execute("PRAGMA application_id").fetchone()[0])
-            check = [str(row[0]) for row in db.execute("PRAGMA quick_check")]
-            tables = db.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
-        except sqlite3.DatabaseError as exc:
-            raise JournalError(f"{path} is not a readable database ({exc}); {advice}") from exc
-        if check != ["ok"]:
-            raise JournalError(f"{path} is corrupt ({'; '.join(check[:3])}); {advice}")
-        if app_id != APPLICATION_ID and (app_id != 0 or tables):
-            raise JournalError(f"{path} is a database of another program; {advice}")
-        if version > SCHEMA_VERSION:
-            raise JournalError(
-                f"{path} was written by a newer version of showdown (schema {version}, this "
-                f"version reads up to {SCHEMA_VERSION}); upgrade showdown. The file was left "
-                "untouched."
-            )
+    @classmethod
+    def _open_read_only(cls, path: Path, clock: Callable[[], str]) -> Journal:
+        """A journal to read and never write: no file is made, no schema migrated."""
+        if not path.exists():
+            raise JournalError(f"no journal at {path} (choose one with --db)")
+        if not path.is_file():
+            raise JournalError(f"{path} is not a file; choose a database file path")
+        _check_file(path)
+        db = _connect_read_only(path)
+        _inspect(path, db, entries=False, close=False)
+        journal = cls(db, path, clock)
+        journal._read_only = True
+        return journal
 
     @staticmethod
     def _migrate(db: sqlite3.Connection) -> None:
@@ -300,7 +331,8 @@ class Journal:
                     db.execute(f"PRAGMA user_version={step + 1}")
                 db.execute("COMMIT")
             except BaseException:
-                db.execute("ROLLBACK")
+                with contextlib.suppress(sqlite3.Error):  # SQLite may have rolled it back itself
+                    db.execute("ROLLBACK")
                 raise
 
     # -- writing ---------------------------------------------------------------------------
@@ -340,9 +372,52 @@ class Journal:
         )
 
     def _committed(self, entry: Entry) -> Entry:
+        """After a commit: the high-water mark moves up, the log is emptied into the file if it
+        holds enough, then the entry is acknowledged."""
+        self._acknowledged = Mark(entry.seq, self._acknowledged.count + 1)
+        self._write_mark()
+        self._checkpoint()
         if self.on_append is not None:
             self.on_append(entry)
         return entry
+
+    def _keep_mark(self, inspected: _Inspected) -> None:
+        """Start keeping the mark of a journal just opened to write (at what it holds now)."""
+        self._mark = MarkFile(self.path, inspected.inode)
+        self._acknowledged = inspected.found
+        if inspected.mark != inspected.found:
+            self._write_mark()
+
+    def _write_mark(self) -> None:
+        if self._mark is None:
+            return
+        try:
+            self._mark.write(self._acknowledged)
+        except OSError as error:  # the entry is stored; only the check of a later open is lost
+            if not self._mark_failed:
+                self._mark_failed = True
+                log.warning("%s: cannot write the high-water mark %s (%s): a damaged "
+                            "write-ahead log could lose entries unnoticed until it can",
+                            self.path, self._mark.path, error.strerror or error)
+
+    def _checkpoint(self) -> None:
+        """Once the write-ahead log holds :data:`CHECKPOINT_BYTES`, copy it into the journal and
+        empty it, so a flipped bit there can take back little (and the mark says what). Never
+        waits for a reader (the log is emptied at a later entry instead), and a checkpoint that
+        cannot grow the file (a full disk) leaves the entries safe in the log."""
+        try:
+            if os.stat(f"{self.path}-wal").st_size < CHECKPOINT_BYTES:
+                return
+        except OSError:
+            return
+        try:
+            self._db.execute("PRAGMA busy_timeout=0")
+            try:
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+            finally:
+                self._db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        except sqlite3.Error as error:
+            log.debug("%s: checkpoint put off: %s", self.path, error)
 
     @_locked
     def append(
@@ -435,6 +510,8 @@ class Journal:
     @_locked
     def players(self) -> list[tuple[str, str | None]]:
         """The players kept, (name, colour), the one who played last first."""
+        if "players" not in self._tables:
+            return []
         rows = self._db.execute(
             "SELECT name, colour FROM players ORDER BY updated_at DESC, name")
         return [(str(r[0]), None if r[1] is None else str(r[1])) for r in rows]
@@ -485,25 +562,20 @@ class Journal:
     def entries(self, game_id: int) -> list[Entry]:
         """The game's entries in the order they were accepted."""
         rows = self._db.execute(
-            "SELECT seq, game_id, entry_key, kind, events, recorded_at, crc FROM entries "
-            "WHERE game_id = ? ORDER BY seq",
+            f"SELECT {self._entry_columns()} FROM entries WHERE game_id = ? ORDER BY seq",
             (game_id,),
         )
         return [
             Entry(int(r[0]), int(r[1]), r[2], str(r[3]), self._events(r), str(r[5])) for r in rows
         ]
 
+    def _entry_columns(self) -> str:
+        crc = "crc" if self._checksums else "NULL"
+        return f"seq, game_id, entry_key, kind, events, recorded_at, {crc}"
+
     def _checked(self, row: tuple[Any, ...]) -> None:
         """Refuse a row whose checksum does not match what is stored (a flipped bit)."""
-        seq, game_id, key, kind, events, recorded_at, crc = row
-        if not isinstance(events, str | bytes) or crc != entry_crc(
-            game_id, key, str(kind), events, str(recorded_at)
-        ):
-            raise JournalError(
-                f"{self.path}: game {game_id}, journal entry {seq} is damaged (its checksum does "
-                "not match what is stored: a changed byte in the file); the journal was not "
-                "changed"
-            )
+        _check_row(self.path, row, checksums=self._checksums)
 
     def _events(self, row: tuple[Any, ...]) -> list[dict[str, Any]]:
         """A row's events column read back; a damaged one is refused with the entry named."""
@@ -534,12 +606,16 @@ class Journal:
     @_locked
     def settings(self) -> dict[str, str]:
         """Every remembered choice of the table, by name (empty in a new journal)."""
+        if "settings" not in self._tables:
+            return {}
         rows = self._db.execute("SELECT name, value FROM settings ORDER BY name")
         return {str(r[0]): str(r[1]) for r in rows}
 
     @_locked
     def game_labels(self) -> dict[int, GameLabel]:
         """Every game's name and deletion, by game id (games with neither are absent)."""
+        if "game_labels" not in self._tables:
+            return {}
         rows = self._db.execute("SELECT game_id, name, deleted_at FROM game_labels")
         return {int(r[0]): GameLabel(None if r[1] is None else str(r[1]),
                                      None if r[2] is None else str(r[2])) for r in rows}
@@ -549,11 +625,8 @@ class Journal:
         """``PRAGMA integrity_check`` and every entry's checksum: ``"ok"`` for a healthy file."""
         problems = [str(r[0]) for r in self._db.execute("PRAGMA integrity_check")]
         if problems != ["ok"]:
-            return "; ".join(problems)
-        rows = self._db.execute(
-            "SELECT seq, game_id, entry_key, kind, events, recorded_at, crc FROM entries "
-            "ORDER BY seq"
-        )
+            return "; ".join(" ".join(problem.split()) for problem in problems)
+        rows = self._db.execute(f"SELECT {self._entry_columns()} FROM entries ORDER BY seq")
         for row in rows:
             try:
                 self._checked(row)
@@ -568,9 +641,12 @@ class Journal:
 
     @_locked
     def close(self) -> None:
-        """Checkpoint and close; safe to call twice."""
-        with contextlib.suppress(sqlite3.Error):
-            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        """Checkpoint and close; safe to call twice. A read-only journal is only closed."""
+        if not self._read_only:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        if self._mark is not None:
+            self._mark.close()
         self._db.close()
 
     def __enter__(self) -> Journal:
@@ -617,6 +693,7 @@ _REASONS = {
     "SQLITE_READONLY": "the journal is read-only",
     "SQLITE_CANTOPEN": "a file beside the journal cannot be made (a read-only folder?)",
     "SQLITE_BUSY": "another process keeps the journal busy",
+    "SQLITE_IOERR": "the disk could not be written (or read)",
 }
 
 
@@ -631,9 +708,215 @@ def _why(exc: sqlite3.Error) -> str:
 
 def _prepare(db: sqlite3.Connection) -> None:
     """What every connection needs: a wait instead of an error while another process commits,
-    and the checksum function the migration to schema 4 uses."""
-    db.execute("PRAGMA busy_timeout=10000")
+    the checksum function the migration to schema 4 uses, and text read back whatever its bytes
+    (a flipped high bit is not UTF-8: read as it is, its entry's checksum refuses it, naming it,
+    where the driver would raise from inside a query)."""
+    db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     db.create_function("showdown_entry_crc", 5, entry_crc, deterministic=True)
+    db.text_factory = _text
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", "surrogateescape")
+
+
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that cannot write: SQLite's ``mode=ro``; where the folder or file system
+    cannot be written (SQLite then cannot make the files it reads a log with), ``immutable=1``,
+    which is exact as long as no log holds entries the file does not."""
+    uri = path.resolve().as_uri()
+    try:
+        db = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None,
+                             check_same_thread=False)
+        _prepare(db)
+        db.execute("SELECT count(*) FROM sqlite_schema").fetchone()
+        return db
+    except sqlite3.DatabaseError as exc:
+        with contextlib.suppress(UnboundLocalError, sqlite3.Error):
+            db.close()
+        name = str(getattr(exc, "sqlite_errorname", ""))
+        if not name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN")):
+            raise JournalError(f"{path} is not a readable database ({_one_line(exc)}); "
+                               f"{_UNTOUCHED}") from None
+    wal = Path(f"{path}-wal")
+    if wal.exists() and wal.stat().st_size > 0:
+        raise JournalError(
+            f"cannot read {path}: its write-ahead log {wal.name} holds entries not yet in the "
+            "file, and SQLite needs to write beside it to read them (a read-only folder or file "
+            "system); copy both files to a folder that can be written"
+        )
+    try:
+        db = sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, isolation_level=None,
+                             check_same_thread=False)
+        _prepare(db)
+        db.execute("SELECT count(*) FROM sqlite_schema").fetchone()
+    except sqlite3.DatabaseError as exc:
+        raise JournalError(f"cannot read {path}: {_why(exc)}") from None
+    return db
+
+
+_UNTOUCHED = "it was left untouched; move it aside or choose another file (--db)"
+
+
+def _one_line(text: object) -> str:
+    """SQLite's reports can span lines; a refusal is one."""
+    return " ".join(str(text).split())
+
+
+@dataclass(frozen=True, slots=True)
+class _Inspected:
+    """What opening found: the file's inode, what it holds, and its mark (None: no mark)."""
+
+    inode: int
+    found: Mark
+    mark: Mark | None
+
+
+def _inspect(
+    path: Path, db: sqlite3.Connection, *, entries: bool, close: bool = True
+) -> _Inspected:
+    """Every check before a journal is used, on a read-only connection: is this a healthy
+    journal of a version we understand, holding every entry it acknowledged (and, with
+    *entries*, is every entry as it was stored)? Refuses with one line; writes nothing."""
+    try:
+        inode = os.stat(path).st_ino
+        stored = MarkFile(path, inode).read()  # before the data: a writer marks after it commits
+        db.execute("BEGIN")  # one snapshot for every check
+        try:
+            _check_schema(path, db)
+            found = _holds(db)
+            if stored is not None and (found.seq < stored.seq or found.count < stored.count):
+                raise JournalError(_missing(path, found, stored))
+            if entries:
+                _check_entries(path, db)
+        finally:
+            db.execute("ROLLBACK")
+    except sqlite3.DatabaseError as exc:
+        if close:
+            db.close()
+        raise JournalError(f"{path} is not a readable database ({_one_line(exc)}); "
+                           f"{_UNTOUCHED}") from None
+    except BaseException:
+        db.close()
+        raise
+    if close:
+        db.close()
+    return _Inspected(inode, found, stored)
+
+
+def _check_schema(path: Path, db: sqlite3.Connection) -> None:
+    """Ours, healthy, and a schema version that fits the tables it has."""
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    app_id = int(db.execute("PRAGMA application_id").fetchone()[0])
+    problems = [str(row[0]) for row in db.execute("PRAGMA quick_check")]
+    shape = _shape(db)
+    if problems != ["ok"]:
+        report = "\n".join(problems)
+        log.info("%s: SQLite's quick_check reports:\n%s", path, report)
+        # One row can hold many problems, one a line, under a "*** in database main ***" head.
+        found = [line.strip() for line in report.splitlines()
+                 if line.strip() and not line.startswith("*** in database")]
+        found = found or [_one_line(report)]
+        more = (f", and {len(found) - 1} more problems (`showdown check --report` lists them)"
+                if len(found) > 1 else "")
+        raise JournalError(f"{path} is corrupt (SQLite's check: {found[0]}{more}); "
+                           f"{_UNTOUCHED}", details=report)
+    if app_id != APPLICATION_ID and (app_id != 0 or shape):
+        raise JournalError(f"{path} is a database of another program; {_UNTOUCHED}")
+    if not 0 <= version < VERSION_LIMIT:
+        raise JournalError(
+            f"{path} is damaged: its schema version reads {version}, which no version of "
+            f"showdown writes (a changed byte in its header); {_UNTOUCHED}"
+        )
+    if version > SCHEMA_VERSION:
+        raise JournalError(
+            f"{path} was written by a newer version of showdown (schema {version}, this "
+            f"version reads up to {SCHEMA_VERSION}); upgrade showdown. The file was left "
+            "untouched."
+        )
+    if shape and shape != _schema_shape(version):
+        raise JournalError(
+            f"{path} is damaged: its schema version reads {version}, but its tables are not "
+            f"those of schema {version} (a changed byte in its header); {_UNTOUCHED}"
+        )
+
+
+def _shape(db: sqlite3.Connection) -> frozenset[tuple[str, ...]]:
+    """The schema's objects and each table's columns, by name (SQLite's own tables left out)."""
+    objects = [(str(r[0]), str(r[1])) for r in db.execute(
+        "SELECT type, name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'")]
+    shape: set[tuple[str, ...]] = set(objects)
+    for kind, name in objects:
+        if kind == "table":
+            shape.update(("column", name, str(r[1]))
+                         for r in db.execute("SELECT * FROM pragma_table_info(?)", (name,)))
+    return frozenset(shape)
+
+
+@functools.cache
+def _schema_shape(version: int) -> frozenset[tuple[str, ...]]:
+    """What a journal of schema *version* holds: the migrations up to it, run in memory."""
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        _prepare(db)
+        for step in MIGRATIONS[:version]:
+            for statement in _split_sql(step):
+                db.execute(statement)
+        return _shape(db)
+    finally:
+        db.close()
+
+
+def _holds(db: sqlite3.Connection) -> Mark:
+    """The highest entry sequence number and the number of entries."""
+    if not db.execute("SELECT 1 FROM sqlite_schema WHERE name = 'entries'").fetchone():
+        return Mark(0, 0)
+    seq, count = db.execute("SELECT coalesce(max(seq), 0), count(*) FROM entries").fetchone()
+    return Mark(int(seq), int(count))
+
+
+def _missing(path: Path, found: Mark, stored: Mark) -> str:
+    """The refusal of a journal that lost acknowledged entries."""
+    wal = Path(f"{path}-wal")
+    if found.seq < stored.seq:
+        first = found.seq + 1
+        lost = stored.seq - found.seq
+        which = (f"journal entry {first}" if lost == 1
+                 else f"journal entries {first} to {stored.seq}")
+    else:
+        lost = stored.count - found.count
+        which = f"{lost} journal entries" if lost > 1 else "a journal entry"
+    were = ("was acknowledged as stored and is" if lost == 1
+            else "were acknowledged as stored and are")
+    where = (f"its write-ahead log {wal.name} is damaged" if wal.exists()
+             else "the file lost what was written last")
+    return (f"{path} is damaged: {which} {were} missing "
+            f"({where}); the journal and its log were left untouched; move them aside, or, to "
+            f"go on with what is left, delete {mark_path(path).name}")
+
+
+def _check_entries(path: Path, db: sqlite3.Connection) -> None:
+    """Every entry as it was stored (its checksum), before anything is written."""
+    columns = {str(row[1]) for row in db.execute("PRAGMA table_info(entries)")}
+    if "crc" not in columns:
+        return  # schema 3 or older: its checksums are made by the migration, from what is there
+    rows = db.execute(
+        "SELECT seq, game_id, entry_key, kind, events, recorded_at, crc FROM entries")
+    for row in rows:
+        _check_row(path, row, checksums=True)
+
+
+def _check_row(path: Path, row: tuple[Any, ...], *, checksums: bool) -> None:
+    """Refuse a row whose checksum does not match what is stored (a flipped bit)."""
+    seq, game_id, key, kind, events, recorded_at, crc = row
+    if not isinstance(events, str | bytes) or (checksums and crc != entry_crc(
+        game_id, key, str(kind), events, str(recorded_at)
+    )):
+        raise JournalError(
+            f"{path}: game {game_id}, journal entry {seq} is damaged (its checksum does "
+            "not match what is stored: a changed byte in the file); the journal was not "
+            "changed"
+        )
 
 
 def check_writable(path: Path) -> None:
@@ -677,8 +960,11 @@ def check_file(path: Path) -> None:
 
 def _check_file(path: Path) -> None:
     """Refuse what SQLite would take for a database but is none: an empty file, another kind of
-    file, a journal cut short. Reads only."""
-    advice = "it was left untouched; move it aside or choose another file (--db)"
+    file, a journal cut short. Reads only.
+
+    While the write-ahead log holds pages, the file may rightly be shorter than its header says:
+    a checkpoint that could not grow it (a full disk) wrote the header first, and SQLite reads
+    the other pages from the log. Then SQLite's own check and the high-water mark decide."""
     try:
         with path.open("rb") as file:
             header = file.read(100)
@@ -687,22 +973,43 @@ def _check_file(path: Path) -> None:
         raise JournalError(f"cannot read {path}: {exc.strerror}") from None
     if not header:
         raise JournalError(
-            f"{path} is empty: it is not a journal (showdown makes its journals itself); {advice}"
+            f"{path} is empty: it is not a journal (showdown makes its journals itself); "
+            f"{_UNTOUCHED}"
         )
     if len(header) < 100 or not header.startswith(SQLITE_HEADER):
         raise JournalError(
             f"{path} is not a readable database (it does not start as an SQLite file does), so "
-            f"not a journal; {advice}"
+            f"not a journal; {_UNTOUCHED}"
         )
     page = int.from_bytes(header[16:18], "big")
     page = 65536 if page == 1 else page
     declared = int.from_bytes(header[28:32], "big")
     valid = header[24:28] == header[92:96]
-    if page < 512 or size % page or (valid and declared * page > size):
+    if page < 512 or ((size % page or (valid and declared * page > size))
+                      and not _log_holds_pages(path, page)):
         raise JournalError(
             f"{path} is damaged: cut short ({size} bytes, not the whole pages of "
-            f"{page} bytes it was written in); {advice}"
+            f"{page} bytes it was written in); {_UNTOUCHED}"
         )
+
+
+def _log_holds_pages(path: Path, page: int) -> bool:
+    """Whether the journal's write-ahead log holds at least one whole frame of *page* bytes."""
+    try:
+        return os.stat(f"{path}-wal").st_size >= 32 + 24 + page
+    except OSError:
+        return False
+
+
+def create_journal(path: Path) -> None:
+    """Make a new, empty journal at *path* (and its folder) if nothing is there yet."""
+    if path.exists():
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise JournalError(f"cannot create the folder for {path}: {exc.strerror or exc}") from None
+    _create(path)
 
 
 def _create(path: Path) -> None:

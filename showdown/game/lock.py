@@ -1,11 +1,14 @@
-"""One writer per journal: an operating-system lock on a file beside it.
+"""One writer per journal, whatever the path: an operating-system lock on the journal file itself.
 
 Two services writing one journal would both append to the same open game, each from its own
-idea of it. So a process that writes a journal first takes an exclusive ``flock`` on
-``<journal>.lock`` and keeps it while it runs. The kernel drops the lock when its holder dies,
-however it dies (SIGKILL, a pulled cable): no stale lock is ever left to clean up by hand. The
-holder writes its process id and command line into the lock file, so a second writer is refused
-in one line that says which process to stop.
+idea of it, and through two names of one file (a hard link, a symbolic link) SQLite keeps two
+write-ahead logs and damages the file. So a process that writes a journal first takes an
+exclusive ``flock`` on the journal file and keeps it while it runs: the lock belongs to the file
+(its inode), not to a name, so every path to it meets the same lock. ``flock`` locks are apart
+from the POSIX record locks SQLite takes on the same file, so the two never meet. The kernel
+drops the lock when its holder dies, however it dies (SIGKILL, a pulled cable): no stale lock is
+ever left to clean up by hand. A second writer is refused in one line naming the holder, found
+in the kernel's table of locks (``/proc/locks``) by the file's device and inode.
 
 Readers (``showdown export``) take no lock: SQLite lets them read while the service writes.
 """
@@ -15,26 +18,21 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-import sys
-import time
 from pathlib import Path
 
-from showdown.game.journal import JournalError
+from showdown.game.journal import JournalError, create_journal
 
-__all__ = ["JournalBusyError", "JournalLock", "lock_path"]
+__all__ = ["JournalBusyError", "JournalLock"]
+
+PROC_LOCKS = Path("/proc/locks")
 
 
 class JournalBusyError(JournalError):
     """Another process holds the journal's lock."""
 
 
-def lock_path(journal: Path) -> Path:
-    """The lock file of *journal*: beside it, with ``.lock`` added to its name."""
-    return journal.with_name(journal.name + ".lock")
-
-
 class JournalLock:
-    """An exclusive lock on one journal, held until :meth:`release` or the process ends."""
+    """An exclusive lock on one journal file, held until :meth:`release` or the process ends."""
 
     def __init__(self, path: Path, fd: int) -> None:
         self.path = path
@@ -42,38 +40,35 @@ class JournalLock:
 
     @classmethod
     def acquire(cls, journal: Path | str) -> JournalLock:
-        """Take the lock of *journal*, or raise :class:`JournalBusyError` naming its holder.
+        """Take the lock of *journal* (made first, empty, if there is none yet), or raise
+        :class:`JournalBusyError` naming its holder.
 
-        Raises :class:`JournalError` when the lock file cannot be made (a read-only or missing
-        folder that cannot be created): the journal could not be written there either.
-        """
+        Raises :class:`JournalError` when the journal cannot be made or opened, or its file
+        system has no locks."""
         journal = Path(journal)
-        path = lock_path(journal)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
-        except OSError as error:
-            raise JournalError(
-                f"cannot lock {journal}: {path}: {error.strerror or error}"
-            ) from None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            holder = _holder(fd)
+        for _ in range(10):  # the name pointed elsewhere once locked: lock what it names now
+            create_journal(journal)
+            try:
+                fd = os.open(journal, os.O_RDONLY | os.O_CLOEXEC)
+            except OSError as error:
+                raise JournalError(f"cannot lock {journal}: {error.strerror or error}") from None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                holder = holder_of(os.fstat(fd))
+                os.close(fd)
+                raise JournalBusyError(
+                    f"{journal} is in use by {holder}; one journal has one service: stop that "
+                    "one first, or choose another file (--db)"
+                ) from None
+            except OSError as error:  # a file system without locks: say so rather than risk it
+                os.close(fd)
+                raise JournalError(
+                    f"cannot lock {journal}: {error.strerror or error}") from None
+            if _same_file(journal, fd):
+                return cls(journal, fd)
             os.close(fd)
-            who = f"process {holder}" if holder else "another process"
-            raise JournalBusyError(
-                f"{journal} is in use by {who}; one journal has one service: stop that one "
-                "first, or choose another file (--db)"
-            ) from None
-        except OSError as error:  # a file system without locks: say so rather than risk it
-            os.close(fd)
-            raise JournalError(f"cannot lock {journal}: {error.strerror or error}") from None
-        with contextlib.suppress(OSError):  # who holds it: only a courtesy for the refusal
-            text = f"{os.getpid()} ({' '.join(['showdown', *sys.argv[1:]])[:200]})\n"
-            os.ftruncate(fd, 0)
-            os.pwrite(fd, text.encode("utf-8", "replace"), 0)
-        return cls(path, fd)
+        raise JournalError(f"cannot lock {journal}: it keeps being replaced")
 
     @property
     def held(self) -> bool:
@@ -81,12 +76,11 @@ class JournalLock:
         return self._fd is not None
 
     def release(self) -> None:
-        """Let another process write the journal (safe to call twice)."""
+        """Let another process write the journal (safe to call twice). Called once the journal
+        is closed: closing this descriptor would also drop SQLite's own locks on the file."""
         if self._fd is None:
             return
         fd, self._fd = self._fd, None
-        with contextlib.suppress(OSError):
-            os.ftruncate(fd, 0)
         os.close(fd)
 
     def __enter__(self) -> JournalLock:
@@ -96,18 +90,47 @@ class JournalLock:
         self.release()
 
 
-def _holder(fd: int, patience_s: float = 1.0) -> str:
-    """The holder's name, waiting up to *patience_s* for it: a holder writes it just after it
-    took the lock, so a process started at the same moment can find the file still empty."""
-    deadline = time.monotonic() + patience_s
-    while not (holder := _read(fd)) and time.monotonic() < deadline:
-        time.sleep(0.01)
-    return holder
-
-
-def _read(fd: int) -> str:
-    """The holder as it wrote itself into the lock file ("1234 (showdown run --sim)")."""
+def _same_file(journal: Path, fd: int) -> bool:
     try:
-        return os.pread(fd, 300, 0).decode("utf-8", "replace").strip()
+        named = os.stat(journal)
     except OSError:
-        return ""
+        return False
+    held = os.fstat(fd)
+    return (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
+
+
+def holder_of(stat: os.stat_result) -> str:
+    """Who holds a ``flock`` on the file of *stat*: ``process 1234 (showdown run --sim)``, or
+    ``another process`` where the kernel's table cannot say."""
+    want = (os.major(stat.st_dev), os.minor(stat.st_dev), stat.st_ino)
+    try:
+        table = PROC_LOCKS.read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return "another process"
+    for line in table.splitlines():
+        # "1: FLOCK  ADVISORY  WRITE 1234 08:02:131090 0 EOF" (a waiter's line has "->")
+        fields = line.split()
+        if len(fields) < 6 or fields[1] != "FLOCK" or "->" in fields:
+            continue
+        try:
+            major, minor, inode = fields[5].split(":")
+            found = (int(major, 16), int(minor, 16), int(inode))
+            pid = int(fields[4])
+        except ValueError:
+            continue
+        if found == want and pid > 0:
+            return f"process {pid}{_command(pid)}"
+    return "another process"
+
+
+def _command(pid: int) -> str:
+    """`` (showdown run --sim)``: the holder's command line from ``showdown`` on, if it can be
+    read."""
+    with contextlib.suppress(OSError):
+        words = Path(f"/proc/{pid}/cmdline").read_bytes().decode("utf-8", "replace")
+        argv = [word for word in words.split("\x00") if word]
+        start = next((i for i, word in enumerate(argv) if Path(word).name == "showdown"), None)
+        shown = argv[start + 1:] if start is not None else argv[:1]
+        prefix = ["showdown"] if start is not None else []
+        return f" ({' '.join([*prefix, *shown])[:200]})"
+    return ""

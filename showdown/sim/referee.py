@@ -23,19 +23,19 @@ import threading
 import time
 from dataclasses import dataclass, field, replace
 
-from hw_sim.players import VirtualPlayer, make_players
+from hw_sim.players import REACTION_CEILING_MS, REACTION_FLOOR_MS, VirtualPlayer, make_players
 from hw_sim.sim_unit import GpioSimUnit
 from showdown.game.messages import RecordShowdown
 from showdown.game.recorder import entry_from_unit
 from showdown.sim.bot_table import ShowdownCall, TableError, TableStopped
 from showdown.unit.clock import ManualClock, ms
-from showdown.unit.config import UnitSettings
+from showdown.unit.config import TimingConfig, UnitSettings
 from showdown.unit.events import Go, ShowdownEvent, ShowdownOutcome
 from showdown.unit.hardware import InputLine, Side
 from showdown.unit.machine import ShowdownMachine
 from showdown.unit.verdict import Reason
 
-__all__ = ["SimulatedReferee", "UnitTally"]
+__all__ = ["SimulatedReferee", "UnitTally", "check_timings"]
 
 MAX_REPLAYS = 20
 """A showdown replayed this often means the simulation is broken, not unlucky."""
@@ -61,6 +61,27 @@ class UnitTally:
     reasons: dict[str, int] = field(default_factory=dict)
 
 
+def _longest_showdown_ms(timing: TimingConfig) -> float:
+    """How long one showdown can take on the unit, arm to result, with every wait at its
+    longest (and a minute to spare): a showdown not over by then can never finish."""
+    countdown = timing.beats * timing.beat_period_ms + timing.hold_max_ms
+    race = timing.timeout_ms + timing.launch_wait_ms + timing.count_settle_ms
+    after = timing.late_edge_grace_ms + timing.release_paddle_ms
+    return countdown + race + after + 60_000
+
+
+def check_timings(timing: TimingConfig) -> None:
+    """Refuse a race that ends before any virtual player can press: legal for the unit (a
+    person may be quicker), yet every simulated showdown would time out and be replayed."""
+    if timing.timeout_ms <= REACTION_FLOOR_MS:
+        raise TableError(
+            f"unit.timing.timeout_ms: {timing.timeout_ms:g} ends every race before a virtual "
+            f"player presses (they react {REACTION_FLOOR_MS:g} to {REACTION_CEILING_MS:g} ms "
+            f"after go), so every simulated showdown would be replayed; simulate with more "
+            f"than {REACTION_FLOOR_MS:g}"
+        )
+
+
 class SimulatedReferee:
     """The state machine on simulated pins, with virtual players; call it to settle a showdown."""
 
@@ -76,6 +97,7 @@ class SimulatedReferee:
         """``speed`` (without ``fast``): the unit's time runs that many times faster than real
         time, so a demo scores a round within a minute and each showdown still reads."""
         self.settings = settings or UnitSettings()
+        check_timings(self.settings.timing)
         self.fast = fast
         self.speed = speed
         self.stop = stop
@@ -168,14 +190,28 @@ class SimulatedReferee:
         """Settle *call* on the unit (replaying ties and timeouts); the entry to record."""
         left, right = call.challenger, call.opponent
         self.machine.load(left, right, call.cards_loaded)
-        self.sim.load_launcher(call.cards_loaded)  # a replay keeps them loaded: nothing flew
+        why: dict[str, int] = {}
         for _ in range(MAX_REPLAYS):
+            # Loaded again before each try: after a tie the cards flew and were picked up.
+            self.sim.load_launcher(call.cards_loaded)
             result = self._one(left, right, call.cards_loaded)
             self._count(result)
             entry = entry_from_unit(result, call.showdown_id)
             if entry is not None:
                 return entry
-        raise TableError(f"showdown {call.showdown_id} was replayed {MAX_REPLAYS} times")
+            why[result.reason.value] = why.get(result.reason.value, 0) + 1
+        reasons = ", ".join(f"{count} {reason}" for reason, count in sorted(why.items()))
+        timing = self.settings.timing
+        cause = ("unit.timing.timeout_ms "
+                 f"({timing.timeout_ms:g}) ends the race before most virtual players press "
+                 f"({REACTION_FLOOR_MS:g} to {REACTION_CEILING_MS:g} ms after go)"
+                 if set(why) == {Reason.TIMEOUT.value} and timing.timeout_ms < REACTION_CEILING_MS
+                 else "these timings leave its players no way to decide it (unit.timing in the "
+                 "configuration)")
+        raise TableError(
+            f"showdown {call.showdown_id} was replayed {MAX_REPLAYS} times ({reasons}, with "
+            f"{call.cards_loaded} cards loaded): {cause}"
+        )
 
     def referee(self, call: ShowdownCall) -> RecordShowdown:
         """The same as calling the unit (a name that reads well where it is passed)."""
@@ -190,7 +226,7 @@ class SimulatedReferee:
         self._edge(InputLine.TIMER_BUTTON, True, arm_ns)
         self._edge(InputLine.TIMER_BUTTON, False, arm_ns + ms(60))
         showdown_id = self.machine.showdown_id
-        limit = arm_ns + ms(60_000)
+        limit = arm_ns + ms(_longest_showdown_ms(timing))
         # A too-eager player presses somewhere in the countdown (if go has not come by then).
         sides = {Side.LEFT: self.player(left), Side.RIGHT: self.player(right)}
         countdown_ms = timing.beats * timing.beat_period_ms + timing.hold_min_ms

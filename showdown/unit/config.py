@@ -162,6 +162,9 @@ class ToneConfig(BaseModel):
 LAUNCH_WINDOW_MARGIN_MS = 1000
 """Added to the race timeout, the launch wait and the pulse for the launcher's arm window, so a
 ``Fire`` the state machine still waits for is never refused as late."""
+REACTION_FLOOR_MS = 100
+"""No one presses within this long of go (the fastest human reactions are about 100 ms): the race
+must last at least this long after the anticipation window, or no showdown can be won."""
 LAUNCH_WINDOW_MAX_MS = 65_535
 """The longest arm window a microcontroller can be given (the protocol's 16-bit field)."""
 
@@ -241,6 +244,13 @@ class TimingConfig(BaseModel):
             raise ValueError(
                 f"beat_flash_ms: {self.beat_flash_ms:g} is longer than beat_period_ms "
                 f"({self.beat_period_ms:g})"
+            )
+        if self.timeout_ms < self.anticipation_ms + REACTION_FLOOR_MS:
+            raise ValueError(
+                f"timeout_ms: {self.timeout_ms:g} leaves no time to press: a press before "
+                f"anticipation_ms ({self.anticipation_ms:g}) is a false start, and no one "
+                f"presses within {REACTION_FLOOR_MS:g} ms of go, so timeout_ms must be at least "
+                f"{self.anticipation_ms + REACTION_FLOOR_MS:g} or every showdown is replayed"
             )
         if self.launch_window_ms > LAUNCH_WINDOW_MAX_MS:
             limit = LAUNCH_WINDOW_MAX_MS - self.launcher_pulse_ms - LAUNCH_WINDOW_MARGIN_MS

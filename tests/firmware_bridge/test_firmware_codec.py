@@ -83,3 +83,13 @@ def test_firmware_reader_never_raises_and_resynchronises(noise: bytes, message: 
     sequence = 7 if protocol.is_reliable(message.TYPE) else 0
     frames = reader.feed(b"\x00" + encode_frame(message, sequence))
     assert frames[-1] == (message.TYPE, sequence, message.pack_payload())
+
+
+def test_the_firmware_checks_the_same_field_ranges_as_the_host() -> None:
+    """One table on each side (the firmware cannot import the host's): every host command with
+    ranges has them in the firmware's, field by field, and the firmware's has nothing else."""
+    host = {
+        cls.TYPE: tuple(cls.RANGES.get(f.name) for f in dataclasses.fields(cls))
+        for cls in MESSAGE_TYPES.values() if cls.RANGES and cls.TYPE < 0x80
+    }
+    assert host and host == fw.RANGES

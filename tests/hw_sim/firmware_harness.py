@@ -50,6 +50,11 @@ class Firmware:
             self.advance(firmware_module("sdfw_unit").INPUT_SETTLE_MS)
 
     @property
+    def protocol_errors(self) -> int:
+        """Host commands the firmware refused for a field out of its range."""
+        return int(self.link.protocol_errors)
+
+    @property
     def pins(self) -> dict[str, int]:
         """Line name -> GPIO number."""
         pins: dict[str, int] = firmware_module("sdfw_unit").PINS

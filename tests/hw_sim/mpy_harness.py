@@ -198,6 +198,11 @@ class MpyFirmware(MpyBench):
         """Let time pass (in *passes* main-loop passes)."""
         self.command("advance", us=round(milliseconds * 1000), passes=passes)
 
+    @property
+    def protocol_errors(self) -> int:
+        """Host commands the firmware refused for a field out of its range."""
+        return int(self.command("state")["protocol_errors"])
+
     def connect(self, configure: Configure | None = None) -> None:
         """Hello (fresh), then Configure; acknowledge everything the firmware sent."""
         self.send(Hello(1, 1, 0))

@@ -10,6 +10,7 @@ import pytest
 from firmware_bridge.codec import encode_frame
 from firmware_bridge.messages import (
     Arm,
+    Arrow,
     Buzzer,
     Configure,
     Fire,
@@ -192,3 +193,23 @@ def test_a_fire_that_lost_a_byte_yet_passed_the_crc_waits_for_its_intact_copy(
     assert [(m.output, m.value) for m in messages if isinstance(m, OutputChanged)] == [
         (OUTPUT_LAUNCHER, 1)
     ]
+
+
+@pytest.mark.parametrize("command", [Lights(3), Lights(255), Arrow(3, 0), Arrow(9, 0),
+                                     Arrow(1, 2), Buzzer(20_001, 100), Buzzer(65_535, 0)],
+                         ids=repr)
+def test_a_command_with_a_field_out_of_range_is_refused_counted_and_the_link_goes_on(
+    make_firmware: FirmwareFactory, command: Message
+) -> None:
+    """Any field outside its range (the protocol's table, the same as the host's) is refused
+    as a bad payload and counted; no output moves, and the next command is carried out."""
+    fw = make_firmware()
+    fw.connect()
+    refused = fw.send(command)
+    fw.send(Lights(1))
+    messages = fw.messages()
+    assert Nack(refused, NACK_BAD_PAYLOAD) in messages
+    assert McuAck(refused + 2) in messages
+    assert [m.output for m in messages if isinstance(m, OutputChanged)] == [OUTPUT_LIGHT]
+    assert fw.level("light_red") == 1 and fw.level("buzzer") == 0
+    assert fw.protocol_errors == 1

@@ -36,7 +36,7 @@ from engine.commands import COMMAND_ADAPTER, Command
 from engine.round import Round, RoundSetup
 from engine.rules import PRESETS, RuleSet, UnknownPresetError, preset
 from engine.state import RoundState
-from showdown.app.arguments import seed
+from showdown.app.arguments import BENCH_GAMES_MAX, REPEAT_MAX, int_in_range, seed
 from showdown.app.errors import UserError
 
 NAME = "engine"
@@ -46,17 +46,20 @@ HELP = "time complete rounds with random-legal bots (and RLCard's UNO when insta
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options: games, players, seed, preset, json, no-rlcard."""
-    parser.add_argument("--games", type=int, default=1000, help="complete rounds to play")
-    parser.add_argument("--players", type=int, default=4, help="2-10 players (default 4)")
+    parser.add_argument("--games", type=int_in_range(1, BENCH_GAMES_MAX), default=1000,
+                        help=f"complete rounds to play per timed run, 1-{BENCH_GAMES_MAX}")
+    parser.add_argument("--players", type=int_in_range(2, 10), default=4,
+                        help="2-10 players (default 4)")
     parser.add_argument("--seed", type=seed, default=1, help="seed for deals and bots")
     parser.add_argument("--preset", default="official", help=f"one of {', '.join(PRESETS)}")
     parser.add_argument("--json", action="store_true", help="print one JSON object only")
     parser.add_argument("--no-rlcard", action="store_true", help="skip the RLCard comparison")
     parser.add_argument(
         "--repeat",
-        type=int,
+        type=int_in_range(1, REPEAT_MAX),
         default=5,
-        help="timed runs of each, the engine and RLCard alternating (default 5); the figures "
+        help=f"timed runs of each, 1-{REPEAT_MAX}, the engine and RLCard alternating (default "
+        "5); the figures "
         "are from the fastest run of each, the least disturbed by the rest of the machine, and "
         "the medians are printed beside them",
     )
@@ -144,16 +147,10 @@ def _median(runs: list[dict[str, Any]]) -> float:
 
 def run(args: argparse.Namespace) -> int:
     """Time the engine (and RLCard), print the figures."""
-    if args.games < 1:
-        raise UserError("--games must be at least 1")
-    if not 2 <= args.players <= 10:
-        raise UserError(f"--players must be 2-10, not {args.players}")
     try:
         rules = preset(args.preset)
     except UnknownPresetError as exc:
         raise UserError(str(exc)) from None
-    if args.repeat < 1:
-        raise UserError("--repeat must be at least 1")
     with_rlcard = not args.no_rlcard and importlib.util.find_spec("rlcard") is not None
     ours: list[dict[str, Any]] = []
     ours4: list[dict[str, Any]] = []

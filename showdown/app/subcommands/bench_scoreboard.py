@@ -20,6 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from showdown.app.arguments import FRAMES_MAX, IDLE_SECONDS_MAX, int_in_range, number_in_range
+
 NAME = "scoreboard"
 GROUP = "bench"
 HELP = "scoreboard frame render p50/p95 per screen and idle CPU of the live table"
@@ -27,10 +29,12 @@ HELP = "scoreboard frame render p50/p95 per screen and idle CPU of the live tabl
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``showdown bench scoreboard``."""
-    parser.add_argument("--frames", type=int, default=200, help="frames per screen (200)")
+    parser.add_argument("--frames", type=int_in_range(1, FRAMES_MAX), default=200,
+                        help=f"frames per screen, 1-{FRAMES_MAX} (200)")
     parser.add_argument("--size", default="800x480", help="window size WxH (800x480)")
-    parser.add_argument("--idle-seconds", type=float, default=20.0,
-                        help="how long to run the idle live table (20)")
+    parser.add_argument("--idle-seconds", type=number_in_range(0.01, IDLE_SECONDS_MAX),
+                        default=20.0,
+                        help=f"how long to run the idle live table, 0.01-{IDLE_SECONDS_MAX:g} (20)")
     parser.add_argument("--display", action="store_true",
                         help="draw on the real display instead of SDL's dummy driver")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -80,10 +84,6 @@ def _time(frames: int, step: Callable[[], object]) -> dict[str, float]:
 
 def run(args: argparse.Namespace) -> int:
     """Measure and print."""
-    from showdown.app.errors import UserError  # noqa: PLC0415
-
-    if args.frames < 1 or args.idle_seconds <= 0:
-        raise UserError("--frames must be at least 1 and --idle-seconds above 0")
     size = _size(args.size)
     if not args.display:
         os.environ["SDL_VIDEODRIVER"] = "dummy"

@@ -55,15 +55,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Read the journal (never writing to it beyond opening) and print the export."""
+    """Read the journal (never writing to it: a read-only mount or folder will do) and print
+    the export."""
     path = db_path(args.db, load_settings().storage)
     if not path.exists() and args.list:  # nothing kept here yet: a list of no games
         print(f"showdown: no journal at {path}: no games", file=sys.stderr)
         return 0
-    if not path.exists():
-        raise UserError(f"no journal at {path} (choose one with --db)")
     try:
-        journal = Journal.open(path)
+        journal = Journal.open(path, read_only=True)
     except JournalError as error:
         raise UserError(str(error)) from None
     with journal:

@@ -51,9 +51,10 @@ from showdown.game.recorder import UnitRecorder
 from showdown.game.session import Session, SessionError
 from showdown.game.storage import add_db_argument, db_path, simulated_path
 from showdown.scoreboard.settings import TouchMatrix
-from showdown.sim.bot_table import BotTable, TableStopped
+from showdown.sim.bot_table import BotTable, TableError, TableStopped
 from showdown.unit.backends import BACKENDS
 from showdown.unit.backends.serial import SerialUnit
+from showdown.unit.config import TimingConfig
 from showdown.unit.hardware import UnitHardware
 from showdown.unit.machine import ShowdownMachine
 
@@ -222,6 +223,15 @@ def _window_or_refuse() -> None:
                         f"here: {error}") from None
 
 
+def _simulable_or_refuse(timing: TimingConfig) -> None:
+    """Refuse timings no virtual player can play (a person at the keyboard may yet try)."""
+    referee = importlib.import_module("showdown.sim.referee")
+    try:
+        referee.check_timings(timing)
+    except TableError as error:
+        raise UserError(f"the simulated table cannot play: {error}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     """Build the parts, run the main loop, shut down in order."""
     # A stop signal from here on is only noted until the service runs: the parts being built are
@@ -259,6 +269,8 @@ def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -
         _window_or_refuse()
     settings = load_settings(args.config)
     use_sim, why = choose_backend(args.sim or args.interactive, backend=settings.unit.backend)
+    if use_sim and not args.interactive:  # virtual players: before any file is made
+        _simulable_or_refuse(settings.unit.timing)
     # A simulated game is nobody's game: it never goes into the table's journal by default.
     path = (simulated_path if use_sim else db_path)(args.db, settings.storage)
     stop_signals.check()  # a stop signal meanwhile: unwind here

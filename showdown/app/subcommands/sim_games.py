@@ -27,8 +27,9 @@ from showdown.app.errors import UserError
 from showdown.game.journal import Journal, JournalError
 from showdown.game.lock import JournalLock
 from showdown.game.session import Session, SessionError, fold
-from showdown.sim.bot_table import NAMES, BotTable
-from showdown.sim.referee import SimulatedReferee
+from showdown.game.storage import journal_argument
+from showdown.sim.bot_table import NAMES, BotTable, TableError
+from showdown.sim.referee import SimulatedReferee, check_timings
 from showdown.unit.config import UnitSettings
 
 NAME = "games"
@@ -48,7 +49,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--target", type=int_in_range(1, TARGET_MAX),
                         help=f"target score, 1-{TARGET_MAX} (default: the preset's, 500)")
-    parser.add_argument("--db", type=Path, help="keep the journal here (default: a temporary file)")
+    parser.add_argument("--db", type=journal_argument,
+                        help="keep the journal here (default: a temporary file)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -77,7 +79,7 @@ def play(
     rounds = showdowns = reached = 0
     winners: Counter[int] = Counter()
     wins_by_name: Counter[str] = Counter()
-    with Journal.open(db) as journal:
+    with Journal.open(db, read_only=True) as journal:
         integrity = journal.integrity_check()
         games = journal.games()
         for row in games:
@@ -128,6 +130,10 @@ def run(args: argparse.Namespace) -> int:
     # $SHOWDOWN_CONFIG is read and checked as every other command does (a bad file is refused).
     settings = load_settings().unit
     try:
+        check_timings(settings.timing)  # before any file is made
+    except TableError as error:
+        raise UserError(f"the simulated table cannot play: {error}") from None
+    try:
         options = {"count": args.count, "players": args.players, "seed": args.seed,
                    "preset_name": args.preset, "target": args.target, "settings": settings}
         if args.db is not None:
@@ -137,6 +143,8 @@ def run(args: argparse.Namespace) -> int:
                 figures = play(Path(folder) / "games.db", **options)
     except (JournalError, SessionError) as error:
         raise UserError(str(error)) from None
+    except TableError as error:
+        raise UserError(f"the simulated table stopped: {error}") from None
     if args.json:
         print(json.dumps(figures))
     else:

@@ -160,6 +160,7 @@ class Bench:
             "unacked": len(link.unacked),
             "boot_id": link.boot_id,
             "reported": [1 if held else 0 for held in unit.reported],
+            "protocol_errors": link.protocol_errors,
         }
 
     def vectors(self, items):

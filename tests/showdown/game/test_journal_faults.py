@@ -3,7 +3,6 @@ empty file, a journal that cannot be written while the unit keeps deciding showd
 
 from __future__ import annotations
 
-import fcntl
 import io
 import os
 import re
@@ -12,7 +11,6 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from pytest_mock import MockerFixture
 
 from showdown.app.cli import main
 from showdown.app.status import StatusPrinter
@@ -24,7 +22,7 @@ from showdown.game.journal import (
     JournalError,
     _split_sql,
 )
-from showdown.game.lock import JournalBusyError, JournalLock, lock_path
+from showdown.game.lock import JournalBusyError, JournalLock
 from showdown.game.messages import SetUpGame
 from showdown.game.recorder import UnitRecorder
 from showdown.game.session import Session
@@ -78,22 +76,35 @@ def test_a_second_writer_is_refused_naming_the_holder_and_the_lock_dies_with_it(
         assert lock.held
 
 
-def test_a_holder_caught_before_it_wrote_its_name_is_still_named(
-    tmp_path: Path, mocker: MockerFixture,
-) -> None:
-    # Two services started together: the refused one can look between the holder's lock and
-    # its writing its name. It waits for the name (the wait is the clock's edge, faked here: the
-    # holder writes while the refused one waits).
-    db = tmp_path / "race.db"
-    fd = os.open(lock_path(db), os.O_RDWR | os.O_CREAT)
+@pytest.mark.parametrize("other_name", ["hard link", "symbolic link"])
+def test_one_journal_under_another_name_is_the_same_lock(tmp_path: Path, other_name: str) -> None:
+    """The lock is the file's, not its name's: a hard link or a symbolic link to a journal in
+    use is refused, naming the holder, and the kernel's table names the process itself."""
+    db = tmp_path / "one.db"
+    other = tmp_path / "elsewhere" / "other.db"
+    other.parent.mkdir()
+    ready_r, ready_w = os.pipe()
+
+    def hold() -> None:
+        with JournalLock.acquire(db):
+            os.write(ready_w, b"x")
+            signal.pause()  # until killed
+
+    holder = _fork(hold)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        mocker.patch("showdown.game.lock.time.sleep",
-                     side_effect=lambda _s: os.pwrite(fd, b"4242 (showdown run --sim)\n", 0))
-        with pytest.raises(JournalBusyError, match=r"in use by process 4242 \(showdown run"):
-            JournalLock.acquire(db)
+        os.read(ready_r, 1)
+        if other_name == "hard link":
+            os.link(db, other)
+        else:
+            other.symlink_to(db)
+        with pytest.raises(JournalBusyError) as refused:
+            JournalLock.acquire(other)
+        assert str(refused.value).startswith(f"{other} is in use by process {holder} (")
     finally:
-        os.close(fd)
+        os.kill(holder, signal.SIGKILL)
+        _exit_code(holder)
+    with JournalLock.acquire(other) as lock:
+        assert lock.held
 
 
 def test_processes_creating_one_journal_at_once_all_open_it(tmp_path: Path) -> None:
@@ -144,14 +155,21 @@ def _patch_bytes(db: Path, pattern: bytes, change: object) -> None:
 
 
 def _refused_everywhere(db: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    with Journal.open(db) as journal:
-        with pytest.raises(JournalError) as refused:
+    """Refused by a writer at open and by a reader at the entry, in one line, and never
+    written: the file keeps every byte."""
+    before = db.read_bytes()
+    with pytest.raises(JournalError) as refused:
+        Journal.open(db)
+    with Journal.open(db, read_only=True) as journal:
+        with pytest.raises(JournalError) as read:
             Session(journal)
         assert "checksum" in journal.integrity_check()
+    assert str(read.value) == str(refused.value)
     for argv in (["export"], ["export", "--list"], ["run", "--sim", "--headless", "--games", "1"]):
         assert main([*argv, "--db", str(db)]) == 2
         err = capsys.readouterr().err
         assert "Traceback" not in err and err.count("\n") == 1 and "is damaged" in err, err
+    assert db.read_bytes() == before
     return str(refused.value)
 
 

@@ -30,7 +30,6 @@ def test_bench_scoreboard_prints_every_screen_and_the_idle_figure(
 
 @pytest.mark.parametrize("argv", [
     ["bench", "scoreboard", "--size", "huge"],
-    ["bench", "scoreboard", "--frames", "0"],
     ["scoreboard", "--size", "10x10"],
 ])
 def test_bad_options_are_one_clear_line(argv: list[str],
