@@ -19,7 +19,7 @@ from showdown.scoreboard.accessibility import CueSettings
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.layout import DESIGN_SIZE
-from showdown.scoreboard.port import RefusedError
+from showdown.scoreboard.port import EventDoor, RefusedError
 from showdown.scoreboard.screens.event import EventScreen
 from showdown.scoreboard.settings import IDENTITY, TouchMatrix
 from showdown.sim.panel import PANEL_WIDTH, KeyboardUnit, UnitPanel
@@ -40,6 +40,7 @@ def build_scoreboard(
     screen: tuple[int, int] | None = None,
     touch: TouchMatrix = IDENTITY,
     event: EventSource | None = None,
+    door: EventDoor | None = None,
 ) -> Scoreboard:
     """The scoreboard over ``session``, mirroring ``machine`` (or the keyboard ``unit``'s).
 
@@ -51,7 +52,8 @@ def build_scoreboard(
     the machine (off when virtual players load it). Closing the scoreboard unsubscribes it.
     The language and cues chosen on the scoreboard are kept in the session's journal and come
     back with it after a restart (:mod:`showdown.scoreboard.preferences`). ``touch`` corrects
-    the touch panel (the configuration's ``[scoreboard] touch_matrix``).
+    the touch panel (the configuration's ``[scoreboard] touch_matrix``). ``event``: the event
+    this table is in (the Event screen); else ``door``, how Set-up joins one.
     """
     if unit is not None:
         machine = unit.machine
@@ -65,6 +67,8 @@ def build_scoreboard(
         assert isinstance(event_screen, EventScreen)
         event_screen.source = event.view
         event.subscribe(board.notify)
+    else:
+        board.event_door = door
     if machine is not None:
         board.on_close.append(wire(table, machine, board.notify, record=record_results,
                                    load=load_unit, unit=unit))

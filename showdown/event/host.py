@@ -124,6 +124,9 @@ class EventHost:
         self._password = SecretStr(password)
         self._lock = threading.RLock()
         self._code = JoinCode.new(clock(), code_minutes)
+        self.address: str | None = None
+        """Where the tables reach this host's broker (``HOST`` or ``HOST:PORT``), for its screen;
+        set by whoever started the broker and knows the LAN address."""
         self._previous: JoinCode | None = None
         """The code shown before this one: a table that types it is told it expired."""
         self._tables: dict[str, TableRow] = {t.id: t for t in self.store.tables()}
@@ -274,7 +277,7 @@ class EventHost:
             return EventView(info=self.info, standings=self.standings(), tables=self.tables(),
                              seating=self.seating(), host_online=self.connection.connected.is_set(),
                              join_code=self._code.code.get_secret_value(),
-                             join_expires=self._code.expires)
+                             join_expires=self._code.expires, join_address=self.address)
 
     def summary(self) -> dict[str, Any]:
         """The host's figures as JSON values (``showdown event host --json``)."""

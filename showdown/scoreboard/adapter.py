@@ -234,13 +234,14 @@ class SessionPort:
     def start_game(self, setup: GameSetup) -> None:
         """A :class:`SetUpGame` from the set-up screen's choices."""
         try:
-            scoring = ScoringSettings(mode=ScoringMode(setup.mode), target=setup.target)
+            scoring = setup.scoring or ScoringSettings(mode=ScoringMode(setup.mode),
+                                                       target=setup.target)
         except ValueError as error:
             raise RefusedError(str(error).splitlines()[-1]) from None
         players = list(setup.players)
         dealer = players[setup.first_dealer] if 0 <= setup.first_dealer < len(players) else None
         self._send(SetUpGame(players=players, preset=setup.preset, scoring=scoring,
-                             first_dealer=dealer))
+                             first_dealer=dealer, command_id=setup.key))
         self._remember(players)
         with self._lock:
             self._showdown = ShowdownView()

@@ -25,13 +25,15 @@ MIRROR=$(grep -hoE '^(URIs:|deb)\s+[^ ]+' /etc/apt/sources.list.d/*.sources /etc
 MIRROR=${MIRROR:-http://deb.debian.org/debian}
 
 # Guest packages: the base a Raspberry Pi OS Lite has (systemd, udev, python3), sqlite3 for the
-# checks, the Debian kernel, and deploy/install.sh's own list (keep in step with APT_PACKAGES).
+# checks, the Debian kernel, and deploy/install.sh's own list (keep in step with APT_PACKAGES,
+# and mosquitto for its --event-host).
 PACKAGES=(
     systemd systemd-sysv udev dbus kmod e2fsprogs procps usbutils
     linux-image-amd64 initramfs-tools
     python3 python3-venv python3-pip sqlite3
     libsdl2-2.0-0 libsdl2-ttf-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0
     libgbm1 libegl1 libdrm2 fonts-noto-cjk
+    mosquitto
 )
 
 WORK=$CACHE/build.tmp

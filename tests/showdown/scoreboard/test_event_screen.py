@@ -3,6 +3,7 @@ docs/event/ are what it draws."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from showdown.event.messages import TableLine
@@ -34,7 +35,9 @@ def test_a_table_sees_its_own_seating_first_partners_opposite() -> None:
 
 def test_the_host_shows_its_join_code_and_swiss_match_points() -> None:
     shown = texts(HOST_VIEW)
-    assert shown["join"] == "Join code: K7QD-3MPA"
+    assert (shown["join:caption"], shown["join"], shown["join:address"]) == (
+        "Join code", "K7QD-3MPA", "at 192.168.1.20")
+    assert "join:qr" in {w.id for w in event_widgets(HOST_VIEW)}
     assert shown["head:points"] == "Match points" and shown["points:Eli"] == "5"
     assert shown["format"] == "Swiss · Round 3 of 3"
     assert "join" not in texts(TABLE_VIEW)
@@ -47,3 +50,15 @@ def test_the_committed_screenshots_are_what_the_screen_draws(tmp_path: Path) -> 
                  if (n := _differing_pixels(p, DOCS / p.name))}
     assert differing == {}, ("run python -m showdown.scoreboard.event_screenshots docs/event "
                              "and look at the pictures")
+
+
+def test_when_not_every_table_fits_the_offline_ones_are_shown() -> None:
+    lines = tuple(TableLine(table=f"t{n}", online=n not in (5, 8), since=0.0, hands=3)
+                  for n in range(1, 9))
+    with utc():
+        shown = texts(replace(HOST_VIEW, tables=lines))
+    statuses = sorted(k for k in shown if k.startswith("status:t"))
+    assert {"status:t5", "status:t8"} <= set(statuses)
+    assert len(statuses) < 8
+    assert shown["status:more"] == f"{8 - len(statuses)} more tables online"
+    assert all(w.rect.bottom <= 412 for w in event_widgets(replace(HOST_VIEW, tables=lines)))
