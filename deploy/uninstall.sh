@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Remove what deploy/install.sh installed.
 #
-#   sudo deploy/uninstall.sh            stop and remove the service, the program and the udev rule;
+#   sudo deploy/uninstall.sh            stop and remove the service, the program and the udev rule
+#                                       (and --event-host's units and Mosquitto configuration);
 #                                       keep the configuration, the data and the service user
 #   sudo deploy/uninstall.sh --purge    also remove /etc/showdown, /var/lib/showdown and the user
 #   deploy/uninstall.sh --dry-run       print every path and command; change nothing
@@ -15,6 +16,9 @@ readonly DATA_DIR=/var/lib/showdown
 readonly UNIT_PATH=/etc/systemd/system/showdown.service
 readonly UDEV_PATH=/etc/udev/rules.d/99-showdown-unit.rules
 readonly LINK_PATH=/usr/local/bin/showdown
+readonly UNIT_DIR=/etc/systemd/system
+readonly EVENT_UNITS=(showdown-event.service showdown-broker-reload.path showdown-broker-reload.service)
+readonly MOSQUITTO_CONF=/etc/mosquitto/conf.d/showdown.conf
 
 DRY_RUN=0
 PURGE=0
@@ -66,6 +70,16 @@ remove() { # remove PATH: a file, a link or a whole directory, if it is there
 
 keep() { echo "keep $1 (use --purge to remove it)"; }
 
+# --event-host's part: the event host and the broker's reload, then Mosquitto back to Debian's
+# own configuration (the package stays: apt installed it, as it did the libraries).
+if [[ -e $ROOT$UNIT_DIR/showdown-event.service ]]; then
+    run systemctl disable --now showdown-event.service showdown-broker-reload.path
+    for unit in "${EVENT_UNITS[@]}"; do remove "$UNIT_DIR/$unit"; done
+fi
+if [[ -e $ROOT$MOSQUITTO_CONF ]]; then
+    remove "$MOSQUITTO_CONF"
+    run systemctl try-restart mosquitto.service
+fi
 run systemctl disable --now showdown.service
 remove "$UNIT_PATH"
 remove "$UDEV_PATH"

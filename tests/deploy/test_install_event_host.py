@@ -18,7 +18,7 @@ from showdown.event.broker_files import BrokerFiles, acl_text
 from showdown.event.brokers import BrokerProcess, free_port, mosquitto_binary
 from showdown.event.credentials import hash_password
 from showdown.event.messages import Topics
-from tests.deploy.test_install_scripts import INSTALL, listed, run_script, tree
+from tests.deploy.test_install_scripts import INSTALL, UNINSTALL, listed, run_script, tree
 
 EVENT_FILES = {
     "/etc/mosquitto/conf.d/showdown.conf",
@@ -115,3 +115,16 @@ def test_the_installed_configuration_keeps_retained_state_across_a_restart(
         assert retained(port, "wrong", topics.standings) is None
     finally:
         broker.stop()
+
+
+def test_uninstall_removes_the_event_hosts_units_and_broker_configuration(
+        tmp_path: Path) -> None:
+    run_script(INSTALL, "--event-host", "--root", str(tmp_path))
+    lines = run_script(UNINSTALL, "--root", str(tmp_path))
+    assert ("skip (--root): systemctl disable --now showdown-event.service "
+            "showdown-broker-reload.path") in lines
+    assert "skip (--root): systemctl try-restart mosquitto.service" in lines
+    left = tree(tmp_path)
+    assert left & EVENT_FILES == {"/etc/showdown/event.env", "/var/lib/showdown/event/passwords",
+                                  "/var/lib/showdown/event/acl"}  # configuration and data kept
+    assert all(path.startswith(("/etc/showdown", "/var/lib/showdown")) for path in left)

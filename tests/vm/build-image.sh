@@ -37,9 +37,19 @@ PACKAGES=(
 )
 
 WORK=$CACHE/build.tmp
-rm -rf "$WORK"
+# A build killed half-way leaves mmdebstrap's /proc, /sys and /dev mounts in its tree: unmount
+# them (deepest first) before removing it, and never cross into another file system.
+clean_work() {
+    if [[ -d $WORK ]]; then
+        findmnt -rn -o TARGET | grep -F "$WORK/" | sort -r | while read -r target; do
+            umount -l "$target" || true
+        done
+        rm -rf --one-file-system "$WORK"
+    fi
+}
+clean_work
 mkdir -p "$WORK"
-trap 'rm -rf "$WORK"' EXIT
+trap clean_work EXIT
 echo "vm image: mmdebstrap bookworm from $MIRROR (the first build downloads the packages)"
 started=$SECONDS
 mmdebstrap --quiet --variant=minbase --mode=root --format=directory \
