@@ -245,8 +245,11 @@ start_event() {
     cat > /etc/showdown/event.env <<'EOT'
 SHOWDOWN_EVENT_ARGS="--format free --tables 1 --name Pi-in-a-box --no-mdns --code-minutes 600"
 EOT
+    # install.sh started the default event: this one needs an empty folder (docs/event.md).
+    systemctl stop showdown-event
+    rm -f "$EVENT_DIR"/event.db* "$EVENT_DIR/join-code"
     sync
-    systemctl restart showdown-event
+    systemctl start showdown-event
     local i
     for ((i = 0; i < 120; i++)); do
         [[ -s $EVENT_DIR/join-code ]] && break

@@ -18,12 +18,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import ifaddr
 import pytest
+from pytest_mock import MockerFixture
 
 from engine.event import EventSettings
 from engine.scoring import ScoringMode
 from showdown.app.event_table import TableDoor
 from showdown.app.scoreboard_main import build_scoreboard
+from showdown.app.subcommands import event_host
 from showdown.event.broker_files import BrokerFiles
 from showdown.event.brokers import BrokerProcess
 from showdown.event.games import event_round
@@ -36,7 +39,7 @@ from showdown.game.session import Session
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.i18n import set_language
 from showdown.scoreboard.screens.names import PAGES
-from tests.showdown.event.conftest import NAMES, wait_for
+from tests.showdown.event.conftest import NAMES, Event, wait_for
 from tests.showdown.scoreboard.helpers import ARTIFACTS, touch, widget
 
 
@@ -184,3 +187,29 @@ def test_the_hosts_qr_code_reads_back_as_the_address_that_joins(night: Night,
     membership = join(Joining(joining.code, joining.host, joining.port), joining.host,
                       timeout_s=20)
     assert membership.table == "t1"
+
+
+def test_event_host_opens_its_window_on_the_event_screen(event: Event) -> None:
+    event.host.address = f"127.0.0.1:{event.broker.port}"
+    window = event_host._window(event.host, event.folder / "host", fullscreen=False)
+    assert window is not None
+    try:
+        assert window.current == "event"
+        ids = {w.id for w in window.widgets()}
+        assert {"join:qr", "join", "join:address"} <= ids
+        assert "setup" not in ids and not any(i.startswith("nav:") for i in ids)
+        window.screenshot(ARTIFACTS / "event-host-free.png")
+    finally:
+        window.close()
+    assert (event.folder / "host" / "screen.db").exists()  # the window's language, kept
+
+
+def test_the_hosts_address_is_its_lan_one_not_the_loopback(mocker: MockerFixture) -> None:
+    adapters = [ifaddr.Adapter("lo", "lo", [ifaddr.IP("127.0.0.1", 8, "lo")]),
+                ifaddr.Adapter("wlan0", "wlan0", [ifaddr.IP("169.254.3.4", 16, "wlan0"),
+                                                  ifaddr.IP("192.168.1.20", 24, "wlan0")])]
+    mocker.patch("ifaddr.get_adapters", return_value=adapters)
+    assert event_host.lan_address("0.0.0.0") == "192.168.1.20"
+    assert event_host.lan_address("10.1.2.3") == "10.1.2.3"
+    mocker.patch("ifaddr.get_adapters", return_value=adapters[:1])
+    assert event_host.lan_address("") == "127.0.0.1"
