@@ -41,7 +41,8 @@ WORK=$CACHE/build.tmp
 # them (deepest first) before removing it, and never cross into another file system.
 clean_work() {
     if [[ -d $WORK ]]; then
-        findmnt -rn -o TARGET | grep -F "$WORK/" | sort -r | while read -r target; do
+        # (grep finds nothing after a build that ended well: not a failure under pipefail)
+        findmnt -rn -o TARGET | { grep -F "$WORK/" || true; } | sort -r | while read -r target; do
             umount -l "$target" || true
         done
         rm -rf --one-file-system "$WORK"
