@@ -6,9 +6,15 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from showdown.event.games import event_round
 from showdown.event.messages import TableLine
 from showdown.scoreboard.event_screenshots import HOST_VIEW, TABLE_VIEW, render, utc
-from showdown.scoreboard.screens.event import event_widgets, seating_lines, table_status
+from showdown.scoreboard.screens.event import (
+    event_widgets,
+    seated_round,
+    seating_lines,
+    table_status,
+)
 from showdown.scoreboard.widgets import Label
 from tests.showdown.scoreboard.test_docs import _differing_pixels
 
@@ -62,3 +68,20 @@ def test_when_not_every_table_fits_the_offline_ones_are_shown() -> None:
     assert len(statuses) < 8
     assert shown["status:more"] == f"{8 - len(statuses)} more tables online"
     assert all(w.rect.bottom <= 412 for w in event_widgets(replace(HOST_VIEW, tables=lines)))
+
+
+def test_set_up_seats_a_swiss_round_but_not_free_play_a_bye_or_the_host() -> None:
+    seated = seated_round(replace(HOST_VIEW, me="t2"))
+    assert seated is not None
+    assert (seated.round, seated.rounds, seated.players) == (3, 3, ("Ada", "Gus", "Cleo", "Hana"))
+    assert seated.scoring.rounds == 4 and seated.scoring.target is None
+    assert event_round(seated.key, "p4x9wz") == (True, 3)
+    assert seated_round(HOST_VIEW) is None  # the host sits at no table
+    assert TABLE_VIEW.seating is not None and TABLE_VIEW.info is not None
+    no_seat = replace(TABLE_VIEW, seating=TABLE_VIEW.seating.model_copy(
+        update={"tables": {"t2": TABLE_VIEW.seating.tables["t2"]}, "byes": ["Ada"]}))
+    assert seated_round(no_seat) is None  # a bye this round: Set-up is the table's own
+    free = replace(TABLE_VIEW, info=TABLE_VIEW.info.model_copy(update={"format": "free"}))
+    assert seated_round(free) is None
+    over = replace(TABLE_VIEW, seating=TABLE_VIEW.seating.model_copy(update={"over": True}))
+    assert seated_round(over) is None
