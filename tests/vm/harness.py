@@ -355,7 +355,8 @@ class EventTable:
         self.process = subprocess.Popen(
             # games enough to play through every cut: the harness stops it after the last
             [str(showdown), "run", "--sim", "--headless", "--fast", "--speed", "20",
-             "--games", "10000", "--seed", str(seed), "--db", str(self.db), "--table-name", "Host table",
+             "--games", "10000", "--seed", str(seed), "--db", str(self.db),
+             "--table-name", "Host table",
              "--event", f"{code}@127.0.0.1:{port}", "--event-keepalive", "10",
              "--event-resend-s", "5"],
             stdin=subprocess.DEVNULL, stdout=open(run / "event-table.out", "wb"),  # noqa: SIM115
