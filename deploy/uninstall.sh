@@ -4,7 +4,8 @@
 #   sudo deploy/uninstall.sh            stop and remove the service, the program and the udev rule
 #                                       (and --event-host's units and Mosquitto configuration);
 #                                       keep the configuration, the data and the service user
-#   sudo deploy/uninstall.sh --purge    also remove /etc/showdown, /var/lib/showdown and the user
+#   sudo deploy/uninstall.sh --purge    also remove /etc/showdown, /var/lib/showdown (and the
+#                                       event's /var/lib/showdown-event) and the user
 #   deploy/uninstall.sh --dry-run       print every path and command; change nothing
 #   deploy/uninstall.sh --root DIR      remove under DIR (a staging tree); print the commands
 set -euo pipefail
@@ -13,6 +14,7 @@ readonly SERVICE_USER=showdown
 readonly APP_DIR=/opt/showdown
 readonly CONF_DIR=/etc/showdown
 readonly DATA_DIR=/var/lib/showdown
+readonly EVENT_DATA_DIR=/var/lib/showdown-event
 readonly UNIT_PATH=/etc/systemd/system/showdown.service
 readonly UDEV_PATH=/etc/udev/rules.d/99-showdown-unit.rules
 readonly LINK_PATH=/usr/local/bin/showdown
@@ -25,7 +27,7 @@ PURGE=0
 ROOT=""
 
 usage() {
-    sed -n '2,9s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+    sed -n '2,11s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
 }
 
 while [[ $# -gt 0 ]]; do
@@ -93,10 +95,12 @@ run udevadm trigger --subsystem-match=tty --action=change
 if [[ $PURGE -eq 1 ]]; then
     remove "$CONF_DIR"
     remove "$DATA_DIR"
+    remove "$EVENT_DATA_DIR"
     if getent passwd "$SERVICE_USER" >/dev/null; then run userdel "$SERVICE_USER"; fi
 else
     keep "$CONF_DIR"
     keep "$DATA_DIR"
+    if [[ -e $ROOT$EVENT_DATA_DIR ]]; then keep "$EVENT_DATA_DIR"; fi
 fi
 
 if [[ $DRY_RUN -eq 1 ]]; then echo "dry run: nothing was changed"; else echo "done"; fi

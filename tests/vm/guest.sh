@@ -26,7 +26,7 @@ SRC_COPY=/root/uno-showdown
 # own journal beside the table's (docs/session.md), and that is the journal the cuts check.
 DB=/var/lib/showdown/showdown-simulated.db
 SNAPSHOT_BEFORE=/var/local/showdown-vm-before.txt
-EVENT_DIR=/var/lib/showdown/event
+EVENT_DIR=/var/lib/showdown-event
 EVENT_DB=$EVENT_DIR/event.db
 ENVIRONMENT=/etc/showdown/environment
 
