@@ -1,4 +1,5 @@
-"""The headless mode's live terminal status: one line per showdown, round and game."""
+"""The headless mode's live terminal status: one line per showdown, penalty, round and game
+(with the pigs of 002's hero and mean scoring)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from showdown.game.messages import (
     Event,
     GameStarted,
     GameWon,
+    PenaltyRecorded,
     RoundRecorded,
     ScoresUpdated,
     ShowdownRecorded,
@@ -48,7 +50,7 @@ class StatusPrinter:
             if event.rounds != self._rounds and event.rounds:
                 board = ", ".join(f"{n} {t}" for n, t in event.totals.items())
                 dealer = f"; {event.dealer} deals next" if event.dealer else ""
-                self.line(f"  totals: {board}{dealer}")
+                self.line(f"  totals: {board}{_pigs(event.pigs)}{dealer}")
             self._rounds = event.rounds
             return
         text = _describe(event)
@@ -113,9 +115,16 @@ def _describe(event: Event) -> str:
     if isinstance(event, RoundRecorded):
         scored = sum(event.points.values())
         return f"round {event.round}: {event.went_out} went out; the others held {scored} points"
+    if isinstance(event, PenaltyRecorded):
+        return f"  penalty: {event.player} ({event.reason}) draws {event.cards}"
     if isinstance(event, GameWon):
         board = ", ".join(f"{n} {t}" for n, t in event.totals.items())
-        return f"game over: {' and '.join(event.winners)} won ({board})"
+        return f"game over: {' and '.join(event.winners)} won ({board}{_pigs(event.pigs)})"
     if isinstance(event, EntryRejected):
         return f"  refused: {event.message}"
     return ""
+
+
+def _pigs(pigs: dict[str, int]) -> str:
+    """Each player's pigs after the totals (hero and mean scoring; nothing otherwise)."""
+    return "; pigs: " + ", ".join(f"{n} {p}" for n, p in pigs.items()) if pigs else ""

@@ -138,16 +138,26 @@ def showdown_reason(showdown: ShowdownRecorded) -> str:
 def list_line(game_id: int, created_at: str, state: GameState | None) -> str:
     """One game of ``showdown export --list``, tab-separated: number, when it was made, ``over``
     (with the winner and the final scores, best first), ``open`` (with the round being played and
-    the scores) or ``not set up``."""
+    the scores) or ``not set up``. In hero and mean scoring the fewest pigs come first, each
+    score with its pigs (every score goes back to 0 at a pig)."""
     if state is None:
         return f"{game_id}\t{created_at}\tnot set up"
-    order = sorted(state.players, key=lambda name: state.totals[name],
-                   reverse=not state.scoring.lowest_wins)
-    scores = ", ".join(f"{name} {state.totals[name]}" for name in order)
+    if state.scoring.uses_pigs:
+        order = [state.players[seat] for seat in state.sheet.ranking]
+        scores = ", ".join(f"{name} {state.totals[name]} ({_pigs(state.pigs[name])})"
+                           for name in order)
+    else:
+        order = sorted(state.players, key=lambda name: state.totals[name],
+                       reverse=not state.scoring.lowest_wins)
+        scores = ", ".join(f"{name} {state.totals[name]}" for name in order)
     if state.is_over:
         return (f"{game_id}\t{created_at}\tover\twon by {' and '.join(state.winners)}"
                 f"\t{scores}")
     return f"{game_id}\t{created_at}\topen\tround {state.current_round}\t{scores}"
+
+
+def _pigs(count: int) -> str:
+    return f"{count} pig" if count == 1 else f"{count} pigs"
 
 
 def players_json(records: list[PlayerRecord]) -> str:

@@ -15,9 +15,11 @@ from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
+from pydantic import ValidationError
+
 from engine.error_text import ErrorText
-from engine.rules import PRESETS
-from engine.scoring import ScoringMode, ScoringSettings
+from engine.rules import PRESETS, PenaltyReason, RuleSet
+from engine.scoring import PIG_MODES, PIG_TARGETS, ScoringMode, ScoringSettings
 from showdown.game.alltime import all_time
 from showdown.game.journal import JournalError
 from showdown.game.messages import (
@@ -32,6 +34,8 @@ from showdown.game.messages import (
     GameStarted,
     GameWon,
     HandEntry,
+    PenaltyRecorded,
+    RecordPenalty,
     RecordRound,
     RecordShowdown,
     RedoLast,
@@ -53,10 +57,12 @@ from showdown.scoreboard.view import (
     AllTimeView,
     CardKind,
     Fact,
+    PenaltyRow,
     PlayerView,
     RosterPlayer,
     RoundView,
     SavedGame,
+    ScoringChoice,
     ShowdownRow,
     ShowdownView,
     Stage,
@@ -141,6 +147,7 @@ class SessionPort:
         totals = state.sheet.totals
         stats = state.stats
         colours = game_colours(players, self._picked)
+        pigs = state.sheet.pigs
         rounds = tuple(
             RoundView(
                 number=r.round,
@@ -148,13 +155,21 @@ class SessionPort:
                 points=tuple(score.deltas),
                 hands=tuple(r.points.get(name, 0) for name in players),
                 totals=tuple(score.totals),
+                pigs_drawn=score.pigs_drawn,
+                pigs=score.pigs,
+                reset=score.reset,
             )
             for r, score in zip(state.rounds, state.sheet.history, strict=False)
         )
+        # When each fact was entered: a round's showdowns and penalties are listed so.
+        order = {id(event): seq for seq, event in state.live}
+        # Every score goes back to 0 at a pig: Stats counts the points banked over the game.
+        banked = {name: sum(score.deltas[i] for score in state.sheet.history)
+                  for i, name in enumerate(players)} if state.scoring.uses_pigs else {}
         return TableView(
             players=tuple(
                 PlayerView(name, totals[i], stats[name].rounds_won, name in state.eliminated,
-                           colours[i])
+                           colours[i], pigs[i])
                 for i, name in enumerate(players)
             ),
             dealer=players.index(state.dealer) if state.dealer in players else -1,
@@ -165,7 +180,8 @@ class SessionPort:
             showdown=showdown,
             stats=tuple(
                 StatsView(
-                    name=name, rounds_won=line.rounds_won, points=line.points,
+                    name=name, rounds_won=line.rounds_won,
+                    points=banked.get(name, line.points),
                     showdowns_won=line.showdowns_won, showdowns_lost=line.showdowns_lost,
                     cards_taken=line.cards_taken, fastest_ms=line.fastest_ms,
                     median_ms=line.median_ms,
@@ -178,9 +194,17 @@ class SessionPort:
             lowest_wins=state.scoring.lowest_wins,
             showdowns=tuple(
                 ShowdownRow(s.round, s.winner, s.loser, s.cards_loaded, s.reason,
-                            s.source == "hand")
+                            s.source == "hand", order.get(id(s), 0))
                 for s in state.showdowns
             ),
+            penalties=tuple(
+                PenaltyRow(p.round, p.player, str(p.reason), p.cards, order.get(id(p), 0))
+                for p in state.penalties
+            ),
+            penalty_reasons=() if archive else penalty_reasons(state.rules),
+            uses_pigs=state.scoring.uses_pigs,
+            pig_limit=state.scoring.pigs,
+            round_limit=state.scoring.rounds,
             last=None if archive else _fact(state.last_fact),
             can_redo=bool(state.redoable) and archive is None,
             read_only=archive is not None,
@@ -195,9 +219,12 @@ class SessionPort:
         names.sort(key=lambda n: n != _DEFAULT_PRESET)
         return tuple(names)
 
-    def modes(self) -> tuple[str, ...]:
-        """Scoring modes the set-up screen offers (partners needs a fixed table size)."""
-        return tuple(str(m) for m in ScoringMode)
+    def modes(self) -> tuple[ScoringChoice, ...]:
+        """Scoring modes the set-up screen offers (partners needs a fixed table size), each
+        with its own target (002's mean scoring draws pigs at 100)."""
+        default = ScoringSettings().target or 0
+        return tuple(ScoringChoice(str(m), PIG_TARGETS.get(m, default), m in PIG_MODES)
+                     for m in ScoringMode)
 
     def card_kinds(self) -> tuple[CardKind, ...]:
         """The kinds of the game's deck with their points, numbers first."""
@@ -232,12 +259,10 @@ class SessionPort:
         return state.players[seat]
 
     def start_game(self, setup: GameSetup) -> None:
-        """A :class:`SetUpGame` from the set-up screen's choices."""
-        try:
-            scoring = setup.scoring or ScoringSettings(mode=ScoringMode(setup.mode),
-                                                       target=setup.target)
-        except ValueError as error:
-            raise RefusedError(str(error).splitlines()[-1]) from None
+        """A :class:`SetUpGame` from the set-up screen's choices: in hero and mean scoring the
+        target is where pigs are drawn, and the game ends at the agreed pigs or rounds."""
+        # an event's round: the event's scoring; else the table's own choice
+        scoring = setup.scoring if setup.scoring is not None else self._scoring(setup)
         players = list(setup.players)
         dealer = players[setup.first_dealer] if 0 <= setup.first_dealer < len(players) else None
         self._send(SetUpGame(players=players, preset=setup.preset, scoring=scoring,
@@ -245,6 +270,24 @@ class SessionPort:
         self._remember(players)
         with self._lock:
             self._showdown = ShowdownView()
+
+    @staticmethod
+    def _scoring(setup: GameSetup) -> ScoringSettings:
+        """The table's own scoring from the set-up screen's choices."""
+        try:
+            mode = ScoringMode(setup.mode)
+        except ValueError:
+            raise RefusedError(ErrorText("there is no scoring mode {mode}",
+                                         {"mode": setup.mode})) from None
+        if mode in PIG_MODES and setup.pigs is None and setup.rounds is None:
+            raise RefusedError(ErrorText(
+                "hero and mean scoring end at an agreed number of pigs or rounds: choose one "
+                "or both"))
+        try:
+            return ScoringSettings(mode=mode, target=setup.target, pigs=setup.pigs,
+                                   rounds=setup.rounds)
+        except ValidationError as error:
+            raise RefusedError(error.errors()[0]["msg"].removeprefix("Value error, ")) from None
 
     def rematch(self) -> None:
         """The finished game's :meth:`~showdown.game.session.GameState.rematch`."""
@@ -308,6 +351,15 @@ class SessionPort:
         """An :class:`EditRound`."""
         self._send(EditRound(round=number, went_out=self._name(went_out),
                              hands=self._hands(entries)))
+
+    def record_penalty(self, seat: int, reason: str) -> None:
+        """A :class:`RecordPenalty` for the player at ``seat``; the cards are the rules'."""
+        try:
+            why = PenaltyReason(reason)
+        except ValueError:
+            raise RefusedError(ErrorText("there is no table penalty {reason}",
+                                         {"reason": reason})) from None
+        self._send(RecordPenalty(player=self._name(seat), reason=why))
 
     def undo(self) -> None:
         """An :class:`UndoLast`."""
@@ -423,7 +475,24 @@ def _fact(event: StoredEvent | Event | None) -> Fact | None:
         return Fact("round", event.round, event.went_out)
     if isinstance(event, RoundEdited):
         return Fact("edit", event.round, event.went_out)
+    if isinstance(event, PenaltyRecorded):
+        return Fact("penalty", event.round, event.player, cards=event.cards,
+                    reason=str(event.reason))
     return None
+
+
+def penalty_reasons(rules: RuleSet) -> tuple[tuple[str, int], ...]:
+    """The table penalties ``rules`` have, in the seeds' order, each with the cards it costs:
+    the table rules (advice; Killer UNO's silence and slap), and a wrong card where the rules
+    penalise one."""
+    found = []
+    for reason in PenaltyReason:
+        if reason is PenaltyReason.WRONG_CARD:
+            if rules.wrong_card_penalty > 0:
+                found.append((str(reason), rules.wrong_card_penalty))
+        elif reason in rules.table_penalties:
+            found.append((str(reason), rules.table_penalty_cards))
+    return tuple(found)
 
 
 def _news(events: list[Event], state: GameState | None) -> Fact | None:
@@ -444,10 +513,15 @@ def _news(events: list[Event], state: GameState | None) -> Fact | None:
 def _saved(game: KeptGame) -> SavedGame:
     state = game.state
     totals = state.totals
-    order = sorted(state.players, key=lambda name: totals[name],
-                   reverse=not state.scoring.lowest_wins)
+    if state.scoring.uses_pigs:  # the fewest pigs lead
+        order = [state.players[seat] for seat in state.sheet.ranking]
+    else:
+        order = sorted(state.players, key=lambda name: totals[name],
+                       reverse=not state.scoring.lowest_wins)
     leader = order[0]
     return SavedGame(state.game_id, state.players, state.current_round, leader, totals[leader],
                      game.last_played, standings=tuple((name, totals[name]) for name in order),
+                     pigs=tuple(state.pigs[name] for name in order)
+                     if state.scoring.uses_pigs else (),
                      finished=state.is_over, winners=state.winners, name=game.name,
                      current=game.current)

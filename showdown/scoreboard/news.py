@@ -14,8 +14,8 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from showdown.scoreboard.i18n import _, ngettext
-from showdown.scoreboard.view import Fact, ShowdownRow
-from showdown.scoreboard.vocabulary import player_name
+from showdown.scoreboard.view import Fact, PenaltyRow, ShowdownRow
+from showdown.scoreboard.vocabulary import penalty_name, player_name
 
 if TYPE_CHECKING:  # the screens use this module: the Ui they are given, for the types only
     from showdown.scoreboard.screens.base import Ui, Words
@@ -24,13 +24,15 @@ __all__ = [
     "UNDOABLE",
     "announce",
     "describe",
+    "penalty_entry",
+    "penalty_words",
     "redo_last",
     "showdown_words",
     "tell",
     "undo_last",
 ]
 
-UNDOABLE = frozenset({"showdown", "round", "edit", "correct"})
+UNDOABLE = frozenset({"showdown", "round", "edit", "correct", "penalty"})
 """The kinds of news an Undo on the banner takes back."""
 
 
@@ -41,6 +43,9 @@ def describe(fact: Fact) -> str:
                                                             loser=player_name(fact.other))
     if fact.kind == "edit":
         return _("the edit of round {number}").format(number=fact.round)
+    if fact.kind == "penalty":
+        return _("the penalty on {name} ({reason})").format(name=player_name(fact.who),
+                                                            reason=penalty_name(fact.reason))
     return _("round {number}: {name} went out").format(number=fact.round,
                                                        name=player_name(fact.who))
 
@@ -59,6 +64,33 @@ def showdown_words(item: ShowdownRow) -> str:
     if item.by_hand:
         text = _("{entry} (by hand)").format(entry=text)
     return text
+
+
+def penalty_words(name: str, reason: str, cards: int) -> str:
+    """A table penalty in words: who did what, and the cards they draw for it."""
+    who = player_name(name)
+    if reason == "silence":
+        text = ngettext("{name} made a sound after a 2: draws {count} card",
+                        "{name} made a sound after a 2: draws {count} cards", cards)
+    elif reason == "slap":
+        text = ngettext("{name} was the last to slap a 9: draws {count} card",
+                        "{name} was the last to slap a 9: draws {count} cards", cards)
+    elif reason == "advice":
+        text = ngettext("{name} gave advice to another player: draws {count} card",
+                        "{name} gave advice to another player: draws {count} cards", cards)
+    elif reason == "wrong-card":
+        text = ngettext("{name} played a wrong card: takes it back, draws {count} card",
+                        "{name} played a wrong card: takes it back, draws {count} cards", cards)
+    else:  # a reason this scoreboard does not know (a newer journal): say it as stored
+        return ngettext("{name}: penalty ({reason}), draws {count} card",
+                        "{name}: penalty ({reason}), draws {count} cards", cards).format(
+            name=who, reason=reason, count=cards)
+    return text.format(name=who, count=cards)
+
+
+def penalty_entry(item: PenaltyRow) -> str:
+    """A table penalty as History lists it, apart from the showdowns."""
+    return _("Penalty: {what}").format(what=penalty_words(item.player, item.reason, item.cards))
 
 
 def _showdown(fact: Fact) -> str:
@@ -81,6 +113,8 @@ def announce(fact: Fact) -> str:
         return _("Round {number} saved").format(number=fact.round)
     if fact.kind == "edit":
         return _("Round {number} corrected").format(number=fact.round)
+    if fact.kind == "penalty":
+        return penalty_words(fact.who, fact.reason, fact.cards)
     if fact.kind == "resumed":
         return _("Game {number} taken up again at round {round}").format(
             number=fact.game, round=fact.round)

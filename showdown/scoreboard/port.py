@@ -22,6 +22,7 @@ from showdown.scoreboard.view import (
     Fact,
     RosterPlayer,
     SavedGame,
+    ScoringChoice,
     TableView,
 )
 
@@ -45,6 +46,11 @@ class GameSetup:
     mode: str
     target: int
     first_dealer: int = 0
+    pigs: int | None = None
+    """Hero and mean scoring: the game ends when a player has this many pigs."""
+    rounds: int | None = None
+    """Hero and mean scoring: the game ends after this many rounds (with ``pigs``, whichever
+    comes first; the engine refuses the two modes without one of them)."""
     scoring: ScoringSettings | None = None
     """The event's scoring, which ``mode`` and ``target`` then do not change."""
     key: str | None = None
@@ -83,8 +89,8 @@ class TablePort(Protocol):
         """Names of the rule presets the set-up screen offers."""
         ...
 
-    def modes(self) -> tuple[str, ...]:
-        """Names of the scoring modes the set-up screen offers."""
+    def modes(self) -> tuple[ScoringChoice, ...]:
+        """The scoring modes the set-up screen offers."""
         ...
 
     def card_kinds(self) -> tuple[CardKind, ...]:
@@ -105,6 +111,11 @@ class TablePort(Protocol):
 
     def edit_round(self, number: int, went_out: int, entries: Mapping[int, HandInput]) -> None:
         """Replace a past round; every total after it is recomputed."""
+        ...
+
+    def record_penalty(self, seat: int, reason: str) -> None:
+        """The table made the player at ``seat`` draw for a table rule (``reason``: silence,
+        slap, advice, wrong-card); the cards are what the game's rules say."""
         ...
 
     def undo(self) -> None:

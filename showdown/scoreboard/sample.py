@@ -1,15 +1,23 @@
 """A game under way, for screenshots, the benchmark and tests: real session entries, not mocks.
 
 Four players, four rounds, three showdowns and a false start recorded through the session's
-commands, so the screens show what a table sees an hour into an evening; and a full table of
+commands, so the screens show what a table sees an hour into an evening; a full table of
 ten (the most the set-up allows), two with names as long as names go, some never named
-("Player 10"), two of them level all game.
+("Player 10"), two of them level all game; and a Killer UNO game in 002's hero scoring, with
+its table penalties and a round that drew pigs.
 """
 
 from __future__ import annotations
 
-from engine.scoring import ScoringSettings
-from showdown.game.messages import HandEntry, RecordRound, RecordShowdown, SetUpGame
+from engine.rules import PenaltyReason
+from engine.scoring import ScoringMode, ScoringSettings
+from showdown.game.messages import (
+    HandEntry,
+    RecordPenalty,
+    RecordRound,
+    RecordShowdown,
+    SetUpGame,
+)
 from showdown.game.session import Session
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.view import ShowdownView, Side, Stage
@@ -123,4 +131,36 @@ def sample_evening(session: Session) -> SessionPort:
         if name and session.state is not None:
             session.journal.label_game(session.state.game_id, name=name)
     sample_game(session)
+    return SessionPort(session)
+
+
+HERO_ROUNDS: tuple[tuple[str, dict[str, int], tuple[tuple[str, str], ...]], ...] = (
+    # who went out, what the others held, and the penalties the table gave before it
+    ("Budi", {"Ana": 120, "Chen": 95, "Daisuke": 60}, (("Chen", "silence"),)),
+    ("Ana", {"Budi": 80, "Chen": 150, "Daisuke": 40}, (("Daisuke", "slap"),)),
+    ("Budi", {"Ana": 90, "Chen": 110, "Daisuke": 70}, ()),
+    ("Chen", {"Ana": 60, "Budi": 45, "Daisuke": 85}, (("Ana", "advice"),)),
+)
+"""Killer UNO in hero scoring: Budi banks 275, then 270, and passes 500 in round 3, drawing a
+pig on each of the others; every score goes back to zero and Chen leads the next stretch."""
+
+
+def sample_hero(session: Session, pigs: int = 3) -> SessionPort:
+    """The Killer UNO game in hero scoring, to ``pigs`` pigs (1: over at round 3), with a
+    showdown and the table's penalties, behind a scoreboard port."""
+    session.handle(SetUpGame(players=list(PLAYERS), preset="killer",
+                             scoring=ScoringSettings(mode=ScoringMode.HERO, pigs=pigs),
+                             first_dealer="Ana"))
+    for number, (out, held, penalties) in enumerate(HERO_ROUNDS, start=1):
+        state = session.state
+        if state is None or state.is_over:
+            break
+        if number == 2:
+            session.handle(RecordShowdown(
+                winner="Ana", loser="Budi", cards_loaded=2, source="unit", left="Ana",
+                right="Budi", reaction_ms={"Ana": 244.0, "Budi": 297.0}))
+        for player, reason in penalties:
+            session.handle(RecordPenalty(player=player, reason=PenaltyReason(reason)))
+        hands = {name: HandEntry(points=points) for name, points in held.items()}
+        session.handle(RecordRound(went_out=out, hands=hands))
     return SessionPort(session)

@@ -1,5 +1,6 @@
 """Screenshots of the screens for the documentation: every main screen in English and Japanese, a
-table of ten players, and a Chinese round end.
+table of ten players, a Killer UNO game in hero scoring (its set-up, table, penalty picker,
+history and game over), and a Chinese round end.
 
 Regenerate the committed ones (``docs/scoreboard``) with one command::
 
@@ -97,6 +98,7 @@ def render(out_dir: Path, languages: tuple[str, ...] = LANGUAGES, *,
         written += _games(out_dir, languages, Path(scratch))
         written += _news(out_dir, languages, Path(scratch))
         written += _no_unit(out_dir, languages, Path(scratch))
+        written += _hero(out_dir, languages, Path(scratch))
         if extras:
             written += _ten_players(out_dir, Path(scratch))
             written += _round_ends(out_dir, EXTRA_ROUND_ENDS, Path(scratch))
@@ -187,6 +189,50 @@ def _no_unit(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[P
             board.set_language(code)
             board.go("showdown")
             _save(board, out_dir / f"showdown-no-unit-{code}.png", written)
+    return written
+
+
+def _hero(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Path]:
+    """Killer UNO in 002's hero scoring: its set-up (the preset, the scoring, the pigs and
+    rounds that end it), the table with every player's pigs, the penalty picker, a penalty
+    told with Undo, the history with its penalties and pigs, and the game over by pigs."""
+    from engine.rules import PenaltyReason  # noqa: PLC0415
+    from showdown.game.messages import RecordPenalty  # noqa: PLC0415
+    from showdown.scoreboard.sample import sample_hero  # noqa: PLC0415
+    from showdown.scoreboard.screens.penalty import PenaltyScreen  # noqa: PLC0415
+    from showdown.scoreboard.screens.setup import SetupScreen  # noqa: PLC0415
+
+    written: list[Path] = []
+    with _board(scratch, "hero", sample_hero) as (board, table):
+        for code in languages:
+            board.set_language(code)
+            for screen in ("table", "history"):
+                board.go(screen)
+                _save(board, out_dir / f"{screen}-hero-{code}.png", written)
+            board.go("penalty")
+            picker = board.screens["penalty"]
+            assert isinstance(picker, PenaltyScreen)
+            picker.reason = "silence"
+            _save(board, out_dir / f"penalty-{code}.png", written)
+            board.go("setup")
+            setup = board.screens["setup"]
+            assert isinstance(setup, SetupScreen)
+            setup.preset = table.presets().index("killer")
+            setup.mode = [choice.mode for choice in table.modes()].index("hero")
+            setup.rounds = 12
+            _save(board, out_dir / f"setup-hero-{code}.png", written)
+        table.session.handle(RecordPenalty(player="Budi", reason=PenaltyReason.SLAP))
+        board.refresh()
+        for code in languages:
+            board.set_language(code)
+            board.go("table")
+            _save(board, out_dir / f"penalty-news-{code}.png", written)
+    with _board(scratch, "hero-over", lambda session: sample_hero(session, pigs=1)) as (
+            board, _table):
+        for code in languages:
+            board.set_language(code)
+            board.go("gameover")
+            _save(board, out_dir / f"gameover-hero-{code}.png", written)
     return written
 
 

@@ -17,10 +17,12 @@ __all__ = [
     "AllTimeView",
     "CardKind",
     "Fact",
+    "PenaltyRow",
     "PlayerView",
     "RosterPlayer",
     "RoundView",
     "SavedGame",
+    "ScoringChoice",
     "ShowdownRow",
     "ShowdownView",
     "Side",
@@ -64,6 +66,8 @@ class PlayerView:
     """Out of the game (Challenge UNO): shown, but not entered at a round's end."""
     colour: tuple[int, int, int] | None = None
     """The player's colour in this game (their own pick, or their seat's)."""
+    pigs: int = 0
+    """Pigs drawn on this player (002's hero and mean scoring; 0 in the other modes)."""
 
 
 @dataclass(frozen=True)
@@ -102,6 +106,12 @@ class RoundView:
     """Points each player held at the end of the round (0 for who went out), as entered."""
     totals: tuple[int, ...] = ()
     """Each player's total after this round, in seat order."""
+    pigs_drawn: tuple[int, ...] = ()
+    """Hero and mean scoring: the pigs each player got in this round (empty in other modes)."""
+    pigs: tuple[int, ...] = ()
+    """Hero and mean scoring: each player's pigs after this round."""
+    reset: bool = False
+    """This round drew pigs, so every total went back to zero."""
 
 
 @dataclass(frozen=True)
@@ -114,6 +124,22 @@ class ShowdownRow:
     cards: int
     reason: str = "race"
     by_hand: bool = False
+    order: int = 0
+    """When it was entered (the journal's order), to list it among the round's penalties."""
+
+
+@dataclass(frozen=True)
+class PenaltyRow:
+    """One table penalty (002's silence and slap, 003's advice and wrong card), as History
+    lists it."""
+
+    round: int
+    player: str
+    reason: str
+    """``silence``, ``slap``, ``advice`` or ``wrong-card``."""
+    cards: int
+    order: int = 0
+    """When it was entered (the journal's order)."""
 
 
 @dataclass(frozen=True)
@@ -121,16 +147,16 @@ class Fact:
     """An entry the table made (what an undo takes back, what a redo brings back)."""
 
     kind: str
-    """``round``, ``edit`` or ``showdown``; as news also ``correct`` (a showdown's result
-    turned round), ``started`` and ``resumed`` (a game)."""
+    """``round``, ``edit``, ``showdown`` or ``penalty``; as news also ``correct`` (a showdown's
+    result turned round), ``started`` and ``resumed`` (a game)."""
     round: int
     who: str
-    """Who went out (a round, an edit) or who won (a showdown)."""
+    """Who went out (a round, an edit), who won (a showdown) or who was penalised."""
     other: str = ""
     """Who lost (a showdown)."""
     cards: int = 0
     reason: str = ""
-    """Why a showdown was decided (``false-start``...)."""
+    """Why a showdown was decided (``false-start``...), or what a penalty was for."""
     game: int = 0
     """The game's number (news of a game started or taken up)."""
 
@@ -149,6 +175,9 @@ class SavedGame:
     """When its last entry was made (ISO 8601, UTC)."""
     standings: tuple[tuple[str, int], ...] = ()
     """Every player and total, the best first."""
+    pigs: tuple[int, ...] = ()
+    """In hero and mean scoring, the pigs of each player in :attr:`standings` (the fewest
+    first, which is what ranks them); empty in the other modes, which have none."""
     finished: bool = False
     winners: tuple[str, ...] = ()
     name: str | None = None
@@ -196,6 +225,19 @@ class AllTimeView:
 
 
 @dataclass(frozen=True)
+class ScoringChoice:
+    """A scoring mode the set-up screen offers, with what the set-up needs to know of it."""
+
+    mode: str
+    """The engine's name (``standard``, ``hero``...)."""
+    target: int
+    """The target it plays to unless the table agrees another (500; 100 in mean scoring)."""
+    pigs: bool = False
+    """002's hero and mean scoring: the target draws pigs, and the game ends at an agreed
+    number of pigs or rounds."""
+
+
+@dataclass(frozen=True)
 class CardKind:
     """A kind of card that can be tapped into a round-end tally, with its point value."""
 
@@ -237,11 +279,23 @@ class TableView:
     game_id: int = 0
     game_name: str | None = None
     """What the table named the game, if it did."""
+    uses_pigs: bool = False
+    """002's hero or mean scoring: reaching :attr:`target` draws pigs, the fewest pigs win."""
+    pig_limit: int | None = None
+    """Pig modes: the game ends when a player has this many pigs (None: no such limit)."""
+    round_limit: int | None = None
+    """The game ends after this many rounds (None: no such limit)."""
+    penalties: tuple[PenaltyRow, ...] = ()
+    penalty_reasons: tuple[tuple[str, int], ...] = ()
+    """The table penalties this game's rules have, each with the cards it costs."""
 
     def cumulative(self) -> list[list[int]]:
-        """Running total per player after each round (round 0 is everyone at zero)."""
+        """Running total per player after each round (round 0 is everyone at zero). A round
+        that drew pigs shows the totals it reached; the next one counts from zero again."""
         series = [[0] for _ in self.players]
+        base = [0] * len(series)
         for rnd in self.rounds:
             for i, pts in enumerate(rnd.points[: len(series)]):
-                series[i].append(series[i][-1] + pts)
+                series[i].append(base[i] + pts)
+                base[i] = 0 if rnd.reset else series[i][-1]
         return series

@@ -20,13 +20,14 @@ from __future__ import annotations
 import re
 from enum import Enum
 
-from showdown.scoreboard.i18n import N_, _, pgettext
+from showdown.scoreboard.i18n import N_, _, ngettext, pgettext
 
 __all__ = [
     "COLOURS",
     "CUSTOM_EFFECTS",
     "DECKS",
     "KINDS",
+    "PENALTIES",
     "PRESETS",
     "SCORING_MODES",
     "colour_mark",
@@ -37,6 +38,8 @@ __all__ = [
     "is_default_name",
     "key_of",
     "kind_name",
+    "penalty_name",
+    "pig_count",
     "player_name",
     "player_sort_key",
     "preset_name",
@@ -73,6 +76,10 @@ SCORING_MODES: dict[str, str] = {
     "challenge": N_("Challenge UNO"),
     "plus_minus": N_("Plus/minus sheet"),
     "partners": N_("Partners"),
+    # TRANSLATORS: 002's hero scoring: the winner banks the others' hands; pigs at 500.
+    "hero": N_("Hero (pigs)"),
+    # TRANSLATORS: 002's mean scoring: each player banks their own hand; pigs at 100.
+    "mean": N_("Mean (pigs)"),
 }
 """The scoring modes of ``rules.md``."""
 
@@ -82,6 +89,9 @@ PRESETS: dict[str, str] = {
     "edition_2018": N_("2018 edition"),
     "showdown": N_("Showdown"),
     "party": N_("Party"),
+    # TRANSLATORS: the house rules of the 002 sheet (stacking, no going out on an action card).
+    "house": N_("House rules"),
+    "killer": N_("Killer UNO"),
 }
 """The engine's named rule sets (``engine.rules.PRESETS``)."""
 
@@ -103,6 +113,18 @@ CUSTOM_EFFECTS: dict[str, str] = {
     "hands_face_up": N_("Hands face up"),
 }
 """The house rules a Wild Customizable or Blank card can carry (``engine.rules.CustomEffect``)."""
+
+PENALTIES: dict[str, str] = {
+    # TRANSLATORS: a table penalty (Killer UNO): someone made a sound after a 2 was played.
+    "silence": N_("Silence after a 2"),
+    # TRANSLATORS: a table penalty (Killer UNO): the last to slap a hand down after a 9.
+    "slap": N_("Last to slap a 9"),
+    # TRANSLATORS: a table penalty: advising another player what to play.
+    "advice": N_("Advice to another player"),
+    # TRANSLATORS: a table penalty: a card put down that does not match.
+    "wrong_card": N_("Wrong card"),
+}
+"""The table's penalties (``engine.rules.PenaltyReason``), named for what the player did."""
 
 _NUMBER_KINDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
@@ -155,6 +177,17 @@ def scoring_mode_name(mode: str | Enum) -> str:
 def preset_name(preset: str | Enum) -> str:
     """The name of a preset in the current language; an unknown (user) preset keeps its own name."""
     return _lookup(PRESETS, preset)
+
+
+def penalty_name(reason: str | Enum) -> str:
+    """What a table penalty is for, in the current language."""
+    return _lookup(PENALTIES, reason)
+
+
+def pig_count(pigs: int) -> str:
+    """A player's pigs in words ("2 pigs"), as the table, History and Game over say them."""
+    # TRANSLATORS: pigs drawn on a player in 002's hero and mean scoring; the fewest win.
+    return ngettext("{count} pig", "{count} pigs", pigs).format(count=pigs)
 
 
 def deck_name(deck: str | Enum) -> str:

@@ -29,7 +29,10 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from engine.rules import PRESETS
+from pydantic import ValidationError
+
+from engine.rules import PRESETS, preset
+from engine.scoring import PIG_MODES, ScoringMode, ScoringSettings
 from showdown.app.arguments import GAMES_MAX, int_in_range, seed
 from showdown.app.config import load_settings
 from showdown.app.errors import UserError
@@ -60,6 +63,8 @@ HELP = "run the service: the unit (or its simulator), the session and the journa
 log = logging.getLogger("showdown.run")
 
 PI_MODEL = Path("/proc/device-tree/model")
+PIGS_MAX = 99
+ROUNDS_MAX = 1_000
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -105,6 +110,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sim.add_argument(
         "--preset", default="showdown", help=f"rules: {', '.join(PRESETS)} (default showdown)"
     )
+    sim.add_argument(
+        "--scoring", default="standard", choices=[str(m) for m in ScoringMode], metavar="MODE",
+        help=f"scoring mode: {', '.join(ScoringMode)} (default standard); hero and mean "
+        "(002's pigs) need --pigs, --rounds or both",
+    )
+    sim.add_argument("--pigs", type=int_in_range(1, PIGS_MAX),
+                     help="hero and mean scoring: the game ends when a player has this many pigs")
+    sim.add_argument("--rounds", type=int_in_range(1, ROUNDS_MAX),
+                     help="the game ends after this many rounds (with a target: whichever first)")
     sim.add_argument(
         "--fast", action="store_true", help="skip the countdown's waiting (the unit's clock jumps)"
     )
@@ -232,6 +246,9 @@ def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -
         raise UserError(f"unknown preset {args.preset!r}: choose one of {', '.join(PRESETS)}")
     if not 0.1 <= args.speed <= 100:
         raise UserError(f"--speed must be 0.1-100, not {args.speed}")
+    scoring = simulated_scoring(args)
+    if args.event is not None and _own_scoring(args):
+        raise UserError(EVENT_SCORING)
     args.size = _size(args.size)
     if args.interactive and args.headless:
         raise UserError("--interactive plays on the scoreboard: leave out --headless")
@@ -263,6 +280,9 @@ def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -
         raise
     link = None
     if args.event is not None or event_file(path).exists():
+        if _own_scoring(args):  # the journal joined an event before: its games are the event's
+            _close(on_stop)
+            raise UserError(f"{path} is a table of an event: {EVENT_SCORING}")
         try:
             link = connect_table(args.event, journal, args.table_name,
                                  keepalive=args.event_keepalive, resend_s=args.event_resend_s)
@@ -276,12 +296,13 @@ def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -
     else:
         log.info("journal %s: resuming game %d at round %d", path, state.game_id,
                  state.current_round)
-        if len(state.players) != args.players or state.preset != args.preset:
+        if (len(state.players) != args.players or state.preset != args.preset
+                or state.scoring != scoring):
             log.warning(
-                "the open game %d goes on with its own %d players and rules %r; --players %d "
-                "--preset %s apply to a new game (finish this one, or start one with another "
-                "--db)", state.game_id, len(state.players), state.preset, args.players,
-                args.preset,
+                "the open game %d goes on with its own %d players, rules %r and %s scoring; "
+                "--players %d --preset %s --scoring %s apply to a new game (finish this one, or "
+                "start one with another --db)", state.game_id, len(state.players), state.preset,
+                state.scoring.mode, args.players, args.preset, scoring.mode,
             )
     service: Service | None = None
     lost: list[str] = []
@@ -322,7 +343,7 @@ def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -
             stats.link = _no_link("none (the simulated unit)")
             unit.machine.subscribe(status.unit_event)
             machine = unit.machine
-            worker = (_table_worker(session, unit.referee, args) if link is None else
+            worker = (_table_worker(session, unit.referee, args, scoring) if link is None else
                       event_worker(session, unit.referee, link, seed=args.seed,
                                    players=args.players, preset_name=args.preset,
                                    games=args.games, path=path))
@@ -407,8 +428,9 @@ def banner(args: argparse.Namespace, use_sim: bool, window: bool, path: Path,
     if args.interactive:
         what = "the simulated unit, played from the keyboard (A, L, Space) beside the scoreboard"
     elif use_sim:
-        what = (f"{args.players} virtual players play UNO Showdown ({args.preset} rules) on the "
-                f"simulated unit; each showdown and round is scored {where}")
+        scored = "" if args.scoring == "standard" else f", {args.scoring} scoring"
+        what = (f"{args.players} virtual players play UNO Showdown ({args.preset} rules{scored}) "
+                f"on the simulated unit; each showdown and round is scored {where}")
     else:
         what = f"the unit at this table; each showdown and round is scored {where}"
     if use_sim and table_journal is not None and path != table_journal:
@@ -420,13 +442,45 @@ def banner(args: argparse.Namespace, use_sim: bool, window: bool, path: Path,
             f"{where_kept} Ctrl-C stops it; the game resumes next time.")
 
 
+EVENT_SCORING = ("an event's games are scored the way its host set the event up: leave out "
+                 "--scoring and --rounds with --event")
+
+
+def _own_scoring(args: argparse.Namespace) -> bool:
+    """Whether the command line asks for a scoring of its own (an event's host sets it)."""
+    return bool(args.scoring != "standard" or args.rounds is not None)
+
+
+def simulated_scoring(args: argparse.Namespace) -> ScoringSettings:
+    """The scoring the simulated table plays (``--scoring``, ``--pigs``, ``--rounds``): the
+    preset's target, or in hero and mean scoring the mode's own (500, 100), where the game ends
+    at the agreed pigs or rounds. A mistake is one line naming the option."""
+    mode = ScoringMode(args.scoring)
+    if mode in PIG_MODES and args.pigs is None and args.rounds is None:
+        raise UserError(f"{mode} scoring ends at an agreed number of pigs or rounds: give "
+                        "--pigs, --rounds or both")
+    if mode not in PIG_MODES and args.pigs is not None:
+        raise UserError("--pigs counts the pigs of hero and mean scoring: add --scoring hero or "
+                        "--scoring mean")
+    chosen: dict[str, object] = {"mode": mode, "pigs": args.pigs, "rounds": args.rounds}
+    if mode not in PIG_MODES:
+        chosen["target"] = preset(args.preset).target_score
+    try:
+        return ScoringSettings.model_validate(chosen)
+    except ValidationError as error:
+        problem = error.errors()[0]["msg"].removeprefix("Value error, ")
+        raise UserError(f"--scoring {mode}: {problem}") from None
+
+
 def _table_worker(
-    session: Session, referee: Callable[..., object], args: argparse.Namespace
+    session: Session, referee: Callable[..., object], args: argparse.Namespace,
+    scoring: ScoringSettings,
 ) -> Callable[[threading.Event], None]:
     def play(stop: threading.Event) -> None:
         table = BotTable(
             session, referee,  # type: ignore[arg-type]
-            seed=args.seed, players=args.players, preset_name=args.preset, stop=stop,
+            seed=args.seed, players=args.players, preset_name=args.preset, scoring=scoring,
+            stop=stop,
         )
         played = 0
         try:

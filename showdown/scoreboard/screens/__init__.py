@@ -10,6 +10,7 @@ from showdown.scoreboard.screens.games import GamesScreen
 from showdown.scoreboard.screens.history import HistoryScreen
 from showdown.scoreboard.screens.join import JoinScreen
 from showdown.scoreboard.screens.names import NamesScreen
+from showdown.scoreboard.screens.penalty import PenaltyScreen
 from showdown.scoreboard.screens.players import PlayersScreen
 from showdown.scoreboard.screens.round_end import RoundEndScreen
 from showdown.scoreboard.screens.settings import SettingsScreen
@@ -33,6 +34,7 @@ SCREENS: dict[str, type[Screen]] = {
         GamesScreen,
         SettingsScreen,
         PlayersScreen,
+        PenaltyScreen,
         EventScreen,
         JoinScreen,
     )

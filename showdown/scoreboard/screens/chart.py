@@ -210,8 +210,9 @@ def paint_chart(canvas: Canvas, box: pygame.Rect, view: TableView) -> None:
         for x in range(real.left, real.right, dash * 2):
             pygame.draw.line(surface, theme.ACCENT, (x, target_y),
                              (min(x + dash, real.right), target_y), layout.px(2))
-        label = canvas.text.render(_("Target {target}").format(target=view.target), TICK_TEXT,
-                                   theme.ACCENT)
+        # In hero and mean scoring the line is where pigs are drawn, as the table says it.
+        words = _("Pig at {target}") if view.uses_pigs else _("Target {target}")
+        label = canvas.text.render(words.format(target=view.target), TICK_TEXT, theme.ACCENT)
         place = label.get_rect(bottomright=(real.right - 4, target_y - 2))
         if place.top < real.top:  # the target at the top of the axis: its words under it
             place = label.get_rect(topright=(real.right - 4, target_y + layout.px(4)))

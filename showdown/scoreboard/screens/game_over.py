@@ -2,7 +2,9 @@
 
 A finished game stays finished: reopened after a restart, the table comes back here, never to a
 round-end keypad that would refuse only at Save. Rematch is one tap: the same players in the
-same seats, the same rules and target, the deal passed on as the rules pass it.
+same seats, the same rules and target (and the agreed pigs or rounds), the deal passed on as
+the rules pass it. In 002's hero and mean scoring the standings go by pigs, the fewest first,
+each with its pigs.
 """
 
 from __future__ import annotations
@@ -13,17 +15,21 @@ from showdown.scoreboard import theme
 from showdown.scoreboard.i18n import _
 from showdown.scoreboard.screens.base import Screen
 from showdown.scoreboard.view import TableView
-from showdown.scoreboard.vocabulary import player_name
+from showdown.scoreboard.vocabulary import pig_count, player_name
 from showdown.scoreboard.widgets import Button, Label, Widget
 
 ROWS = 5
 """Players a column of the final standings holds."""
 
-Column = tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
-"""Where a column's place, name and total go: (x, width) each, in design pixels."""
+Column = tuple[tuple[int, int], ...]
+"""Where a column's place, name, total (and pigs) go: (x, width) each, in design pixels."""
 ONE_COLUMN: tuple[Column, ...] = (((200, 60), (264, 240), (508, 100)),)
 TWO_COLUMNS: tuple[Column, ...] = (((24, 48), (76, 224), (304, 84)),
                                    ((412, 48), (464, 224), (692, 84)))
+ONE_COLUMN_PIGS: tuple[Column, ...] = (((130, 60), (194, 240), (572, 100), (438, 130)),)
+TWO_COLUMNS_PIGS: tuple[Column, ...] = (((8, 32), (44, 208), (340, 52), (256, 80)),
+                                        ((404, 32), (440, 208), (736, 56), (652, 80)))
+"""Ten players' names of twelve CJK characters keep 208 px: bold at 16 px they need 204."""
 
 
 def _winners(view: TableView) -> str:
@@ -49,14 +55,21 @@ class GameOverScreen(Screen):
                   _("{name} wins!").format(name=_winners(view)), 56, theme.ACCENT,
                   bold=True),
         ]
-        order = sorted(view.players, key=lambda p: p.total, reverse=not view.lowest_wins)
+        if view.uses_pigs:  # the fewest pigs first, then the better score since the last pig
+            order = sorted(view.players, key=lambda p: (
+                p.pigs, p.total if view.lowest_wins else -p.total))
+        else:
+            order = sorted(view.players, key=lambda p: p.total, reverse=not view.lowest_wins)
         # One column of up to five; a bigger table in two, so each line keeps its 40 px.
         per_column = ROWS if len(order) > ROWS else max(1, len(order))
         row_h = min(40, 200 // per_column)
-        columns = ONE_COLUMN if len(order) <= ROWS else TWO_COLUMNS
+        if view.uses_pigs:
+            columns = ONE_COLUMN_PIGS if len(order) <= ROWS else TWO_COLUMNS_PIGS
+        else:
+            columns = ONE_COLUMN if len(order) <= ROWS else TWO_COLUMNS
         for i, player in enumerate(order):
             column, row = divmod(i, per_column)
-            place, name, total = columns[column]
+            place, name, total = columns[column][:3]
             top = 136 + row * row_h
             found.append(Label(f"place{i}", pygame.Rect(place[0], top, place[1], row_h - 2),
                                str(i + 1), 24, theme.TEXT_DIM))
@@ -65,6 +78,11 @@ class GameOverScreen(Screen):
                                24, theme.TEXT, bold=True, align="left"))
             found.append(Label(f"total{i}", pygame.Rect(total[0], top, total[1], row_h - 2),
                                str(player.total), 24, theme.TEXT, align="right"))
+            if view.uses_pigs:
+                pigs = columns[column][3]
+                found.append(Label(f"pigs{i}", pygame.Rect(pigs[0], top, pigs[1], row_h - 2),
+                                   pig_count(player.pigs), 24,
+                                   theme.TEXT if player.pigs else theme.TEXT_DIM, bold=True))
         if view.read_only:
             found.append(Button("close", pygame.Rect(250, 344, 300, 64), _("Close"),
                                 self._close, colour=theme.PANEL_LIGHT, size=30))

@@ -21,7 +21,7 @@ from showdown.scoreboard.i18n import _, pgettext
 from showdown.scoreboard.screens.base import Question, Screen, Ui
 from showdown.scoreboard.screens.names import NamesScreen
 from showdown.scoreboard.view import SavedGame, TableView
-from showdown.scoreboard.vocabulary import player_name
+from showdown.scoreboard.vocabulary import pig_count, player_name
 from showdown.scoreboard.widgets import Button, Canvas, Custom, Label, Widget
 
 VISIBLE = 5
@@ -53,13 +53,25 @@ def status(game: SavedGame) -> str:
     if game.finished:
         return _("{names} won").format(
             names=separator.join(player_name(name) for name in game.winners))
+    if game.pigs:
+        # TRANSLATORS: Saved games, a hero or mean game still open: the round being played and
+        # who leads with the fewest pigs ({pigs} is "1 pig", "2 pigs"...).
+        return _("round {number} · {leader} leads ({pigs})").format(
+            number=game.round, leader=player_name(game.leader), pigs=pig_count(game.pigs[0]))
     return _("round {number} · {leader} leads with {points}").format(
         number=game.round, leader=player_name(game.leader), points=game.leader_total)
 
 
 def scores(game: SavedGame) -> str:
-    """The scores, best first: the first few players' and how many more there are."""
-    shown = [f"{player_name(name)} {total}" for name, total in game.standings[:SHOWN_SCORES]]
+    """The scores, best first: the first few players' and how many more there are; in hero and
+    mean scoring their pigs, which rank them (every score goes back to 0 at a pig)."""
+    if game.pigs:
+        shown = [f"{player_name(name)} {pig_count(pigs)}"
+                 for (name, _total), pigs in zip(game.standings[:SHOWN_SCORES], game.pigs,
+                                                 strict=False)]
+    else:
+        shown = [f"{player_name(name)} {total}"
+                 for name, total in game.standings[:SHOWN_SCORES]]
     line = " · ".join(shown)
     more = len(game.standings) - SHOWN_SCORES
     if more > 0:

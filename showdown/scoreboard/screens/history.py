@@ -4,23 +4,27 @@ redo) of the last entry and editing of any round.
 It reads as a paper score sheet does: under each player's name, for every round, the points
 entered for them (what they held, or what the player who went out scored) and their running
 total, so a 300 typed for a 30 shows at a glance. Showdowns and false starts sit between the
-rounds, each worded for what it was. Ten players with long names still fit: the names wrap onto
-up to three lines, breaking inside a name where they must, and nothing is drawn under 16 px.
+rounds, each worded for what it was, and so do the table's penalties, apart from them and in
+words of their own. In 002's hero and mean scoring a round that drew pigs is followed by a line
+of the pigs each player drew and now has (every score went back to zero). Ten players with long
+names still fit: the names wrap onto up to three lines, breaking inside a name where they must,
+and nothing is drawn under 16 px.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 
 import pygame
 
 from showdown.scoreboard import theme
-from showdown.scoreboard.i18n import _
-from showdown.scoreboard.news import showdown_words, undo_last
+from showdown.scoreboard.i18n import _, ngettext
+from showdown.scoreboard.news import penalty_entry, showdown_words, undo_last
 from showdown.scoreboard.screens.base import Screen, Ui
 from showdown.scoreboard.screens.round_end import RoundEndScreen
-from showdown.scoreboard.view import RoundView, ShowdownRow, TableView
-from showdown.scoreboard.vocabulary import player_name
+from showdown.scoreboard.view import PenaltyRow, RoundView, ShowdownRow, TableView
+from showdown.scoreboard.vocabulary import pig_count, player_name
 from showdown.scoreboard.widgets import Button, Label, Widget
 
 ROUND_H = 54
@@ -36,22 +40,36 @@ ROWS_BOTTOM = 348
 WIDE_TABLE = 6
 """Up to this many players the round column also names who went out."""
 
-Item = RoundView | ShowdownRow
+
+
+@dataclass(frozen=True)
+class PigLine:
+    """The pigs a round drew (hero and mean scoring): its own row under the round."""
+
+    round: RoundView
+
+
+Item = RoundView | ShowdownRow | PenaltyRow | PigLine
 
 
 def items(view: TableView) -> list[Item]:
-    """Rounds and showdowns in the order they happened: a round's showdowns before it."""
+    """Rounds, showdowns and penalties in the order they happened: a round's showdowns and
+    penalties before it, in the order entered, and the pigs it drew after it."""
+    between: list[ShowdownRow | PenaltyRow] = [*view.showdowns, *view.penalties]
+    events = sorted(between, key=lambda e: e.order)
     found: list[Item] = []
     for rnd in view.rounds:
-        found += [s for s in view.showdowns if s.round == rnd.number]
+        found += [e for e in events if e.round == rnd.number]
         found.append(rnd)
-    found += [s for s in view.showdowns if s.round > len(view.rounds)]
+        if rnd.reset:
+            found.append(PigLine(rnd))
+    found += [e for e in events if e.round > len(view.rounds)]
     return found
 
 
 def height(item: Item) -> int:
     """The design height of an item's row."""
-    return ROUND_H if isinstance(item, RoundView) else EVENT_H
+    return ROUND_H if isinstance(item, RoundView | PigLine) else EVENT_H
 
 
 def fitting(entries: list[Item], first: int, room: int) -> int:
@@ -150,6 +168,16 @@ class HistoryScreen(Screen):
                                    22, theme.TEXT_DIM, theme.PANEL))
                 y += h + GAP
                 continue
+            if isinstance(item, PenaltyRow):
+                found.append(Label(f"row{row}", pygame.Rect(4, y, 792, h), penalty_entry(item),
+                                   22, theme.TEXT, theme.PANEL_LIGHT))
+                y += h + GAP
+                continue
+            if isinstance(item, PigLine):
+                found += self._pigs(row, item.round, view, first=first, col_w=col_w, y=y,
+                                    wide=wide)
+                y += h + GAP
+                continue
             rnd = item
             chosen = rnd.number == self.selected
             label = f"{rnd.number} · {player_name(rnd.went_out)}" if wide else str(rnd.number)
@@ -175,7 +203,7 @@ class HistoryScreen(Screen):
                                    theme.TEXT, back,
                                    bold=True))
             y += h + GAP
-        if not view.rounds and not view.showdowns:
+        if not view.rounds and not view.showdowns and not view.penalties:
             found.append(Label("empty", pygame.Rect(150, 100, 500, 60),
                                _("No rounds yet"), 28, theme.TEXT_DIM))
         bottom = ROWS_BOTTOM + 4
@@ -194,4 +222,26 @@ class HistoryScreen(Screen):
                    self._undo, colour=theme.DANGER,
                    enabled=view.last is not None and not view.read_only, size=22),
         ]
+        return found
+
+    @staticmethod
+    def _pigs(row: int, rnd: RoundView, view: TableView, *, first: int, col_w: int, y: int,
+              wide: bool) -> list[Widget]:
+        """A round's pigs: what each player drew (over) and has now (under)."""
+        # TRANSLATORS: History: a round reached the pig target; pigs are drawn, scores go to 0.
+        words = _("Pigs drawn, every score back to 0") if wide else _("Pigs")
+        found: list[Widget] = [Label(f"row{row}", pygame.Rect(4, y, first, ROUND_H), words, 20,
+                                     theme.TEXT, theme.PANEL, bold=True, wrap=True)]
+        half = ROUND_H // 2
+        for i, _player in enumerate(view.players):
+            x = first + 8 + i * col_w
+            drawn = rnd.pigs_drawn[i] if i < len(rnd.pigs_drawn) else 0
+            found.append(Label(f"cell{row}:{i}", pygame.Rect(x, y, col_w - 4, half),
+                               ngettext("+{count} pig", "+{count} pigs", drawn).format(
+                                   count=drawn) if drawn else "", 20, theme.ACCENT,
+                               theme.PANEL, bold=True))
+            found.append(Label(f"total{row}:{i}", pygame.Rect(x, y + half, col_w - 4,
+                                                              ROUND_H - half),
+                               pig_count(rnd.pigs[i]) if i < len(rnd.pigs) else "", 20,
+                               theme.TEXT, theme.PANEL, bold=True))
         return found

@@ -4,7 +4,11 @@ language. Everything is a tap: names come from an on-screen keyboard (:mod:`.nam
 At an event, Set-up is also the way in (Event: Join, :mod:`.join`), and in a format whose host
 seats every round (partners-8, Swiss) it takes the round's players, their seats and the event's
 scoring from the seating: the table picks only the rules and who deals first, and the game is
-keyed for the round, so Start tapped twice sets the round up once."""
+keyed for the round, so Start tapped twice sets the round up once.
+
+002's hero and mean scoring draw pigs at their target (500, 100) and end at an agreed number of
+pigs or rounds: choosing one shows its target and two more rows for the pigs and the rounds,
+one of which is always set (the engine refuses the two modes without one)."""
 
 from __future__ import annotations
 
@@ -31,6 +35,17 @@ from showdown.scoreboard.widgets import Button, Label, Widget
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10
 TARGET_STEP = 50
+PIGS = 3
+"""The pigs that end a hero or mean game unless the table agrees another number (002 names
+none)."""
+MAX_PIGS = 20
+MAX_ROUNDS = 99
+ROW = 64
+"""The right column's rows: rules, scoring, language, cues and target."""
+PIG_ROW = 52
+"""The same rows, closer, with the pigs and the rounds under them (still 48 px to tap)."""
+EVENT_ROW = 54
+"""The same rows with the Event row under them (Join, or the event this table is in)."""
 
 
 class SetupScreen(Screen):
@@ -49,6 +64,8 @@ class SetupScreen(Screen):
         self.preset = 0
         self.mode = 0
         self.target = 500
+        self.pigs: int | None = PIGS
+        self.rounds: int | None = None
         self.saved = 0
         """How many saved games could be taken up again or read (counted when shown)."""
         self.seated: SeatedRound | None = None
@@ -135,16 +152,37 @@ class SetupScreen(Screen):
             no=lambda: _("Keep playing"),
         ))
 
+    def _next_mode(self) -> None:
+        """The next scoring mode; a target left at the old mode's own follows the new one's."""
+        modes = self.ui.port.modes()
+        old = modes[self.mode % len(modes)]
+        self.mode = (self.mode + 1) % len(modes)
+        if self.target == old.target:
+            self.target = modes[self.mode].target
+
+    def _step_pigs(self, delta: int) -> None:
+        """Pigs that end the game: 1 to :data:`MAX_PIGS`, or none while rounds are agreed."""
+        value = (self.pigs or 0) + delta
+        self.pigs = min(MAX_PIGS, value) if value > 0 else None
+
+    def _step_rounds(self, delta: int) -> None:
+        """Rounds that end the game: 1 to :data:`MAX_ROUNDS`, or none while pigs are agreed."""
+        value = (self.rounds or 0) + delta
+        self.rounds = min(MAX_ROUNDS, value) if value > 0 else None
+
     def _start(self) -> None:
         presets = self.ui.port.presets()
         modes = self.ui.port.modes()
         seated = self.seated
+        choice = modes[self.mode % len(modes)]
         setup = GameSetup(
             players=tuple(self.recorded_name(i) for i in range(self.count)),
             preset=presets[self.preset % len(presets)],
-            mode=modes[self.mode % len(modes)],
+            mode=choice.mode,
             target=self.target,
             first_dealer=self.dealer,
+            pigs=self.pigs if choice.pigs else None,
+            rounds=self.rounds if choice.pigs else None,
             scoring=None if seated is None else seated.scoring,
             key=None if seated is None else seated.key,
         )
@@ -199,16 +237,18 @@ class SetupScreen(Screen):
             Button("dealer", pygame.Rect(296, 412, 96, 60), _("Deals first"),
                    lambda: setattr(self, "dealer", self.selected), size=20),
         ]
-        found += self._choices(seated)
+        choices, below, height = self._choices(seated)
+        found += choices
         # A way back to the game being played, or to the finished game's Game over.
         back = view.started
         if back:
-            found.append(Button("back", pygame.Rect(408, 336, 188 if self.saved else 384, 56),
+            found.append(Button("back", pygame.Rect(408, below, 188 if self.saved else 384,
+                                                    height),
                                 _("Back to the game") if not view.finished else _("Back"),
                                 lambda: self.ui.go("table"), colour=theme.PANEL_LIGHT, size=24))
         if self.saved:
             left = 600 if back else 408
-            found.append(Button("saved", pygame.Rect(left, 336, 792 - left, 56),
+            found.append(Button("saved", pygame.Rect(left, below, 792 - left, height),
                                 _("Saved games ({count})").format(count=self.saved),
                                 lambda: self.ui.go("games"), colour=theme.PANEL_LIGHT, size=24))
         return found
@@ -232,37 +272,43 @@ class SetupScreen(Screen):
             return _("Join"), lambda: self.ui.go("join")
         return None
 
-    def _choices(self, seated: SeatedRound | None) -> list[Widget]:
-        """The right column: rules, scoring, language, cues, the event, the target, Start."""
+    def _choices(self, seated: SeatedRound | None) -> tuple[list[Widget], int, int]:
+        """The right column: rules, scoring, language, cues, the event (not beside hero and
+        mean scoring's two more rows: Event is in the navigation bar, Join after choosing
+        another scoring), the target (an event's hands), Start; with where the row of Back and
+        Saved games goes and its height."""
         presets = self.ui.port.presets()
         modes = self.ui.port.modes()
+        choice = modes[self.mode % len(modes)]
+        pig_rows = choice.pigs and seated is None
+        mode = choice.mode if seated is None else str(seated.scoring.mode)
         native = LANGUAGES.get(current_language(), current_language())
-        mode = modes[self.mode % len(modes)] if seated is None else str(seated.scoring.mode)
         rows: list[tuple[str, str, str]] = [
             ("preset", _("Rules"), preset_name(presets[self.preset % len(presets)])),
-            ("mode", _("Scoring"), scoring_mode_name(mode.replace("-", "_"))),
+            ("mode", _("Scoring"), scoring_mode_name(mode)),
             ("language", _("Language"), native),
             ("cues", _("Shapes and words"), _("On") if self.ui.cues.countdown_words else _("Off")),
         ]
         actions: dict[str, Callable[[], None]] = {
             "preset": lambda: setattr(self, "preset", (self.preset + 1) % len(presets)),
-            "mode": lambda: setattr(self, "mode", (self.mode + 1) % len(modes)),
+            "mode": self._next_mode,
             "language": self._cycle_language,
             "cues": self._toggle_cues,
         }
-        event = self._event_row()
+        event = None if pig_rows else self._event_row()
         if event is not None:
             rows.append(("event", _("Event"), event[0]))
             actions["event"] = event[1]
-        step, height = (64, 56) if event is None else (54, 50)
+        pitch = PIG_ROW if pig_rows else EVENT_ROW if event is not None else ROW
+        height = 56 if pitch == ROW else pitch - 4
         found: list[Widget] = []
         for i, (key, caption, value) in enumerate(rows):
-            top = 8 + i * step
+            top = 8 + i * pitch
             found.append(Label(f"{key}:caption", pygame.Rect(408, top, 192, height), caption, 22,
                                theme.TEXT_DIM, align="left"))
             found.append(Button(key, pygame.Rect(604, top, 188, height), value, actions[key],
                                 size=24, enabled=key != "mode" or seated is None))
-        top = 8 + len(rows) * step
+        top = 8 + len(rows) * pitch
         hands = None if seated is None else seated.scoring.rounds
         if hands is not None:
             found += [
@@ -271,17 +317,47 @@ class SetupScreen(Screen):
                 Label("target", pygame.Rect(604, top, 188, height), str(hands), 30, bold=True),
             ]
         else:
-            found += [
-                Label("target:caption", pygame.Rect(408, top, 192, height), _("Target"), 22,
-                      theme.TEXT_DIM, align="left"),
-                Button("target-", pygame.Rect(604, top, 60, height), "−",
-                       lambda: setattr(self, "target",
-                                       max(TARGET_STEP, self.target - TARGET_STEP)), size=34),
-                Label("target", pygame.Rect(666, top, 64, height), str(self.target), 30,
-                      bold=True),
-                Button("target+", pygame.Rect(732, top, 60, height), "+",
-                       lambda: setattr(self, "target", self.target + TARGET_STEP), size=34),
-            ]
-        found.append(Button("start", pygame.Rect(408, 400, 384, 72), _("Start game"), self.start,
-                            colour=theme.OK, size=32))
-        return found
+            # TRANSLATORS: Set-up, hero and mean scoring: the total at which pigs are drawn.
+            caption = _("Pig at") if pig_rows else _("Target")
+            found += self._stepper("target", top, height, caption, value=str(self.target),
+                                   actions=(lambda: setattr(self, "target", max(
+                                       TARGET_STEP, self.target - TARGET_STEP)),
+                                       lambda: setattr(self, "target",
+                                                       self.target + TARGET_STEP)),
+                                   enabled=(True, True))
+        if pig_rows:
+            pigs, rounds = self.pigs, self.rounds
+            # TRANSLATORS: Set-up, hero and mean scoring: a player with this many pigs ends
+            # the game.
+            found += self._stepper("pigs", top + pitch, height, _("Ends at pigs"),
+                                   value=_("Off") if pigs is None else str(pigs), actions=(
+                                       lambda: self._step_pigs(-1), lambda: self._step_pigs(1)),
+                                   enabled=(pigs is not None and (pigs > 1 or rounds is not None),
+                                    pigs is None or pigs < MAX_PIGS))
+            # TRANSLATORS: Set-up, hero and mean scoring: the game ends after this many rounds.
+            found += self._stepper("rounds", top + 2 * pitch, height, _("Ends after rounds"),
+                                   value=_("Off") if rounds is None else str(rounds), actions=(
+                                       lambda: self._step_rounds(-1),
+                                       lambda: self._step_rounds(1)),
+                                   enabled=(rounds is not None and (rounds > 1 or pigs is not None),
+                                    rounds is None or rounds < MAX_ROUNDS))
+        below = 8 + (len(rows) + 3) * pitch if pig_rows else 336
+        start_top = below + height + 4 if pig_rows else 400
+        found.append(Button("start", pygame.Rect(408, start_top, 384, 472 - start_top),
+                            _("Start game"), self.start, colour=theme.OK, size=32))
+        return found, below, height
+
+    @staticmethod
+    def _stepper(key: str, top: int, height: int, caption: str, *, value: str,
+                 actions: tuple[Callable[[], None], Callable[[], None]],
+                 enabled: tuple[bool, bool]) -> list[Widget]:
+        """A caption, then − value + (the target, the pigs, the rounds)."""
+        return [
+            Label(f"{key}:caption", pygame.Rect(408, top, 192, height), caption, 22,
+                  theme.TEXT_DIM, align="left"),
+            Button(f"{key}-", pygame.Rect(604, top, 60, height), "−", actions[0],
+                   enabled=enabled[0], size=34),
+            Label(key, pygame.Rect(666, top, 64, height), value, 30, bold=True),
+            Button(f"{key}+", pygame.Rect(732, top, 60, height), "+", actions[1],
+                   enabled=enabled[1], size=34),
+        ]

@@ -132,6 +132,20 @@ def test_pigs_are_in_the_export_seed_002(tmp_path: Path) -> None:
     ]
 
 
+def test_export_list_ranks_a_pig_game_by_its_pigs_seed_002(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every score goes back to 0 at a pig: the list says the pigs, the fewest first."""
+    session = game(tmp_path, preset="house", mode="hero", pigs=2)
+    out(session, "Ann", Bob=300, Cy=250)  # Ann banks 550: a pig on Bob and on Cy
+    out(session, "Cy", Ann=20, Bob=30)
+    session.journal.close()
+    assert main(["export", "--db", str(tmp_path / "showdown.db"), "--list"]) == 0
+    line = capsys.readouterr().out.splitlines()[0]
+    assert line.split("\t")[2:] == ["open", "round 3",
+                                    "Ann 0 (0 pigs), Cy 50 (1 pig), Bob 0 (1 pig)"]
+
+
 def test_a_standard_game_exports_as_before_without_pigs(tmp_path: Path) -> None:
     session = game(tmp_path, preset="official")
     out(session, "Ann", Bob=6, Cy=7)

@@ -182,8 +182,8 @@ def test_no_banner_ever_covers_a_control(board: Scoreboard, table: SessionPort,
     board.refresh()
     covered = {}
     round_end = board.screens["round"]
-    for name in ("setup", "names", "games", "settings", "table", "showdown", "round", "cards",
-                 "history", "chart", "stats"):
+    for name in ("setup", "names", "games", "settings", "table", "penalty", "showdown", "round",
+                 "cards", "history", "chart", "stats"):
         if name == "cards":
             round_end.cards_mode = True  # type: ignore[attr-defined]
         board.go("round" if name == "cards" else name)

@@ -45,7 +45,9 @@ def _refusals() -> list[ErrorText]:
 SET_UP = ("every player needs a name", "two players have the same name: {names}",
           "{mode} ({partners}) needs exactly {required} players, not {players}",
           "a game has {least} to {most} players, not {players}",
-          "the first dealer {name!r} is not one of the players")
+          "the first dealer {name!r} is not one of the players",
+          "there is no scoring mode {mode}",
+          "hero and mean scoring end at an agreed number of pigs or rounds: choose one or both")
 """Refusals of a new game: shown on the set-up screen, whose banner area is the smallest."""
 
 NEVER_A_BANNER = ("game {game}, journal entry {seq} cannot be read ({where}: {problem}); the "

@@ -92,8 +92,8 @@ def test_every_touch_target_is_at_least_48_pixels(board: Scoreboard,
     board.go("names")
     check("names")
     start_game(board, players=10)
-    for name in ("table", "showdown", "round", "history", "chart", "stats", "settings", "games",
-                 "gameover"):
+    for name in ("table", "penalty", "showdown", "round", "history", "chart", "stats",
+                 "settings", "games", "gameover"):
         board.go(name)
         check(name)
     board.go("round")
