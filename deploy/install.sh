@@ -38,7 +38,7 @@ SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 DRY_RUN=0
 ROOT=""
 EVENT_HOST=0
-readonly EVENT_DIR=/var/lib/showdown/event
+readonly EVENT_DIR=/var/lib/showdown-event
 
 usage() {
     sed -n '2,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
@@ -181,7 +181,9 @@ run systemctl restart showdown.service
 # 6. The event host (--event-host): Mosquitto under systemd, reading the files the host writes.
 if [[ $EVENT_HOST -eq 1 ]]; then
     run apt-get install -y --no-install-recommends mosquitto
-    # The folder hands its group down (setgid): the host's files are readable by mosquitto.
+    # The folder hands its group down (setgid): the host's files are readable by mosquitto. It
+    # sits beside /var/lib/showdown, not in it: that one is 0750 and Mosquitto (its own user)
+    # could not reach inside it.
     make_dir "$EVENT_DIR" 2750
     run chown "$SERVICE_USER:mosquitto" "$EVENT_DIR"
     for file in passwords acl; do  # empty until the host starts: nobody can connect before

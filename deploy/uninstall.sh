@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Remove what deploy/install.sh installed.
 #
-#   sudo deploy/uninstall.sh            stop and remove the service, the program and the udev rule;
+#   sudo deploy/uninstall.sh            stop and remove the service, the program and the udev rule
+#                                       (and --event-host's units and Mosquitto configuration);
 #                                       keep the configuration, the data and the service user
-#   sudo deploy/uninstall.sh --purge    also remove /etc/showdown, /var/lib/showdown and the user
+#   sudo deploy/uninstall.sh --purge    also remove /etc/showdown, /var/lib/showdown (and the
+#                                       event's /var/lib/showdown-event) and the user
 #   deploy/uninstall.sh --dry-run       print every path and command; change nothing
 #   deploy/uninstall.sh --root DIR      remove under DIR (a staging tree); print the commands
 set -euo pipefail
@@ -12,16 +14,20 @@ readonly SERVICE_USER=showdown
 readonly APP_DIR=/opt/showdown
 readonly CONF_DIR=/etc/showdown
 readonly DATA_DIR=/var/lib/showdown
+readonly EVENT_DATA_DIR=/var/lib/showdown-event
 readonly UNIT_PATH=/etc/systemd/system/showdown.service
 readonly UDEV_PATH=/etc/udev/rules.d/99-showdown-unit.rules
 readonly LINK_PATH=/usr/local/bin/showdown
+readonly UNIT_DIR=/etc/systemd/system
+readonly EVENT_UNITS=(showdown-event.service showdown-broker-reload.path showdown-broker-reload.service)
+readonly MOSQUITTO_CONF=/etc/mosquitto/conf.d/showdown.conf
 
 DRY_RUN=0
 PURGE=0
 ROOT=""
 
 usage() {
-    sed -n '2,9s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+    sed -n '2,11s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
 }
 
 while [[ $# -gt 0 ]]; do
@@ -66,6 +72,16 @@ remove() { # remove PATH: a file, a link or a whole directory, if it is there
 
 keep() { echo "keep $1 (use --purge to remove it)"; }
 
+# --event-host's part: the event host and the broker's reload, then Mosquitto back to Debian's
+# own configuration (the package stays: apt installed it, as it did the libraries).
+if [[ -e $ROOT$UNIT_DIR/showdown-event.service ]]; then
+    run systemctl disable --now showdown-event.service showdown-broker-reload.path
+    for unit in "${EVENT_UNITS[@]}"; do remove "$UNIT_DIR/$unit"; done
+fi
+if [[ -e $ROOT$MOSQUITTO_CONF ]]; then
+    remove "$MOSQUITTO_CONF"
+    run systemctl try-restart mosquitto.service
+fi
 run systemctl disable --now showdown.service
 remove "$UNIT_PATH"
 remove "$UDEV_PATH"
@@ -79,10 +95,12 @@ run udevadm trigger --subsystem-match=tty --action=change
 if [[ $PURGE -eq 1 ]]; then
     remove "$CONF_DIR"
     remove "$DATA_DIR"
+    remove "$EVENT_DATA_DIR"
     if getent passwd "$SERVICE_USER" >/dev/null; then run userdel "$SERVICE_USER"; fi
 else
     keep "$CONF_DIR"
     keep "$DATA_DIR"
+    if [[ -e $ROOT$EVENT_DATA_DIR ]]; then keep "$EVENT_DATA_DIR"; fi
 fi
 
 if [[ $DRY_RUN -eq 1 ]]; then echo "dry run: nothing was changed"; else echo "done"; fi

@@ -16,7 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from showdown.app.errors import UserError
-from showdown.event.join import JoinError, join, parse_address
+from showdown.event.discovery import Found
+from showdown.event.join import JoinError, JoinProblem, join, parse_address
 from showdown.event.outbox import Outbox, event_file, last_seq
 from showdown.event.table_link import TableLink
 from showdown.game.journal import Entry, Journal
@@ -24,7 +25,7 @@ from showdown.game.session import Session
 from showdown.sim.bot_table import BotTable, Referee, TableStopped
 from showdown.sim.event_table import EventTable
 
-__all__ = ["DRAIN_S", "connect_table", "event_worker"]
+__all__ = ["DRAIN_S", "TableDoor", "connect_table", "event_worker", "open_link"]
 
 log = logging.getLogger("showdown.run")
 
@@ -36,6 +37,48 @@ every entry before it stops (the entries stay in the outbox either way)."""
 def connect_table(address: str | None, journal: Journal, name: str = "",
                   keepalive: int = 30, resend_s: float = 10.0) -> TableLink:
     """The started link of this table (joining first when the journal has no membership)."""
+    try:
+        return open_link(address, journal, name, keepalive, resend_s)
+    except JoinError as error:
+        raise UserError(str(error)) from None
+
+
+class TableDoor:
+    """How the scoreboard's Set-up joins an event (:class:`showdown.scoreboard.port.EventDoor`):
+    the same join as ``--event CODE@HOST``, the link then handed to ``on_link`` (the service
+    stops it with the rest)."""
+
+    def __init__(self, journal: Journal, name: str, on_link: Callable[[TableLink], None], *,
+                 keepalive: int = 30, resend_s: float = 10.0,
+                 interfaces: list[str] | None = None) -> None:
+        self.interfaces = interfaces
+        """Where to listen for events (default: every interface; a test: the loopback)."""
+        self.journal = journal
+        self.name = name
+        self.on_link = on_link
+        self.keepalive = keepalive
+        self.resend_s = resend_s
+
+    def find(self) -> list[Found]:
+        """The events announced on this network."""
+        from showdown.event.discovery import find  # noqa: PLC0415 - multicast only when asked
+
+        return find(interfaces=self.interfaces)
+
+    def join(self, code: str, address: str) -> TableLink:
+        """Join, keep the credentials, start the link (:class:`JoinError` saying why not)."""
+        if "@" in code or not address.strip():
+            raise JoinError("type the code and the host's address apart",
+                            JoinProblem.BAD_ADDRESS)
+        link = open_link(f"{code}@{address.strip()}", self.journal, self.name, self.keepalive,
+                         self.resend_s)
+        self.on_link(link)
+        return link
+
+
+def open_link(address: str | None, journal: Journal, name: str = "",
+              keepalive: int = 30, resend_s: float = 10.0) -> TableLink:
+    """:func:`connect_table`, a failed join raised as :class:`JoinError` (with its reason)."""
     outbox = Outbox(event_file(journal.path))
     membership = outbox.membership()
     if membership is None or (address is not None and _joins_again(address, membership.host)):
@@ -46,9 +89,9 @@ def connect_table(address: str | None, journal: Journal, name: str = "",
             joining = parse_address(address)
             host = joining.host or _discovered()
             membership = join(joining, host, name=name, joined_seq=last_seq(journal))
-        except JoinError as error:
+        except JoinError:
             outbox.close()
-            raise UserError(str(error)) from None
+            raise
         outbox.join(membership)
         log.info("joined event %s (%s) as table %s", membership.event, membership.info.name,
                  membership.table)
@@ -83,7 +126,7 @@ def _discovered() -> str:
     found = find()
     if not found:
         raise JoinError("no event found on this network by mDNS: type the host's address too "
-                        "(--event CODE@HOST)")
+                        "(--event CODE@HOST)", JoinProblem.NOT_FOUND)
     if len(found) > 1:
         names = ", ".join(f"{f.name} at {f.host}" for f in found)
         raise JoinError(f"several events on this network ({names}): give CODE@HOST")

@@ -19,7 +19,7 @@ from showdown.scoreboard.accessibility import CueSettings
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.layout import DESIGN_SIZE
-from showdown.scoreboard.port import RefusedError
+from showdown.scoreboard.port import EventDoor, RefusedError
 from showdown.scoreboard.screens.event import EventScreen
 from showdown.scoreboard.screens.phones import PhonesScreen
 from showdown.scoreboard.settings import IDENTITY, TouchMatrix
@@ -42,6 +42,7 @@ def build_scoreboard(
     touch: TouchMatrix = IDENTITY,
     phone: tuple[str, Callable[[], str]] | None = None,
     event: EventSource | None = None,
+    door: EventDoor | None = None,
 ) -> Scoreboard:
     """The scoreboard over ``session``, mirroring ``machine`` (or the keyboard ``unit``'s).
 
@@ -54,7 +55,8 @@ def build_scoreboard(
     The language and cues chosen on the scoreboard are kept in the session's journal and come
     back with it after a restart (:mod:`showdown.scoreboard.preferences`). ``touch`` corrects
     the touch panel (the configuration's ``[scoreboard] touch_matrix``). ``phone``: the phone
-    page's address and this evening's PIN, for the Phones screen (its QR code).
+    page's address and this evening's PIN, for the Phones screen (its QR code). ``event``: the
+    event this table is in (the Event screen); else ``door``, how Set-up joins one.
     """
     if unit is not None:
         machine = unit.machine
@@ -71,6 +73,8 @@ def build_scoreboard(
         assert isinstance(event_screen, EventScreen)
         event_screen.source = event.view
         event.subscribe(board.notify)
+    else:
+        board.event_door = door
     if machine is not None:
         board.on_close.append(wire(table, machine, board.notify, record=record_results,
                                    load=load_unit, unit=unit))

@@ -21,6 +21,9 @@ __all__ = ["BrokerFiles", "acl_text", "mosquitto_conf"]
 
 HOST_USER = "host"
 JOIN_USER = "join"
+JOIN_LATE_USER = "join-late"
+"""The last join code's user, for a while after it expired: it may connect and do nothing, so
+a table that typed that code is told it expired rather than that it is wrong."""
 
 
 def acl_text(topics: Topics, tables: list[str]) -> str:

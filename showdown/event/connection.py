@@ -60,6 +60,8 @@ class Connection:
         self.connected = threading.Event()
         self.refused: str | None = None
         """Why the broker last refused the connection (bad credentials), if it did."""
+        self.answered = threading.Event()
+        """Set once the broker answered a connection attempt, accepting it or not."""
         self.client = mqtt.Client(
             callback_api_version=CallbackAPIVersion.VERSION2, client_id=client_id,
             clean_session=clean, protocol=mqtt.MQTTv311)
@@ -99,11 +101,13 @@ class Connection:
             self.refused = str(reason)
             log.warning("the broker at %s:%d refused the connection: %s", self.host, self.port,
                         reason)
+            self.answered.set()
             return
         self.refused = None
         for topic in self.subscriptions:
             client.subscribe(topic, qos=1)
         self.connected.set()
+        self.answered.set()
         if self._on_connect is not None:
             self._on_connect()
 

@@ -27,7 +27,13 @@ from typing import Any
 from pydantic import SecretStr
 
 from engine.event import EventFormat, EventPlan, EventSettings, GameRecord, Seating, Standing
-from showdown.event.broker_files import HOST_USER, JOIN_USER, BrokerFiles, acl_text
+from showdown.event.broker_files import (
+    HOST_USER,
+    JOIN_LATE_USER,
+    JOIN_USER,
+    BrokerFiles,
+    acl_text,
+)
 from showdown.event.brokers import Broker
 from showdown.event.connection import Connection, Will
 from showdown.event.credentials import JoinCode, hash_password, new_secret, verify
@@ -118,6 +124,11 @@ class EventHost:
         self._password = SecretStr(password)
         self._lock = threading.RLock()
         self._code = JoinCode.new(clock(), code_minutes)
+        self.address: str | None = None
+        """Where the tables reach this host's broker (``HOST`` or ``HOST:PORT``), for its screen;
+        set by whoever started the broker and knows the LAN address."""
+        self._previous: JoinCode | None = None
+        """The code shown before this one: a table that types it is told it expired."""
         self._tables: dict[str, TableRow] = {t.id: t for t in self.store.tables()}
         self._entries: dict[tuple[str, str, int], dict[int, EntryMessage]] = defaultdict(dict)
         self._records: dict[tuple[str, str, int], GameRecord] = {}
@@ -161,6 +172,8 @@ class EventHost:
         """The password and ACL files as they must be now; the broker reloads them."""
         hashes = {HOST_USER: hash_password(self._password.get_secret_value()),
                   JOIN_USER: hash_password(self._code.code.get_secret_value())}
+        if self._previous is not None:
+            hashes[JOIN_LATE_USER] = hash_password(self._previous.code.get_secret_value())
         hashes |= {t.id: t.password_hash for t in self._tables.values()}
         self.files.write(hashes, acl_text(self.topics, sorted(self._tables)))
         self.broker.reload()
@@ -192,6 +205,7 @@ class EventHost:
         """Once a second: a new join code when the old one expired."""
         with self._lock:
             if self.clock() >= self._code.expires:
+                self._previous = self._code
                 self._code = JoinCode.new(self.clock(), self.code_minutes)
                 self.write_broker_files()
                 log.info("a new join code is shown (the last one expired)")
@@ -263,7 +277,7 @@ class EventHost:
             return EventView(info=self.info, standings=self.standings(), tables=self.tables(),
                              seating=self.seating(), host_online=self.connection.connected.is_set(),
                              join_code=self._code.code.get_secret_value(),
-                             join_expires=self._code.expires)
+                             join_expires=self._code.expires, join_address=self.address)
 
     def summary(self) -> dict[str, Any]:
         """The host's figures as JSON values (``showdown event host --json``)."""
@@ -417,11 +431,16 @@ class EventHost:
         if request.client != client:
             self._refuse(f"a join request for client {request.client} on {client}'s topic")
             return
-        if not self._code.accepts(request.code.get_secret_value(), self.clock()):
-            self._refuse(f"a join request from {client} with a wrong or expired code")
+        offered = request.code.get_secret_value()
+        if not self._code.accepts(offered, self.clock()):
+            shown = [c for c in (self._code, self._previous) if c is not None]
+            expired = any(c.accepts(offered, c.expires - 1) for c in shown)
+            self._refuse(f"a join request from {client} with "
+                         f"{'an expired' if expired else 'a wrong'} code")
             self.connection.publish(reply_topic, JoinReply(
-                error="that join code is wrong or has expired: read the one on the host's "
-                      "screen again"))
+                error="that join code has expired: the host's screen shows a new one" if expired
+                else "that join code is not this event's: read the one on the host's screen "
+                     "again", reason="expired-code" if expired else "wrong-code"))
             return
         answered = self._answered.get(client)
         if answered is not None:  # asked again: the same answer, not a second table
@@ -430,7 +449,8 @@ class EventHost:
         free = [t for t in self.settings.tables if t not in self._tables]
         if not free:
             self.connection.publish(reply_topic, JoinReply(
-                error=f"all {len(self.settings.tables)} tables of this event have joined"))
+                error=f"all {len(self.settings.tables)} tables of this event have joined",
+                reason="full"))
             return
         table, password, key = free[0], new_secret(), new_secret()
         row = TableRow(table, request.name or f"Table {table[1:]}",

@@ -207,6 +207,8 @@ class JoinReply(_Message):
     """The host's answer: the table's credentials, or why not."""
 
     error: str | None = None
+    reason: Literal["wrong-code", "expired-code", "full"] | None = None
+    """Why, for a screen that says it in its own language (with ``error``)."""
     table: str | None = None
     password: SecretStr | None = None
     signing_key: SecretStr | None = None

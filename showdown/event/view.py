@@ -27,6 +27,16 @@ class EventView:
     join_code: str | None = field(default=None, repr=False)
     """The host's current join code (only in the host's own view, to show on its screen)."""
     join_expires: float | None = None
+    join_address: str | None = None
+    """Where the tables reach the host (``HOST`` or ``HOST:PORT``), shown with the join code
+    and in its QR code as ``CODE@HOST[:PORT]``, what ``showdown run --event`` takes."""
+
+    @property
+    def join_text(self) -> str | None:
+        """``CODE@HOST[:PORT]``: the join code with the host's address, when both are known."""
+        if not self.join_code or not self.join_address:
+            return None
+        return f"{self.join_code}@{self.join_address}"
 
     def table(self, table: str) -> TableLine | None:
         """One table's line."""

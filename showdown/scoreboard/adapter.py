@@ -261,6 +261,19 @@ class SessionPort:
     def start_game(self, setup: GameSetup) -> None:
         """A :class:`SetUpGame` from the set-up screen's choices: in hero and mean scoring the
         target is where pigs are drawn, and the game ends at the agreed pigs or rounds."""
+        # an event's round: the event's scoring; else the table's own choice
+        scoring = setup.scoring if setup.scoring is not None else self._scoring(setup)
+        players = list(setup.players)
+        dealer = players[setup.first_dealer] if 0 <= setup.first_dealer < len(players) else None
+        self._send(SetUpGame(players=players, preset=setup.preset, scoring=scoring,
+                             first_dealer=dealer, command_id=setup.key))
+        self._remember(players)
+        with self._lock:
+            self._showdown = ShowdownView()
+
+    @staticmethod
+    def _scoring(setup: GameSetup) -> ScoringSettings:
+        """The table's own scoring from the set-up screen's choices."""
         try:
             mode = ScoringMode(setup.mode)
         except ValueError:
@@ -271,17 +284,10 @@ class SessionPort:
                 "hero and mean scoring end at an agreed number of pigs or rounds: choose one "
                 "or both"))
         try:
-            scoring = ScoringSettings(mode=mode, target=setup.target, pigs=setup.pigs,
-                                      rounds=setup.rounds)
+            return ScoringSettings(mode=mode, target=setup.target, pigs=setup.pigs,
+                                   rounds=setup.rounds)
         except ValidationError as error:
             raise RefusedError(error.errors()[0]["msg"].removeprefix("Value error, ")) from None
-        players = list(setup.players)
-        dealer = players[setup.first_dealer] if 0 <= setup.first_dealer < len(players) else None
-        self._send(SetUpGame(players=players, preset=setup.preset, scoring=scoring,
-                             first_dealer=dealer))
-        self._remember(players)
-        with self._lock:
-            self._showdown = ShowdownView()
 
     def rematch(self) -> None:
         """The finished game's :meth:`~showdown.game.session.GameState.rematch`."""

@@ -57,7 +57,7 @@ HOST_VIEW = EventView(
     seating=SeatingMessage(event="p4x9wz", round=3, rounds=3,
                            tables={"t1": ["Eli", "Ivo", "Ben", "Dev"],
                                    "t2": ["Ada", "Gus", "Cleo", "Hana"]}, byes=["Fay"]),
-    host_online=True, join_code="K7QD3MPA")
+    host_online=True, join_code="K7QD3MPA", join_address="192.168.1.20")
 """The host's screen in a Swiss evening of nine: the join code, a bye in round 3."""
 
 

@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine.error_text import ErrorText, plain
+from engine.scoring import ScoringSettings
+from showdown.event.discovery import Found
+from showdown.event.view import EventSource
 from showdown.scoreboard.view import (
     AllTimeView,
     CardKind,
@@ -48,6 +51,11 @@ class GameSetup:
     rounds: int | None = None
     """Hero and mean scoring: the game ends after this many rounds (with ``pigs``, whichever
     comes first; the engine refuses the two modes without one of them)."""
+    scoring: ScoringSettings | None = None
+    """The event's scoring, which ``mode`` and ``target`` then do not change."""
+    key: str | None = None
+    """The event round's set-up key: the host reads the round from it, and a round is set up
+    once at a table however often Start is tapped."""
 
 
 Tally = Mapping[str, int]
@@ -169,4 +177,18 @@ class TablePort(Protocol):
 
     def record_showdown_by_hand(self, winner: int, loser: int, cards: int) -> None:
         """Record a showdown played without the unit."""
+        ...
+
+
+class EventDoor(Protocol):
+    """How a table's scoreboard joins an event (the service provides it; headless, none). Both
+    calls wait on the network: the scoreboard makes them off its own thread."""
+
+    def find(self) -> list[Found]:
+        """The events announced on this network (mDNS), after a few seconds of listening."""
+        ...
+
+    def join(self, code: str, address: str) -> EventSource:
+        """Join with the host's code at ``address`` (``HOST`` or ``HOST:PORT``); the event from
+        then on. Raises :class:`~showdown.event.join.JoinError` saying why not."""
         ...

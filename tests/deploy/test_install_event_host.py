@@ -18,7 +18,7 @@ from showdown.event.broker_files import BrokerFiles, acl_text
 from showdown.event.brokers import BrokerProcess, free_port, mosquitto_binary
 from showdown.event.credentials import hash_password
 from showdown.event.messages import Topics
-from tests.deploy.test_install_scripts import INSTALL, listed, run_script, tree
+from tests.deploy.test_install_scripts import INSTALL, UNINSTALL, listed, run_script, tree
 
 EVENT_FILES = {
     "/etc/mosquitto/conf.d/showdown.conf",
@@ -26,8 +26,8 @@ EVENT_FILES = {
     "/etc/systemd/system/showdown-broker-reload.path",
     "/etc/systemd/system/showdown-broker-reload.service",
     "/etc/showdown/event.env",
-    "/var/lib/showdown/event/passwords",
-    "/var/lib/showdown/event/acl",
+    "/var/lib/showdown-event/passwords",
+    "/var/lib/showdown-event/acl",
 }
 
 
@@ -46,11 +46,11 @@ def test_the_event_host_adds_mosquitto_and_its_units(tmp_path: Path) -> None:
 def test_install_into_a_root_writes_the_event_files_with_their_modes(tmp_path: Path) -> None:
     real = run_script(INSTALL, "--event-host", "--root", str(tmp_path))
     assert EVENT_FILES <= tree(tmp_path) == listed(real)
-    folder = tmp_path / "var/lib/showdown/event"
+    folder = tmp_path / "var/lib/showdown-event"
     assert stat.S_IMODE(folder.stat().st_mode) == 0o2750
     assert stat.S_IMODE((folder / "passwords").stat().st_mode) == 0o640
     conf = (tmp_path / "etc/mosquitto/conf.d/showdown.conf").read_text()
-    assert "allow_anonymous false" in conf and "acl_file /var/lib/showdown/event/acl" in conf
+    assert "allow_anonymous false" in conf and "acl_file /var/lib/showdown-event/acl" in conf
     unit = (tmp_path / "etc/systemd/system/showdown-event.service").read_text()
     assert "--broker system" in unit and "User=showdown" in unit
 
@@ -93,7 +93,7 @@ def test_the_installed_configuration_keeps_retained_state_across_a_restart(
     topics = Topics("abc123")
     files.write({"host": hash_password("pw")}, acl_text(topics, ["t1"]))
     ours = (INSTALL.parent / "mosquitto-showdown.conf").read_text()
-    ours = ours.replace("/var/lib/showdown/event", str(files.folder))
+    ours = ours.replace("/var/lib/showdown-event", str(files.folder))
     ours = ours.replace("listener 1883", f"listener {port} 127.0.0.1")
     conf = tmp_path / "mosquitto.conf"
     conf.write_text(f"persistence true\npersistence_location {tmp_path}/\n"
@@ -115,3 +115,23 @@ def test_the_installed_configuration_keeps_retained_state_across_a_restart(
         assert retained(port, "wrong", topics.standings) is None
     finally:
         broker.stop()
+
+
+def test_uninstall_removes_the_event_hosts_units_and_broker_configuration(
+        tmp_path: Path) -> None:
+    run_script(INSTALL, "--event-host", "--root", str(tmp_path))
+    lines = run_script(UNINSTALL, "--root", str(tmp_path))
+    assert ("skip (--root): systemctl disable --now showdown-event.service "
+            "showdown-broker-reload.path") in lines
+    assert "skip (--root): systemctl try-restart mosquitto.service" in lines
+    left = tree(tmp_path)
+    assert left & EVENT_FILES == {"/etc/showdown/event.env", "/var/lib/showdown-event/passwords",
+                                  "/var/lib/showdown-event/acl"}  # configuration and data kept
+    assert all(path.startswith(("/etc/showdown", "/var/lib/showdown")) for path in left)
+
+
+def test_purge_removes_the_events_folder_too(tmp_path: Path) -> None:
+    run_script(INSTALL, "--event-host", "--root", str(tmp_path))
+    lines = run_script(UNINSTALL, "--purge", "--root", str(tmp_path))
+    assert "remove /var/lib/showdown-event" in lines
+    assert tree(tmp_path) == set()

@@ -25,19 +25,32 @@ MIRROR=$(grep -hoE '^(URIs:|deb)\s+[^ ]+' /etc/apt/sources.list.d/*.sources /etc
 MIRROR=${MIRROR:-http://deb.debian.org/debian}
 
 # Guest packages: the base a Raspberry Pi OS Lite has (systemd, udev, python3), sqlite3 for the
-# checks, the Debian kernel, and deploy/install.sh's own list (keep in step with APT_PACKAGES).
+# checks, the Debian kernel, and deploy/install.sh's own list (keep in step with APT_PACKAGES,
+# and mosquitto for its --event-host).
 PACKAGES=(
     systemd systemd-sysv udev dbus kmod e2fsprogs procps usbutils
     linux-image-amd64 initramfs-tools
     python3 python3-venv python3-pip sqlite3
     libsdl2-2.0-0 libsdl2-ttf-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0
     libgbm1 libegl1 libdrm2 fonts-noto-cjk
+    mosquitto
 )
 
 WORK=$CACHE/build.tmp
-rm -rf "$WORK"
+# A build killed half-way leaves mmdebstrap's /proc, /sys and /dev mounts in its tree: unmount
+# them (deepest first) before removing it, and never cross into another file system.
+clean_work() {
+    if [[ -d $WORK ]]; then
+        # (grep finds nothing after a build that ended well: not a failure under pipefail)
+        findmnt -rn -o TARGET | { grep -F "$WORK/" || true; } | sort -r | while read -r target; do
+            umount -l "$target" || true
+        done
+        rm -rf --one-file-system "$WORK"
+    fi
+}
+clean_work
 mkdir -p "$WORK"
-trap 'rm -rf "$WORK"' EXIT
+trap clean_work EXIT
 echo "vm image: mmdebstrap bookworm from $MIRROR (the first build downloads the packages)"
 started=$SECONDS
 mmdebstrap --quiet --variant=minbase --mode=root --format=directory \

@@ -11,6 +11,20 @@ echo "/dev/vda / ext4 defaults,errors=remount-ro 0 1" > "$ROOT/etc/fstab"
 # Offline: apt has no sources, so install.sh's apt-get finds its packages already installed.
 rm -f "$ROOT/etc/apt/sources.list" "$ROOT"/etc/apt/sources.list.d/*
 
+# The Pi on the venue's LAN, as far as the box has one: QEMU's user network (restricted: it
+# reaches nothing but the ports the host forwards to it) at its fixed address, so a table on
+# the host reaches the event's broker. systemd-networkd, no DHCP to wait for.
+mkdir -p "$ROOT/etc/systemd/network"
+cat > "$ROOT/etc/systemd/network/10-lan.network" <<'EOT'
+[Match]
+Name=en* eth*
+
+[Network]
+Address=10.0.2.15/24
+Gateway=10.0.2.2
+EOT
+chroot "$ROOT" systemctl enable systemd-networkd.service
+
 # The serial console is the host's only window: journald forwards every log line there, the
 # service's "journal entry on disk" lines included.
 mkdir -p "$ROOT/etc/systemd/journald.conf.d"

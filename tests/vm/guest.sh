@@ -5,10 +5,15 @@
 # host's read-only share (/mnt/host: src/ the checkout, wheels/ the Python packages, since the
 # guest has no network). What to do this boot comes from the kernel command line:
 #
-#   showdown_vm.stage=main     install, then every check of a running install, then hand over
-#                              to the power cuts (the host cuts while the service scores)
+#   showdown_vm.stage=main     install (with --event-host: Mosquitto under systemd, the event
+#                              host's service), then every check of a running install, then
+#                              hand over to the power cuts (the host cuts while the service
+#                              scores and a simulated table on the host sends the event entries
+#                              through QEMU's forwarded port)
 #   showdown_vm.stage=verify   after a power cut: export the journal for the host's comparison
-#   showdown_vm.stage=final    after the last cut: export, then uninstall and compare the system
+#   showdown_vm.stage=final    after the last cut: export both journals (the table's, and the
+#                              event's once the host says its table has sent everything), then
+#                              uninstall and compare the system
 #
 # Results go two ways: "@@VM key value" lines on the serial console (ttyS0), which the host reads
 # as they come, and files in /mnt/out (a writable share) for the bulky ones (the exports).
@@ -21,6 +26,8 @@ SRC_COPY=/root/uno-showdown
 # own journal beside the table's (docs/session.md), and that is the journal the cuts check.
 DB=/var/lib/showdown/showdown-simulated.db
 SNAPSHOT_BEFORE=/var/local/showdown-vm-before.txt
+EVENT_DIR=/var/lib/showdown-event
+EVENT_DB=$EVENT_DIR/event.db
 ENVIRONMENT=/etc/showdown/environment
 
 arg() { sed -n "s/.*showdown_vm\.$1=\([^ ]*\).*/\1/p" /proc/cmdline; }
@@ -71,7 +78,8 @@ install_product() {
     cp -a /mnt/host/src "$SRC_COPY"
     cd "$SRC_COPY" || return 1
     # No network: pip takes every package (and the build's setuptools) from the wheel folder.
-    PIP_NO_INDEX=1 PIP_FIND_LINKS=/mnt/host/wheels bash deploy/install.sh > /root/install.log 2>&1
+    PIP_NO_INDEX=1 PIP_FIND_LINKS=/mnt/host/wheels bash deploy/install.sh --event-host \
+        > /root/install.log 2>&1
     local rc=$?
     cp /root/install.log "$OUT/install.log"
     if [[ $rc -ne 0 ]]; then tail -n 40 /root/install.log; fi
@@ -231,6 +239,64 @@ EOT
     say cuts_ready 1
 }
 
+# -- 7. the event host: Mosquitto and showdown-event under systemd; the host's table joins -----
+start_event() {
+    # One table (the host's simulated one), a code valid all run long; the builder's edit.
+    cat > /etc/showdown/event.env <<'EOT'
+SHOWDOWN_EVENT_ARGS="--format free --tables 1 --name Pi-in-a-box --no-mdns --code-minutes 600"
+EOT
+    # install.sh started the default event: this one needs an empty folder (docs/event.md).
+    systemctl stop showdown-event
+    rm -f "$EVENT_DIR"/event.db* "$EVENT_DIR/join-code"
+    sync
+    systemctl start showdown-event
+    local i
+    for ((i = 0; i < 120; i++)); do
+        [[ -s $EVENT_DIR/join-code ]] && break
+        sleep 1
+    done
+    say mosquitto_state "$(systemctl is-active mosquitto)" enabled "$(systemctl is-enabled mosquitto)"
+    say mosquitto_persistence "$(grep -rhs '^persistence true' /etc/mosquitto/ | head -n1 | tr ' ' '_')"
+    say event_state "$(systemctl is-active showdown-event)"
+    journalctl -u showdown-event -u mosquitto --no-pager -o cat | tail -n 12
+    # The code only, for the host's table (it joins at the address QEMU forwards).
+    if [[ -s $EVENT_DIR/join-code ]]; then
+        cut -d@ -f1 "$EVENT_DIR/join-code" > "$OUT/join-code"
+        say event_ready 1
+    else
+        say event_ready 0
+    fi
+    sync
+}
+
+# After a cut: the broker and the event host came back by themselves (enabled units).
+event_back() {
+    local i
+    for ((i = 0; i < 120; i++)); do
+        [[ $(systemctl is-active showdown-event) == active && $(systemctl is-active mosquitto) == active ]] && break
+        sleep 1
+    done
+    say event_back "$(systemctl is-active mosquitto) $(systemctl is-active showdown-event)"
+}
+
+# The event journal, read back once the host's table has sent every entry (the host touches
+# $OUT/event-drained when its table's outbox is empty, or gives up): each row's table, journal
+# and sequence number, and SQLite's integrity.
+export_event() {
+    local dir=$OUT/boot-$BOOT i
+    mkdir -p "$dir"
+    for ((i = 0; i < 600; i++)); do
+        [[ -e $OUT/event-drained ]] && break
+        sleep 1
+    done
+    systemctl stop showdown-event
+    sqlite3 -separator ' ' "$EVENT_DB" 'SELECT table_id, journal, seq, kind FROM entries ORDER BY table_id, journal, seq' \
+        > "$dir/event-entries.txt" 2> "$dir/event-export.err"
+    sqlite3 "$EVENT_DB" 'PRAGMA integrity_check' > "$dir/event-integrity.txt" 2>&1
+    say event_integrity "$(head -n1 "$dir/event-integrity.txt")"
+    say event_exported "$(wc -l < "$dir/event-entries.txt")" entries
+}
+
 # What the service had written, read back through `showdown export`: the games the host names
 # in $OUT/export-games (those with entries acknowledged since the last check), else all of them.
 export_journal() {
@@ -259,6 +325,7 @@ uninstall_product() {
     say process_left "$(pgrep -u showdown -c || true)"
     if [[ -e /dev/showdown-unit ]]; then say dev_link_left 1; else say dev_link_left 0; fi
     if [[ -s $DB ]]; then say journal_kept 1; else say journal_kept 0; fi
+    say event_unit_known "$(systemctl list-unit-files showdown-event.service --no-legend | wc -l)"
 }
 
 case $STAGE in
@@ -269,6 +336,7 @@ case $STAGE in
         check_udev
         check_serial
         start_cuts
+        start_event
         ;;
     verify)
         # The service came up by itself and scores on; it pauses (a clean stop) while the
@@ -276,11 +344,14 @@ case $STAGE in
         systemctl stop showdown
         export_journal
         systemctl start showdown
+        event_back
         say verified 1
         ;;
     final)
         systemctl stop showdown
         export_journal
+        event_back
+        export_event
         uninstall_product
         say "done" 1
         sync

@@ -9,10 +9,16 @@ It is the checklist of what a real install must do; each step's evidence lands i
    ``Type=notify`` with its STATUS line, ``showdown check``, the watchdog (SIGUSR2 freezes the main
    loop), the udev rule naming the board, showdowns played through QEMU's FTDI ``usb-serial``
    against the simulated microcontroller running the real firmware *here on the host*;
-3. power cuts: the service scores a simulated game at a fast pace and logs each journal entry it
-   has on disk to the serial console; the host kills QEMU at a random moment, boots again, and
-   checks the guest's ``showdown export`` holds every such entry exactly once and that SQLite's
-   ``integrity_check`` is ok; the last boot also runs ``deploy/uninstall.sh`` and compares.
+3. the event host (``install.sh --event-host``): Mosquitto and ``showdown-event`` under the
+   guest's systemd; a simulated table *here on the host* (``showdown run --sim --event``) joins
+   with the code the guest hands over, through QEMU's user network, which forwards one loopback
+   port of this host to the guest's 1883 and nothing else (``restrict=on``);
+4. power cuts: the service scores a simulated game at a fast pace and logs each journal entry it
+   has on disk to the serial console, while the host's table sends its event entries; the host
+   kills QEMU at a random moment, boots again, and checks the guest's ``showdown export`` holds
+   every such entry exactly once and that SQLite's ``integrity_check`` is ok; the last boot
+   exports the event journal too (every entry the host acknowledged to the table there once,
+   its integrity ok), then runs ``deploy/uninstall.sh`` and compares.
 
 The disk is raw with ``cache=none`` (O_DIRECT): what the guest has not flushed is in its own
 RAM, and a killed QEMU takes it along, as a power cut does on a Pi's SD card.
@@ -38,6 +44,9 @@ from pathlib import Path
 from typing import Any
 
 from hw_sim.mcu import SimulatedMcu
+from showdown.event.brokers import free_port
+from showdown.event.outbox import Outbox, event_entries, event_file, journal_identity
+from showdown.game.journal import Journal
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -162,7 +171,10 @@ class Console:
 class Machine:
     """QEMU with the Debian kernel booted directly, the disk, two shares and the FTDI adapter."""
 
-    def __init__(self, run: Path, cache: Path, mcu_tty: str, accel: str) -> None:
+    def __init__(self, run: Path, cache: Path, mcu_tty: str, accel: str,
+                 event_port: int = 0) -> None:
+        self.event_port = event_port
+        """This host's loopback port that QEMU forwards to the guest's Mosquitto (1883)."""
         self.run = run
         self.cache = cache
         self.mcu_tty = mcu_tty
@@ -190,7 +202,11 @@ class Machine:
             "-device", "qemu-xhci", "-chardev", f"serial,id=mcu,path={self.mcu_tty}",
             "-device", "usb-serial,chardev=mcu",
             "-serial", f"file:{console}", "-monitor", "none",
-            "-display", "none", "-vga", "none", "-nic", "none", "-no-reboot",
+            # the venue's LAN, as far as the box has one: the guest reaches nothing, and this
+            # host reaches only its broker, at a loopback port
+            "-nic", f"user,model=virtio-net-pci,restrict=on,"
+                    f"hostfwd=tcp:127.0.0.1:{self.event_port}-:1883",
+            "-display", "none", "-vga", "none", "-no-reboot",
         ]
 
     def boot(self, stage: str, extra: str = "") -> Console:
@@ -326,6 +342,84 @@ class HostTable:
         return first
 
 
+# -- the event's table on this host -----------------------------------------------------------
+
+
+class EventTable:
+    """``showdown run --sim --headless --event CODE@127.0.0.1:PORT``: a simulated table here,
+    its journal in the run folder, joined to the guest's event through the forwarded port."""
+
+    def __init__(self, run: Path, port: int, code: str, seed: int) -> None:
+        self.db = run / "event-table.db"
+        showdown = Path(sys.executable).parent / "showdown"
+        self.process = subprocess.Popen(
+            # games enough to play through every cut: the harness stops it after the last
+            [str(showdown), "run", "--sim", "--headless", "--fast", "--speed", "20",
+             "--games", "10000", "--seed", str(seed), "--db", str(self.db),
+             "--table-name", "Host table",
+             "--event", f"{code}@127.0.0.1:{port}", "--event-keepalive", "10",
+             "--event-resend-s", "5"],
+            stdin=subprocess.DEVNULL, stdout=open(run / "event-table.out", "wb"),  # noqa: SIM115
+            stderr=subprocess.STDOUT)
+
+    def figures(self) -> tuple[set[tuple[str, str, int]], set[tuple[str, str, int]]]:
+        """(the event entries the table made, those the host acknowledged), read from the
+        table's journal and outbox as they are on disk now."""
+        return table_entries(self.db)
+
+    def stop(self) -> int | None:
+        """A clean stop (SIGINT, as Ctrl-C): what is not acknowledged stays in the outbox."""
+        if self.process.poll() is None:
+            self.process.send_signal(2)
+            try:
+                self.process.wait(60)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        return self.process.returncode
+
+
+def table_entries(db: Path) -> tuple[set[tuple[str, str, int]], set[tuple[str, str, int]]]:
+    """(event entries in a table's journal, those its outbox marks acknowledged by the host)."""
+    if not db.exists() or not event_file(db).exists():
+        return set(), set()
+    outbox = Outbox(event_file(db))
+    try:
+        member = outbox.membership()
+        if member is None:
+            return set(), set()
+        with Journal.open(db) as journal:
+            if not journal.games():
+                return set(), set()
+            identity = journal_identity(journal)
+            made = {(member.table, identity, entry.seq)
+                    for entry, _previous in event_entries(journal, member.event,
+                                                          member.joined_seq)}
+            acked = {(member.table, identity, seq) for seq in outbox.acked(identity)}
+    finally:
+        outbox.close()
+    return made, acked
+
+
+def check_event(folder: Path, acked: set[tuple[str, str, int]]) -> dict[str, Any]:
+    """Every entry the host acknowledged to its table, once in the guest's event journal."""
+    path = folder / "event-entries.txt"
+    rows = [tuple(line.split()) for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip()] if path.exists() else []
+    stored = [(row[0], row[1], int(row[2])) for row in rows if len(row) >= 3]
+    counted: dict[tuple[str, str, int], int] = {}
+    for key in stored:
+        counted[key] = counted.get(key, 0) + 1
+    integrity = folder / "event-integrity.txt"
+    return {
+        "stored": len(stored),
+        "lost": sorted(acked - set(counted)),
+        "duplicated": sorted(k for k, n in counted.items() if n > 1),
+        "integrity": integrity.read_text(encoding="utf-8").strip() if integrity.exists()
+        else "missing",
+    }
+
+
 # -- checking the exports after a cut ---------------------------------------------------------
 
 
@@ -376,7 +470,9 @@ def main() -> int:
     result: dict[str, Any] = {
         "install_ok": False, "notify_ready": False, "watchdog_restarts": 0, "udev_named": False,
         "serial_duels": 0, "serial_duels_correct": 0, "power_cuts": 0, "acknowledged": 0,
-        "lost": 0, "duplicated": 0, "integrity_ok": False, "seconds": 0.0,
+        "lost": 0, "duplicated": 0, "integrity_ok": False, "event_ready": False,
+        "event_acknowledged": 0, "event_lost": 0, "event_duplicated": 0,
+        "event_integrity_ok": False, "seconds": 0.0,
     }
     extra: dict[str, Any] = {"seed": args.seed}
     image_s = build_image(cache)
@@ -394,7 +490,10 @@ def main() -> int:
 
     mcu = SimulatedMcu(link_path=run / "board", seed=args.seed).start()
     table = HostTable(mcu, rng)
-    machine = Machine(run, cache, os.path.realpath(mcu.port), choose_accel(args.accel))
+    machine = Machine(run, cache, os.path.realpath(mcu.port), choose_accel(args.accel),
+                      event_port=free_port())
+    event_table: EventTable | None = None
+    event_acked: set[tuple[str, str, int]] = set()
     extra["accel"] = machine.accel
     acks: dict[tuple[int, int], tuple[str, str]] = {}
     lost: set[tuple[int, int, str, str]] = set()
@@ -478,6 +577,26 @@ def main() -> int:
         extra["check_serial_ok"] = (mark("check_serial_rc") == "1" and "Traceback" not in text
                                     and "ok  red countdown light" in text)
 
+        # -- the event: Mosquitto and the event host in the guest, a table here joins them
+        machine.wait_for(lambda c: "event_ready" in c.marks, 180 * slow(), "the event host")
+        extra["mosquitto_state"] = mark("mosquitto_state")
+        extra["mosquitto_persistence"] = mark("mosquitto_persistence")
+        extra["event_state"] = mark("event_state")
+        code_file = run / "out" / "join-code"
+        result["event_ready"] = (mark("event_ready") == "1" and code_file.exists()
+                                 and (mark("mosquitto_state") or "").startswith("active"))
+        if result["event_ready"]:
+            code = code_file.read_text(encoding="utf-8").strip()
+            log(f"event: a table on this host joins through 127.0.0.1:{machine.event_port}")
+            event_table = EventTable(run, machine.event_port, code, args.seed)
+            deadline = time.monotonic() + 300 * slow()
+            while not event_table.figures()[1] and time.monotonic() < deadline:
+                if event_table.process.poll() is not None:
+                    log("event: the table's service ended (see event-table.out)")
+                    break
+                time.sleep(2)
+            extra["event_first_ack"] = bool(event_table.figures()[1])
+
         # -- power cuts, then the final boot: verify, uninstall
         for cut in range(1, args.cuts + 2):
             assert machine.console is not None
@@ -488,6 +607,23 @@ def main() -> int:
                 (run / "out" / "export-games").write_text(
                     " ".join(str(g) for g in sorted(fresh_games)), encoding="utf-8")
                 machine.boot("final" if final else "verify")
+                if final and event_table is not None:
+                    # the broker and the event host back by themselves; the table delivers
+                    # what it still holds, then stops, and the guest exports the event journal
+                    machine.wait_for(lambda c: "event_back" in c.marks, 300 * slow(),
+                                     "the event after the last cut")
+                    extra["event_back_final"] = mark("event_back")
+                    deadline = time.monotonic() + 120 * slow()
+                    while time.monotonic() < deadline:
+                        made, acked_now = event_table.figures()
+                        if made and made <= acked_now:
+                            break
+                        time.sleep(2)
+                    extra["event_table_rc"] = event_table.stop()
+                    made, event_acked = event_table.figures()
+                    extra["event_made"] = len(made)
+                    extra["event_pending"] = len(made - event_acked)
+                    (run / "out" / "event-drained").touch()
                 done = "done" if final else "verified"
                 machine.wait_for(lambda c, d=done: d in c.marks, 300 * slow(), f"stage {done}")
                 checked = {k: v for k, v in acks.items() if k in fresh_acks}
@@ -499,7 +635,19 @@ def main() -> int:
                     f"{sorted({g for g, _ in checked})}), {verdict['entries']} in the "
                     f"export, lost {len(verdict['lost'])}, duplicated "
                     f"{len(verdict['duplicated'])}, integrity {verdict['integrity']}")
+                if not final:
+                    extra.setdefault("event_back", []).append(mark("event_back"))
                 if final:
+                    if event_table is not None:
+                        ev = check_event(run / "out" / f"boot-{machine.boots}", event_acked)
+                        result["event_acknowledged"] = len(event_acked)
+                        result["event_lost"] = len(ev["lost"])
+                        result["event_duplicated"] = len(ev["duplicated"])
+                        result["event_integrity_ok"] = ev["integrity"] == "ok"
+                        extra["event_stored"] = ev["stored"]
+                        log(f"event: {len(event_acked)} acknowledged to the table, "
+                            f"{ev['stored']} in the event journal, lost {len(ev['lost'])}, "
+                            f"duplicated {len(ev['duplicated'])}, integrity {ev['integrity']}")
                     break
             seen = len(machine.console.acks)
             machine.wait_for(lambda c, s=seen: len(c.acks) > s, 120 * slow(),
@@ -531,6 +679,8 @@ def main() -> int:
     finally:
         machine.cut_power()
         mcu.close()
+        if event_table is not None:
+            event_table.stop()
     result["acknowledged"] = len(acks)
     result["lost"] = len(lost)
     result["duplicated"] = len(duplicated)
@@ -547,7 +697,10 @@ def main() -> int:
           and result["serial_duels_correct"] == args.duels
           and result["power_cuts"] == args.cuts and result["acknowledged"] > 0
           and result["lost"] == 0 and result["duplicated"] == 0 and result["integrity_ok"]
-          and extra.get("uninstall_ok"))
+          and extra.get("uninstall_ok")
+          and result["event_ready"] and result["event_acknowledged"] > 0
+          and result["event_lost"] == 0 and result["event_duplicated"] == 0
+          and result["event_integrity_ok"])
     return 0 if ok else 1
 
 

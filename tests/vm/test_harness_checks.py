@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.vm.harness import Console, check_exports, kvm_unusable
+from tests.vm.harness import Console, Machine, check_event, check_exports, kvm_unusable
 
 
 def _export(
@@ -80,3 +80,30 @@ def test_a_pvm_kvm_is_not_used_and_says_why(tmp_path: Path) -> None:
     assert kvm_unusable(kvm, modules) == ""
     (modules / "kvm_pvm").mkdir()
     assert "PVM" in kvm_unusable(kvm, modules)
+
+
+def test_an_event_entry_acknowledged_but_not_in_the_event_journal_is_lost(
+        tmp_path: Path) -> None:
+    (tmp_path / "event-entries.txt").write_text("t1 j1 1 set_up\nt1 j1 2 round\n")
+    (tmp_path / "event-integrity.txt").write_text("ok\n")
+    acked = {("t1", "j1", 1), ("t1", "j1", 2), ("t1", "j1", 3)}
+    verdict = check_event(tmp_path, acked)
+    assert verdict == {"stored": 2, "lost": [("t1", "j1", 3)], "duplicated": [],
+                       "integrity": "ok"}
+    assert check_event(tmp_path, acked - {("t1", "j1", 3)})["lost"] == []
+
+
+def test_an_event_entry_stored_twice_is_duplicated_and_a_missing_export_loses_all(
+        tmp_path: Path) -> None:
+    (tmp_path / "event-entries.txt").write_text("t1 j1 1 set_up\nt1 j1 1 set_up\n")
+    assert check_event(tmp_path, {("t1", "j1", 1)})["duplicated"] == [("t1", "j1", 1)]
+    empty = check_event(tmp_path / "nowhere", {("t1", "j1", 1)})
+    assert empty["lost"] == [("t1", "j1", 1)] and empty["integrity"] == "missing"
+
+
+def test_the_guest_reaches_nothing_and_this_host_only_its_broker(tmp_path: Path) -> None:
+    machine = Machine(tmp_path, tmp_path, "/dev/null", "tcg", event_port=41883)
+    command = machine.command("main", "")
+    nic = command[command.index("-nic") + 1]
+    assert "restrict=on" in nic and "hostfwd=tcp:127.0.0.1:41883-:1883" in nic
+    assert command.count("-nic") == 1

@@ -3,22 +3,28 @@
 Opens the event in ``--dir`` (or takes up the one there), starts the broker (Mosquitto where
 installed, else the embedded one; ``--broker system`` for the venue's Mosquitto under systemd),
 announces the event on the LAN by mDNS, and keeps the event journal, the standings and the
-seating until stopped (Ctrl-C, SIGTERM). The join code is written to ``DIR/join-code`` and, on
-a terminal, printed; it is never logged. The event's page for phones (standings, the tables
-online or not, the next seating; docs/web.md) is served on port 8080 unless ``--no-http``; its
-address is written to ``DIR/page-url``.
+seating until stopped (Ctrl-C, SIGTERM, or the window closed). Where a screen is, the host's
+window shows the Event screen: the join code with the address the tables type and its QR code,
+the standings, every table online or not, the next seating (``--headless``: none). The join
+code is written to ``DIR/join-code`` and, on a terminal, printed; it is never logged. The
+event's page for phones (standings, the tables online or not, the next seating; docs/web.md) is
+served on port 8080 unless ``--no-http``; its address is written to ``DIR/page-url``.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import logging
 import os
-import socket
 import sys
 import threading
+import time
 from pathlib import Path
+from typing import Any
+
+import ifaddr
 
 from engine.event import EventFormat, EventSettings
 from engine.event.formats import EventSettingsError
@@ -37,6 +43,8 @@ from showdown.event.brokers import (
 from showdown.event.discovery import Announcement
 from showdown.event.host import EventHost, new_event_id
 from showdown.event.messages import EventInfo
+from showdown.game.journal import Journal
+from showdown.game.session import Session
 from showdown.sim.bot_table import NAMES
 from showdown.web.settings import DEFAULT_HTTP
 
@@ -75,6 +83,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--code-minutes", type=float, default=15.0,
                         help="how long a join code is accepted (default 15)")
     parser.add_argument("--no-mdns", action="store_true", help="do not announce on the LAN")
+    parser.add_argument("--address", default="",
+                        help="the address the tables type, shown with the join code and in "
+                        "its QR code (default: --bind, else this machine's LAN address)")
+    parser.add_argument("--headless", action="store_true",
+                        help="no window: the join code on the terminal and in DIR/join-code")
+    parser.add_argument("--fullscreen", action="store_true",
+                        help="the window fills the screen (a venue's display, a Pi's panel)")
     parser.add_argument("--json", action="store_true",
                         help="print the host's figures and standings as JSON when stopped")
     parser.add_argument("--keepalive", type=int_in_range(2, 600), default=30,
@@ -142,30 +157,36 @@ def run(args: argparse.Namespace) -> int:
     host.connection.host, host.connection.port = broker.host, broker.port
     announcement = None
     page: EventPage | None = None
+    window: Any = None
     stop = threading.Event()
     try:
         host.start()
         if not host.wait_connected(20):
             raise UserError(f"the host cannot reach the broker at {broker.host}:{broker.port} "
                             f"({host.connection.refused or 'no answer'})")
+        address = args.address or lan_address(args.bind)
+        host.address = address if broker.port == 1883 else f"{address}:{broker.port}"
         if not args.no_mdns:
-            announcement = _announce(host, args.bind, broker.port)
+            announcement = _announce(host, address, broker.port)
         if not args.no_http:  # the built-in address is given up quietly when it is taken
             page = serve_event(host, args.http or DEFAULT_HTTP, asked=args.http is not None)
         _show_page(folder, page)
+        window = None if args.headless else _window(host, folder, args.fullscreen)
         shown = None
         log.info("event %s (%s, %s): %d tables, %d players; the broker is %s on port %d",
                  host.info.event, host.info.name, host.info.format, len(host.info.tables),
                  len(host.info.players), broker.name, broker.port)
-        while not stop.wait(1.0):
+        while _wait(window, stop):
             host.tick()
             code = host.join_code.code.get_secret_value()
             if code != shown:
                 shown = code
-                _show_code(folder, code, args.bind, broker.port)
+                _show_code(folder, f"{code}@{host.address}")
     except Stopped as stopped:
         log.info("%s received: stopping the event (it goes on at the next start)", stopped.name)
     finally:
+        if window is not None:
+            window.close()
         if page is not None:
             page.stop()
         if announcement is not None:
@@ -178,9 +199,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _show_code(folder: Path, code: str, bind: str, port: int) -> None:
-    where = "HOST" if bind in ("0.0.0.0", "") else bind
-    text = f"{code}@{where}:{port}" if port != 1883 else f"{code}@{where}"
+def _show_code(folder: Path, text: str) -> None:
+    """``CODE@HOST[:PORT]`` into ``DIR/join-code`` (mode 0600) and, on a terminal, printed."""
+    code = text.partition("@")[0]
     path = folder / "join-code"
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(descriptor, "w") as file:
@@ -201,13 +222,61 @@ def _show_page(folder: Path, page: EventPage | None) -> None:
         print(f"phones: {page.url}", flush=True)
 
 
-def _announce(host: EventHost, bind: str, port: int) -> Announcement | None:
-    address = bind
-    if bind in ("0.0.0.0", ""):
-        try:
-            address = socket.gethostbyname(socket.gethostname())
-        except OSError:
-            address = "127.0.0.1"
+def lan_address(bind: str) -> str:
+    """The address the tables reach this host at: ``--bind`` when it names one, else the first
+    IPv4 address of a network interface that is not the loopback nor link-local (the
+    host name's own address is 127.0.1.1 on Debian), else the loopback."""
+    if bind not in ("0.0.0.0", ""):
+        return bind
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if isinstance(ip.ip, str) and not ip.ip.startswith(("127.", "169.254.")):
+                return ip.ip
+    return "127.0.0.1"
+
+
+def _window(host: EventHost, folder: Path, fullscreen: bool) -> Any:
+    """The host's window on the Event screen, or None where no screen is (said in the log).
+    Its journal keeps only the window's language."""
+    try:
+        display = importlib.import_module("showdown.scoreboard.display")
+        display.check_environment()
+        play = importlib.import_module("showdown.app.scoreboard_main")
+        journal = Journal.open(folder / "screen.db", writable=True)
+    except ImportError:
+        log.info("no scoreboard in this installation: the join code is in %s",
+                 folder / "join-code")
+        return None
+    except Exception as error:  # no screen here: the terminal and the file say the code
+        log.info("no window for the event (%s): the join code is in %s", error,
+                 folder / "join-code")
+        return None
+    try:
+        board = play.build_scoreboard(Session(journal), fullscreen=fullscreen, event=host)
+    except Exception as error:
+        journal.close()
+        log.info("no window for the event (%s): the join code is in %s", error,
+                 folder / "join-code")
+        return None
+    board.screens["event"].setup_back = False
+    board.go("event")
+    board.on_close.insert(0, journal.close)
+    return board
+
+
+def _wait(window: Any, stop: threading.Event) -> bool:
+    """A second of the event: the window drawn and its taps handled meanwhile. False once
+    the window is closed (or Esc on a keyboard)."""
+    if window is None:
+        return not stop.wait(1.0)
+    deadline = time.monotonic() + 1.0
+    while (left := deadline - time.monotonic()) > 0:
+        if not window.pump(int(left * 1000) + 1):
+            return False
+    return True
+
+
+def _announce(host: EventHost, address: str, port: int) -> Announcement | None:
     try:
         return Announcement(host.info.event, host.info.name, address, port)
     except OSError as error:

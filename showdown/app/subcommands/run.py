@@ -36,7 +36,7 @@ from engine.scoring import PIG_MODES, ScoringMode, ScoringSettings
 from showdown.app.arguments import GAMES_MAX, int_in_range, seed
 from showdown.app.config import load_settings
 from showdown.app.errors import UserError
-from showdown.app.event_table import connect_table, event_worker
+from showdown.app.event_table import TableDoor, connect_table, event_worker
 from showdown.app.phone_page import PhonePage, add_http_arguments, http_address, serve_table
 from showdown.app.sd_notify import ServiceHeartbeat
 from showdown.app.service import Frontend, Service
@@ -162,7 +162,7 @@ class _Scoreboard:
         self, session: Session, machine: ShowdownMachine, *, real_unit: bool, keyboard: Any = None,
         size: tuple[int, int] = (800, 480), touch: TouchMatrix | None = None,
         phone: PhonePage | None = None,
-        event: Any = None,
+        event: Any = None, door: Any = None,
     ) -> None:
         play = importlib.import_module("showdown.app.scoreboard_main")
         # At a real table (or played by keyboard) the scoreboard says who is on the paddles;
@@ -171,6 +171,7 @@ class _Scoreboard:
             session, machine=machine, unit=keyboard, fullscreen=real_unit, size=size,
             record_results=False, load_unit=real_unit or keyboard is not None, event=event,
             phone=None if phone is None else (phone.url, phone.pin),
+            door=door,
             **({} if touch is None else {"touch": touch}),
         )
 
@@ -187,7 +188,7 @@ class _Scoreboard:
 def _frontend(
     args: argparse.Namespace, session: Session, machine: ShowdownMachine, real_unit: bool,
     keyboard: Any = None, *, touch: TouchMatrix | None = None, phone: PhonePage | None = None,
-    event: Any = None,
+    event: Any = None, door: Any = None,
 ) -> Frontend | None:
     """The scoreboard, when this installation has one and a window can open; else headless."""
     if args.headless:
@@ -200,7 +201,7 @@ def _frontend(
     display = importlib.import_module("showdown.scoreboard.display")
     try:
         return _Scoreboard(session, machine, real_unit=real_unit, keyboard=keyboard,
-                           size=args.size, touch=touch, phone=phone, event=event)
+                           size=args.size, touch=touch, phone=phone, event=event, door=door)
     except display.NoWindowError as error:  # no screen here: SDL would draw an invisible window
         if keyboard is not None:
             raise UserError(f"--interactive needs a window for the scoreboard, and none can open "
@@ -385,8 +386,13 @@ def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -
                                                             event=link)
         if phone is not None:  # stopped before the journal closes: a phone's undo needs it
             on_stop.insert(on_stop.index(journal.close), phone.stop)
+        # Not in an event: Set-up can join one (the link is then stopped with the rest).
+        door = None if link is not None else TableDoor(
+            journal, args.table_name, lambda joined: on_stop.insert(0, joined.stop),
+            keepalive=args.event_keepalive, resend_s=args.event_resend_s)
         frontend = _frontend(args, session, machine, real_unit=not use_sim, keyboard=keyboard,
-                             touch=settings.scoreboard.touch_matrix, phone=phone, event=link)
+                             touch=settings.scoreboard.touch_matrix, phone=phone, event=link,
+                             door=door)
         if keyboard is not None and frontend is None:
             raise UserError("--interactive needs a window for the scoreboard, and none could open")
     except BaseException:

@@ -8,6 +8,7 @@ from showdown.scoreboard.screens.event import EventScreen
 from showdown.scoreboard.screens.game_over import GameOverScreen
 from showdown.scoreboard.screens.games import GamesScreen
 from showdown.scoreboard.screens.history import HistoryScreen
+from showdown.scoreboard.screens.join import JoinScreen
 from showdown.scoreboard.screens.names import NamesScreen
 from showdown.scoreboard.screens.penalty import PenaltyScreen
 from showdown.scoreboard.screens.phones import PhonesScreen
@@ -37,6 +38,7 @@ SCREENS: dict[str, type[Screen]] = {
         PhonesScreen,
         PenaltyScreen,
         EventScreen,
+        JoinScreen,
     )
 }
 """Every screen class by its name (the name :meth:`Scoreboard.go` takes)."""

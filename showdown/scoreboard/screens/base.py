@@ -16,7 +16,7 @@ import pygame
 
 from engine.error_text import ErrorText
 from showdown.scoreboard.accessibility import CueSettings
-from showdown.scoreboard.port import TablePort
+from showdown.scoreboard.port import EventDoor, TablePort
 from showdown.scoreboard.view import TableView
 from showdown.scoreboard.widgets import Widget
 
@@ -45,6 +45,12 @@ class Ui(Protocol):
     port: TablePort
     cues: CueSettings
     screens: dict[str, Screen]
+    event_door: EventDoor | None
+    """How this table joins an event from Set-up (None: it cannot, headless or at the host)."""
+
+    def notify(self, note: object = None) -> None:
+        """Something changed (from any thread): draw again soon. Never blocks."""
+        ...
 
     def go(self, screen: str) -> None:
         """Show another screen."""

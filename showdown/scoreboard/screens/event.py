@@ -11,18 +11,68 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
+from engine.scoring import ScoringSettings
+from showdown.event.games import setup_key
+from showdown.event.host import settings_from_info
 from showdown.event.messages import SeatingMessage, StandingLine, TableLine
 from showdown.event.view import EventView
 from showdown.scoreboard import theme
 from showdown.scoreboard.i18n import N_, _
-from showdown.scoreboard.screens.base import CONTENT_BOTTOM, Screen
+from showdown.scoreboard.qr import qr_widget
+from showdown.scoreboard.screens.base import CONTENT_BOTTOM, Screen, Ui
 from showdown.scoreboard.view import TableView
-from showdown.scoreboard.widgets import Label, Widget
+from showdown.scoreboard.widgets import Button, Label, Widget
 
-__all__ = ["EventScreen", "clock_time", "event_widgets"]
+__all__ = ["EventScreen", "SeatedRound", "clock_time", "event_view", "event_widgets",
+           "seated_round"]
+
+SEATED_FORMATS = ("partners-8", "swiss")
+"""Formats whose host seats every round: Set-up takes the players from the seating."""
+
+
+@dataclass(frozen=True)
+class SeatedRound:
+    """The round the host seated this table for: who plays, and how it is scored."""
+
+    event: str
+    round: int
+    rounds: int
+    players: tuple[str, ...]
+    scoring: ScoringSettings
+
+    @property
+    def key(self) -> str:
+        """The set-up key of this round's game at a scoreboard (the host reads the round from
+        it; the same key twice is one game)."""
+        return setup_key(0, self.event, self.round)
+
+
+def seated_round(view: EventView) -> SeatedRound | None:
+    """This table's seat in the round to play, in a format the host seats (None in free play,
+    at a bye, between events, at the host)."""
+    info, seating = view.info, view.seating
+    if info is None or seating is None or view.me is None or info.format not in SEATED_FORMATS:
+        return None
+    players = seating.tables.get(view.me, [])
+    if seating.over or seating.round is None or not players:
+        return None
+    try:
+        scoring = settings_from_info(info).scoring()
+    except ValueError:  # a description this version cannot read: Set-up stays the table's own
+        return None
+    return SeatedRound(info.event, seating.round, seating.rounds,
+                       tuple(players), scoring)
+
+
+def event_view(ui: Ui) -> EventView | None:
+    """The event this scoreboard is in, if it is in one (its Event screen's source)."""
+    screen = ui.screens.get("event")
+    source = getattr(screen, "source", None)
+    return None if source is None else source()
 
 FORMATS = {"free": N_("Free play"), "partners-8": N_("Partners, two tables"),
            "swiss": N_("Swiss")}
@@ -116,35 +166,85 @@ def event_widgets(view: EventView) -> list[Widget]:
     rows = (CONTENT_BOTTOM - 84) // ROW_H
     for index, standing in enumerate(view.standings[:rows]):
         found += _standing_row(84 + index * ROW_H, standing, swiss, standing.name in mine)
+    return found + _right_column(view)
+
+
+QR_SIDE = 112
+"""Design pixels of the join code's QR code: 37 modules of 3 pixels at the panel's 800x480."""
+
+LINE_H = 36
+"""A table's line in the right column."""
+
+SEAT_H = 34
+"""A line of the next seating (three fit under the host's join code and two tables)."""
+
+
+def _join_block(view: EventView, right: int, width: int, top: int) -> list[Widget]:
+    """The host's join code, its address and its QR code (``CODE@HOST[:PORT]``)."""
+    code = view.join_code or ""
+    shown = f"{code[:4]}-{code[4:]}"
+    text = view.join_text
+    if text is None:  # no address known: the code alone, as before a LAN address is found
+        return [Label("join", pygame.Rect(right, top, width, 34),
+                      _("Join code: {code}").format(code=shown), 22, theme.TEXT, bold=True,
+                      align="left")]
+    left = right + QR_SIDE + 12
+    rest = width - QR_SIDE - 12
+    return [
+        qr_widget("join:qr", pygame.Rect(right, top, QR_SIDE, QR_SIDE), text),
+        Label("join:caption", pygame.Rect(left, top + 4, rest, 26), _("Join code"), 18,
+              theme.TEXT_DIM, align="left"),
+        Label("join", pygame.Rect(left, top + 30, rest, 40), shown, 30, theme.TEXT, bold=True,
+              align="left"),
+        # TRANSLATORS: under the join code: the host's address, which a table types.
+        Label("join:address", pygame.Rect(left, top + 72, rest, 30),
+              _("at {address}").format(address=view.join_address), 18, theme.TEXT,
+              align="left"),
+    ]
+
+
+def _right_column(view: EventView) -> list[Widget]:
+    """The tables, online or not, under the join code at the host, then the next seating. When
+    not every table fits, the offline ones are shown first: those are the ones to act on."""
     right = LEFT_W + 16
     width = 800 - right - 8
-    found.append(Label("head:tables", pygame.Rect(right, 48, width, 30), _("Tables"), 20,
-                       theme.TEXT_DIM, bold=True, align="left"))
+    found: list[Widget] = [Label("head:tables", pygame.Rect(right, 48, width, 30), _("Tables"),
+                                 20, theme.TEXT_DIM, bold=True, align="left")]
     top = 80
     if view.join_code:
-        code = view.join_code
-        found.append(Label("join", pygame.Rect(right, top, width, 34),
-                           _("Join code: {code}").format(code=f"{code[:4]}-{code[4:]}"), 22,
-                           theme.TEXT, bold=True, align="left"))
-        top += 38
+        block = _join_block(view, right, width, top)
+        found += block
+        top = max(w.rect.bottom for w in block) + 6
     elif not view.host_online:
         found.append(Label("host", pygame.Rect(right, top, width, 30), _("The host is away"),
                            20, theme.DANGER, align="left"))
         top += 32
-    shown = view.tables[:6]
-    for line in shown:
+    seats = seating_lines(view)[:3]
+    room = (CONTENT_BOTTOM - top - 32 - min(2, len(seats)) * SEAT_H) // LINE_H
+    lines = sorted(view.tables, key=lambda line: line.online)
+    if len(lines) > room:
+        hidden = len(lines) - max(0, room - 1)
+        lines = lines[:max(0, room - 1)]
+    else:
+        hidden = 0
+    for line in sorted(lines, key=lambda line: line.table):
         colour = theme.TEXT if line.online else theme.DANGER
-        found.append(Label(f"status:{line.table}", pygame.Rect(right, top, width, 44),
-                           table_status(line), 18, colour, wrap=True))
-        top += 46
-    top = max(top + 4, 250)
-    found.append(Label("head:seating", pygame.Rect(right, top, width, 30), _("Next seating"),
+        found.append(Label(f"status:{line.table}", pygame.Rect(right, top, width, LINE_H - 2),
+                           table_status(line), 18, colour, wrap=True, align="left"))
+        top += LINE_H
+    if hidden:
+        found.append(Label("status:more", pygame.Rect(right, top, width, LINE_H - 2),
+                           _("{count} more tables online").format(count=hidden), 18,
+                           theme.TEXT_DIM, align="left"))
+        top += LINE_H
+    top += 4
+    found.append(Label("head:seating", pygame.Rect(right, top, width, 28), _("Next seating"),
                        20, theme.TEXT_DIM, bold=True, align="left"))
     top += 32
-    for index, text in enumerate(seating_lines(view)[:3]):
-        found.append(Label(f"seat:{index}", pygame.Rect(right, top, width, 44), text, 18,
-                           theme.TEXT, wrap=True))
-        top += 46
+    for index, text in enumerate(seats[:(CONTENT_BOTTOM - top + 2) // SEAT_H]):
+        found.append(Label(f"seat:{index}", pygame.Rect(right, top, width, SEAT_H - 2), text, 18,
+                           theme.TEXT, wrap=True, align="left"))
+        top += SEAT_H
     return found
 
 
@@ -155,6 +255,15 @@ class EventScreen(Screen):
     source: Callable[[], EventView] | None = None
     """Where the event's view comes from; set when the table (or the host) is in an event."""
 
+    setup_back = True
+    """Before a game (no navigation bar yet), a button back to Set-up; not in the host's
+    window, which shows the event alone."""
+
     def widgets(self, view: TableView) -> list[Widget]:
-        """See :meth:`Screen.widgets` (the table's view is not used: the event's is)."""
-        return event_widgets(self.source() if self.source is not None else EventView())
+        """See :meth:`Screen.widgets` (the table's view only says whether a game is on)."""
+        found = event_widgets(self.source() if self.source is not None else EventView())
+        if not view.started and self.setup_back:
+            found.append(Button("setup", pygame.Rect(8, CONTENT_BOTTOM + 4, 240, 60),
+                                _("Set-up"), lambda: self.ui.go("setup"),
+                                colour=theme.PANEL_LIGHT, size=24))
+        return found

@@ -1,6 +1,11 @@
 """Game set-up: players and their seats, the first dealer, rule preset, scoring mode, target and
 language. Everything is a tap: names come from an on-screen keyboard (:mod:`.names`).
 
+At an event, Set-up is also the way in (Event: Join, :mod:`.join`), and in a format whose host
+seats every round (partners-8, Swiss) it takes the round's players, their seats and the event's
+scoring from the seating: the table picks only the rules and who deals first, and the game is
+keyed for the round, so Start tapped twice sets the round up once.
+
 002's hero and mean scoring draw pigs at their target (500, 100) and end at an agreed number of
 pigs or rounds: choosing one shows its target and two more rows for the pigs and the rounds,
 one of which is always set (the engine refuses the two modes without one)."""
@@ -12,10 +17,12 @@ from functools import partial
 
 import pygame
 
+from engine.scoring import ScoringMode
 from showdown.scoreboard import theme
 from showdown.scoreboard.i18n import LANGUAGES, _, current_language, ngettext
 from showdown.scoreboard.port import GameSetup
 from showdown.scoreboard.screens.base import Question, Screen, Ui
+from showdown.scoreboard.screens.event import SeatedRound, event_view, seated_round
 from showdown.scoreboard.view import TableView
 from showdown.scoreboard.vocabulary import (
     default_name,
@@ -37,6 +44,8 @@ ROW = 64
 """The right column's rows: rules, scoring, language, cues and target."""
 PIG_ROW = 52
 """The same rows, closer, with the pigs and the rounds under them (still 48 px to tap)."""
+EVENT_ROW = 54
+"""The same rows with the Event row under them (Join, or the event this table is in)."""
 
 
 class SetupScreen(Screen):
@@ -59,21 +68,36 @@ class SetupScreen(Screen):
         self.rounds: int | None = None
         self.saved = 0
         """How many saved games could be taken up again or read (counted when shown)."""
+        self.seated: SeatedRound | None = None
+        """The event round this table is seated for, read afresh whenever the screen is drawn."""
 
     def entered(self, view: TableView) -> None:
         """Count the saved games once, not at every frame (each is read from the journal). A
         table that has played starts from its last players' names and seats, not "Player 1..4";
         names typed here since stay as typed."""
         self.saved = len(self.ui.port.games())
+        self._follow_event()
         if view.started and not any(self.names):
             self.names = [player.name for player in view.players]
             self.count = max(MIN_PLAYERS, min(MAX_PLAYERS, len(self.names)))
             self.selected = min(self.selected, self.count - 1)
             self.dealer = min(self.dealer, self.count - 1)
 
+    def _follow_event(self) -> None:
+        """Seat the event's round when the host seated this table (the seating may change
+        while the screen is shown: a round ends at the other table)."""
+        view = event_view(self.ui)
+        self.seated = None if view is None else seated_round(view)
+        if self.seated is not None:
+            self.count = len(self.seated.players)
+            self.selected = min(self.selected, self.count - 1)
+            self.dealer = min(self.dealer, self.count - 1)
+
     def recorded_name(self, seat: int) -> str:
-        """The name the game will record for a seat: the one typed, else the default in
-        English ("Player 4"), which every screen shows in the language in use."""
+        """The name the game will record for a seat: the event's seating, the one typed, else
+        the default in English ("Player 4"), which every screen shows in the language in use."""
+        if self.seated is not None and seat < len(self.seated.players):
+            return self.seated.players[seat]
         if seat < len(self.names) and self.names[seat]:
             return self.names[seat]
         return default_name(seat)
@@ -149,6 +173,7 @@ class SetupScreen(Screen):
     def _start(self) -> None:
         presets = self.ui.port.presets()
         modes = self.ui.port.modes()
+        seated = self.seated
         choice = modes[self.mode % len(modes)]
         setup = GameSetup(
             players=tuple(self.recorded_name(i) for i in range(self.count)),
@@ -158,25 +183,35 @@ class SetupScreen(Screen):
             first_dealer=self.dealer,
             pigs=self.pigs if choice.pigs else None,
             rounds=self.rounds if choice.pigs else None,
+            scoring=None if seated is None else seated.scoring,
+            key=None if seated is None else seated.key,
         )
         if self.ui.send("start_game", setup):
             self.ui.go("table")
 
     def widgets(self, view: TableView) -> list[Widget]:
         """See :meth:`Screen.widgets`."""
+        self._follow_event()
+        seated = self.seated
+        free = seated is None  # the table chooses its own players
+        title = _("New game") if seated is None else _("Round {round} of {rounds}").format(
+            round=seated.round, rounds=seated.rounds)
         found: list[Widget] = [
-            Label("title", pygame.Rect(8, 4, 384, 48), _("New game"), 32, theme.ACCENT,
+            Label("title", pygame.Rect(8, 4, 384, 48), title, 32, theme.ACCENT,
                   bold=True, align="left"),
             Button("fewer", pygame.Rect(8, 56, 64, 56), "−",
-                   lambda: self._change_count(-1), enabled=self.count > MIN_PLAYERS, size=34),
+                   lambda: self._change_count(-1), enabled=free and self.count > MIN_PLAYERS,
+                   size=34),
             Label("count", pygame.Rect(76, 56, 136, 56),
                   ngettext("{count} player", "{count} players", self.count).format(
                       count=self.count), 28, bold=True),
             Button("more", pygame.Rect(216, 56, 64, 56), "+",
-                   lambda: self._change_count(1), enabled=self.count < MAX_PLAYERS, size=34),
+                   lambda: self._change_count(1), enabled=free and self.count < MAX_PLAYERS,
+                   size=34),
             # TRANSLATORS: Set-up: the list of players who come back, to seat with one tap.
             Button("players", pygame.Rect(288, 56, 104, 56), _("Players"),
-                   lambda: self.ui.go("players"), colour=theme.PANEL_LIGHT, size=22),
+                   lambda: self.ui.go("players"), colour=theme.PANEL_LIGHT, size=22,
+                   enabled=free),
         ]
         for seat in range(self.count):
             col, row = divmod(seat, 5)
@@ -188,47 +223,109 @@ class SetupScreen(Screen):
                                 partial(setattr, self, "selected", seat),
                                 selected=seat == self.selected, colour=theme.PANEL_LIGHT,
                                 size=22))
+        if seated is not None:
+            found.append(Label("seated", pygame.Rect(8, 120 + len(seated.players) * 58, 384,
+                                                     52 + (4 - len(seated.players)) * 58),
+                               self._seated_words(seated), 20, theme.TEXT_DIM, wrap=True))
         found += [
             Button("up", pygame.Rect(8, 412, 90, 60), _("Earlier"), lambda: self._move(-1),
-                   enabled=self.selected > 0, size=20),
+                   enabled=free and self.selected > 0, size=20),
             Button("down", pygame.Rect(102, 412, 90, 60), _("Later"), lambda: self._move(1),
-                   enabled=self.selected < self.count - 1, size=20),
+                   enabled=free and self.selected < self.count - 1, size=20),
             Button("rename", pygame.Rect(196, 412, 96, 60), _("Name"),
-                   lambda: self.ui.go("names"), size=20),
+                   lambda: self.ui.go("names"), size=20, enabled=free),
             Button("dealer", pygame.Rect(296, 412, 96, 60), _("Deals first"),
                    lambda: setattr(self, "dealer", self.selected), size=20),
         ]
+        choices, below, height = self._choices(seated)
+        found += choices
+        # A way back to the game being played, or to the finished game's Game over.
+        back = view.started
+        if back:
+            found.append(Button("back", pygame.Rect(408, below, 188 if self.saved else 384,
+                                                    height),
+                                _("Back to the game") if not view.finished else _("Back"),
+                                lambda: self.ui.go("table"), colour=theme.PANEL_LIGHT, size=24))
+        if self.saved:
+            left = 600 if back else 408
+            found.append(Button("saved", pygame.Rect(left, below, 792 - left, height),
+                                _("Saved games ({count})").format(count=self.saved),
+                                lambda: self.ui.go("games"), colour=theme.PANEL_LIGHT, size=24))
+        return found
+
+    @staticmethod
+    def _seated_words(seated: SeatedRound) -> str:
+        """Who plays with whom this round, as the host seated them."""
+        players = seated.players
+        if seated.scoring.mode is ScoringMode.PARTNERS and len(players) == 4:
+            return _("{a} & {b} against {c} & {d}").format(
+                a=players[0], b=players[2], c=players[1], d=players[3])
+        return _("Seated by the event")
+
+    def _event_row(self) -> tuple[str, Callable[[], None]] | None:
+        """Set-up's Event row: the event this table is in (its screen), or Join."""
+        view = event_view(self.ui)
+        if view is not None:
+            name = view.info.name if view.info is not None else _("Event")
+            return name, lambda: self.ui.go("event")
+        if self.ui.event_door is not None:
+            return _("Join"), lambda: self.ui.go("join")
+        return None
+
+    def _choices(self, seated: SeatedRound | None) -> tuple[list[Widget], int, int]:
+        """The right column: rules, scoring, language, cues, the event (not beside hero and
+        mean scoring's two more rows: Event is in the navigation bar, Join after choosing
+        another scoring), the target (an event's hands), Start; with where the row of Back and
+        Saved games goes and its height."""
         presets = self.ui.port.presets()
         modes = self.ui.port.modes()
         choice = modes[self.mode % len(modes)]
+        pig_rows = choice.pigs and seated is None
+        mode = choice.mode if seated is None else str(seated.scoring.mode)
         native = LANGUAGES.get(current_language(), current_language())
         rows: list[tuple[str, str, str]] = [
             ("preset", _("Rules"), preset_name(presets[self.preset % len(presets)])),
-            ("mode", _("Scoring"), scoring_mode_name(choice.mode)),
+            ("mode", _("Scoring"), scoring_mode_name(mode)),
             ("language", _("Language"), native),
             ("cues", _("Shapes and words"), _("On") if self.ui.cues.countdown_words else _("Off")),
         ]
-        actions = {
+        actions: dict[str, Callable[[], None]] = {
             "preset": lambda: setattr(self, "preset", (self.preset + 1) % len(presets)),
             "mode": self._next_mode,
             "language": self._cycle_language,
             "cues": self._toggle_cues,
         }
-        pitch = PIG_ROW if choice.pigs else ROW
-        height = pitch - 4 if choice.pigs else 56
+        event = None if pig_rows else self._event_row()
+        if event is not None:
+            rows.append(("event", _("Event"), event[0]))
+            actions["event"] = event[1]
+        pitch = PIG_ROW if pig_rows else EVENT_ROW if event is not None else ROW
+        height = 56 if pitch == ROW else pitch - 4
+        found: list[Widget] = []
         for i, (key, caption, value) in enumerate(rows):
             top = 8 + i * pitch
             found.append(Label(f"{key}:caption", pygame.Rect(408, top, 192, height), caption, 22,
                                theme.TEXT_DIM, align="left"))
             found.append(Button(key, pygame.Rect(604, top, 188, height), value, actions[key],
-                                size=24))
+                                size=24, enabled=key != "mode" or seated is None))
         top = 8 + len(rows) * pitch
-        # TRANSLATORS: Set-up, hero and mean scoring: the total at which pigs are drawn.
-        caption = _("Pig at") if choice.pigs else _("Target")
-        found += self._stepper("target", top, height, caption, value=str(self.target), actions=(
-            lambda: setattr(self, "target", max(TARGET_STEP, self.target - TARGET_STEP)),
-            lambda: setattr(self, "target", self.target + TARGET_STEP)), enabled=(True, True))
-        if choice.pigs:
+        hands = None if seated is None else seated.scoring.rounds
+        if hands is not None:
+            found += [
+                Label("target:caption", pygame.Rect(408, top, 192, height), _("Hands"), 22,
+                      theme.TEXT_DIM, align="left"),
+                Label("target", pygame.Rect(604, top, 188, height), str(hands), 30, bold=True),
+            ]
+        else:
+            # TRANSLATORS: Set-up, hero and mean scoring: the total at which pigs are drawn.
+            caption = _("Pig at") if pig_rows else _("Target")
+            found += self._stepper("target", top, height, caption, value=str(self.target),
+                                   actions=(lambda: setattr(self, "target", max(
+                                       TARGET_STEP, self.target - TARGET_STEP)),
+                                       lambda: setattr(self, "target",
+                                                       self.target + TARGET_STEP)),
+                                   enabled=(True, True))
+        if pig_rows:
             pigs, rounds = self.pigs, self.rounds
             # TRANSLATORS: Set-up, hero and mean scoring: a player with this many pigs ends
             # the game.
@@ -244,23 +341,11 @@ class SetupScreen(Screen):
                                        lambda: self._step_rounds(1)),
                                    enabled=(rounds is not None and (rounds > 1 or pigs is not None),
                                     rounds is None or rounds < MAX_ROUNDS))
-        below = 8 + (len(rows) + 3) * pitch if choice.pigs else 336
-        start_top = below + height + 4 if choice.pigs else 400
+        below = 8 + (len(rows) + 3) * pitch if pig_rows else 336
+        start_top = below + height + 4 if pig_rows else 400
         found.append(Button("start", pygame.Rect(408, start_top, 384, 472 - start_top),
                             _("Start game"), self.start, colour=theme.OK, size=32))
-        # A way back to the game being played, or to the finished game's Game over.
-        back = view.started
-        if back:
-            found.append(Button("back", pygame.Rect(408, below, 188 if self.saved else 384,
-                                                    height),
-                                _("Back to the game") if not view.finished else _("Back"),
-                                lambda: self.ui.go("table"), colour=theme.PANEL_LIGHT, size=24))
-        if self.saved:
-            left = 600 if back else 408
-            found.append(Button("saved", pygame.Rect(left, below, 792 - left, height),
-                                _("Saved games ({count})").format(count=self.saved),
-                                lambda: self.ui.go("games"), colour=theme.PANEL_LIGHT, size=24))
-        return found
+        return found, below, height
 
     @staticmethod
     def _stepper(key: str, top: int, height: int, caption: str, *, value: str,

@@ -3,11 +3,18 @@ docs/event/ are what it draws."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
+from showdown.event.games import event_round
 from showdown.event.messages import TableLine
 from showdown.scoreboard.event_screenshots import HOST_VIEW, TABLE_VIEW, render, utc
-from showdown.scoreboard.screens.event import event_widgets, seating_lines, table_status
+from showdown.scoreboard.screens.event import (
+    event_widgets,
+    seated_round,
+    seating_lines,
+    table_status,
+)
 from showdown.scoreboard.widgets import Label
 from tests.showdown.scoreboard.test_docs import _differing_pixels
 
@@ -34,7 +41,9 @@ def test_a_table_sees_its_own_seating_first_partners_opposite() -> None:
 
 def test_the_host_shows_its_join_code_and_swiss_match_points() -> None:
     shown = texts(HOST_VIEW)
-    assert shown["join"] == "Join code: K7QD-3MPA"
+    assert (shown["join:caption"], shown["join"], shown["join:address"]) == (
+        "Join code", "K7QD-3MPA", "at 192.168.1.20")
+    assert "join:qr" in {w.id for w in event_widgets(HOST_VIEW)}
     assert shown["head:points"] == "Match points" and shown["points:Eli"] == "5"
     assert shown["format"] == "Swiss · Round 3 of 3"
     assert "join" not in texts(TABLE_VIEW)
@@ -47,3 +56,32 @@ def test_the_committed_screenshots_are_what_the_screen_draws(tmp_path: Path) -> 
                  if (n := _differing_pixels(p, DOCS / p.name))}
     assert differing == {}, ("run python -m showdown.scoreboard.event_screenshots docs/event "
                              "and look at the pictures")
+
+
+def test_when_not_every_table_fits_the_offline_ones_are_shown() -> None:
+    lines = tuple(TableLine(table=f"t{n}", online=n not in (5, 8), since=0.0, hands=3)
+                  for n in range(1, 9))
+    with utc():
+        shown = texts(replace(HOST_VIEW, tables=lines))
+    statuses = sorted(k for k in shown if k.startswith("status:t"))
+    assert {"status:t5", "status:t8"} <= set(statuses)
+    assert len(statuses) < 8
+    assert shown["status:more"] == f"{8 - len(statuses)} more tables online"
+    assert all(w.rect.bottom <= 412 for w in event_widgets(replace(HOST_VIEW, tables=lines)))
+
+
+def test_set_up_seats_a_swiss_round_but_not_free_play_a_bye_or_the_host() -> None:
+    seated = seated_round(replace(HOST_VIEW, me="t2"))
+    assert seated is not None
+    assert (seated.round, seated.rounds, seated.players) == (3, 3, ("Ada", "Gus", "Cleo", "Hana"))
+    assert seated.scoring.rounds == 4 and seated.scoring.target is None
+    assert event_round(seated.key, "p4x9wz") == (True, 3)
+    assert seated_round(HOST_VIEW) is None  # the host sits at no table
+    assert TABLE_VIEW.seating is not None and TABLE_VIEW.info is not None
+    no_seat = replace(TABLE_VIEW, seating=TABLE_VIEW.seating.model_copy(
+        update={"tables": {"t2": TABLE_VIEW.seating.tables["t2"]}, "byes": ["Ada"]}))
+    assert seated_round(no_seat) is None  # a bye this round: Set-up is the table's own
+    free = replace(TABLE_VIEW, info=TABLE_VIEW.info.model_copy(update={"format": "free"}))
+    assert seated_round(free) is None
+    over = replace(TABLE_VIEW, seating=TABLE_VIEW.seating.model_copy(update={"over": True}))
+    assert seated_round(over) is None
