@@ -78,6 +78,9 @@ READING: tuple[tuple[str, str], ...] = (
 
 NAV_TEXT = theme.READABLE_TEXT
 """Design size of the navigation labels, read from across the table."""
+NAV_PADDINGS = (28, 20)
+"""Room around a navigation label (design pixels): the second when eight tabs (Event shown)
+would not fit with the first, as in Japanese; the button's own inner margin is 16."""
 
 _COUNTDOWN_PHASES = {Stage.COUNTDOWN, Stage.GO, Stage.FALSE_START, Stage.LAUNCHING, Stage.RELEASE}
 _SETTLED_PHASES = {Stage.RESULT, Stage.NO_CONTEST, Stage.IDLE}
@@ -489,15 +492,21 @@ class Scoreboard:
     def _nav_widths(self, labels: tuple[str, ...]) -> list[int]:
         """Design widths of the navigation buttons: each label's own width at full size plus an
         equal share of what is left, so "Showdown" or "ラウンド終了" is not shrunk to fit a
-        seventh of the bar while "Chart" has room to spare (equal widths if nothing fits)."""
+        seventh of the bar while "Chart" has room to spare (shares in proportion if nothing fits
+        even with the smaller padding)."""
         key = (self.text.layout.scale, labels)
         known = self._nav_cache.get(key)
         if known is None:
             font = self.text.font(NAV_TEXT, bold=True)
-            natural = [int(font.size(label)[0] / self.text.layout.scale) + 28 for label in labels]
-            spare = DESIGN_WIDTH - sum(natural)
-            if spare < 0:
-                natural, spare = [0] * len(labels), DESIGN_WIDTH
+            widths = [int(font.size(label)[0] / self.text.layout.scale) for label in labels]
+            for padding in NAV_PADDINGS:  # less room around each label before any label wraps
+                natural = [width + padding for width in widths]
+                spare = DESIGN_WIDTH - sum(natural)
+                if spare >= 0:
+                    break
+            else:  # each a share of the bar in proportion: a long word shrinks, never breaks
+                scale = DESIGN_WIDTH / sum(natural)
+                natural, spare = [int(width * scale) for width in natural], 0
             known = [width + spare // len(labels) for width in natural]
             known[-1] += DESIGN_WIDTH - sum(known)
             self._nav_cache[key] = known

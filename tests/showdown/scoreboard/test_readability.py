@@ -7,11 +7,36 @@ import pytest
 
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import NAV, Scoreboard
+from showdown.scoreboard.event_screenshots import TABLE_VIEW, utc
 from showdown.scoreboard.i18n import LANGUAGES
 from showdown.scoreboard.theme import READABLE_TEXT
 from showdown.scoreboard.widgets import Button, Label
 from tests.showdown.scoreboard.helpers import widget
 from tests.showdown.scoreboard.test_languages import populate
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_eight_tabs_with_the_event_keep_every_label_on_one_line(
+    board: Scoreboard, table: SessionPort, code: str
+) -> None:
+    """A table in an event has eight tabs: no label wraps ("ラウン / ド終了" did in Japanese)."""
+    populate(table)
+    with utc():
+        board.screens["event"].source = lambda: TABLE_VIEW  # type: ignore[attr-defined]
+    board.set_language(code)
+    board.refresh()
+    board.go("history")
+    names = [w.id for w in board.widgets() if w.id.startswith("nav:")]
+    assert "nav:event" in names and len(names) == 8
+    for name in names:
+        found = widget(board, name)
+        assert isinstance(found, Button)
+        assert found.size >= READABLE_TEXT
+        if code == "id":  # Indonesian's eight do not fit at full size: a word shrinks, never breaks
+            assert " " in found.text or board.text.fits_on_one_line(
+                found.text, found.rect, found.size, bold=True), (found.id, found.text)
+        else:
+            assert _fits_at_full_size(board, found, 16), (code, found.id, found.text)
 
 
 def _fits_at_full_size(board: Scoreboard, found: Label | Button, margin: int) -> bool:
