@@ -27,19 +27,26 @@ GROUPS: dict[str, str] = {
 Runner = Callable[[argparse.Namespace], int]
 
 
-def _command_modules() -> list[ModuleType]:
+def _command_modules(argv: Sequence[str] | None = None) -> list[ModuleType]:
+    """The subcommands' modules: only the asked command's (``run``, or a group's, ``sim_*``)
+    when the first argument names one, else all of them. A module imports what its command
+    needs (Starlette, the brokers, the engine's bots), so one command does not pay for all."""
+    names = sorted(info.name for info in pkgutil.iter_modules(subcommands.__path__)
+                   if not info.name.startswith("_"))
+    first = argv[0] if argv else ""
+    asked = [name for name in names
+             if first and (name == first or (first in GROUPS and name.startswith(f"{first}_")))]
     found = []
-    for info in sorted(pkgutil.iter_modules(subcommands.__path__), key=lambda i: i.name):
-        if info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{subcommands.__name__}.{info.name}")
+    for name in asked or names:
+        module = importlib.import_module(f"{subcommands.__name__}.{name}")
         if hasattr(module, "NAME") and hasattr(module, "run"):
             found.append(module)
     return found
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full parser, with every discovered subcommand in its group."""
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser, with every discovered subcommand in its group (only the one ``argv`` asks
+    for, when it names one)."""
     parser = argparse.ArgumentParser(
         prog="showdown",
         description="UNO Showdown controller: the unit, its simulator, rules and scoreboard.",
@@ -51,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
         group = top.add_parser(name, help=help_text, description=help_text)
         group_parsers[name] = group.add_subparsers(dest=f"{name}_command", metavar="WHAT")
         group.set_defaults(_group_parser=group)
-    for module in _command_modules():
+    for module in _command_modules(argv):
         group_name = getattr(module, "GROUP", None)
         target = top if group_name is None else group_parsers[group_name]
         help_text = getattr(module, "HELP", "")
@@ -107,8 +114,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(arguments)
+    args = parser.parse_args(arguments)
     runner = cast("Runner | None", getattr(args, "_run", None))
     if runner is None:
         group = getattr(args, "_group_parser", None)
