@@ -71,6 +71,14 @@ first_name() { # first_name GLOB...: the base name of the first match that exist
     done
 }
 
+uptime_stamp() { # each line of stdin with the guest's uptime in front, as it arrives
+    local line up _
+    while IFS= read -r line; do
+        read -r up _ < /proc/uptime
+        printf '[%8s] %s\n' "$up" "$line"
+    done
+}
+
 # -- 1. install, as the README says: sudo deploy/install.sh ------------------------------------
 install_product() {
     snapshot > "$SNAPSHOT_BEFORE"
@@ -78,9 +86,12 @@ install_product() {
     cp -a /mnt/host/src "$SRC_COPY"
     cd "$SRC_COPY" || return 1
     # No network: pip takes every package (and the build's setuptools) from the wheel folder.
-    PIP_NO_INDEX=1 PIP_FIND_LINKS=/mnt/host/wheels bash deploy/install.sh --event-host \
-        > /root/install.log 2>&1
-    local rc=$?
+    # Each line of the log carries the guest's uptime, so the log times every step.
+    local started=$SECONDS
+    PIP_NO_INDEX=1 PIP_FIND_LINKS=/mnt/host/wheels bash deploy/install.sh --event-host 2>&1 \
+        | uptime_stamp > /root/install.log
+    local rc=${PIPESTATUS[0]}
+    say install_s "$((SECONDS - started))"
     cp /root/install.log "$OUT/install.log"
     if [[ $rc -ne 0 ]]; then tail -n 40 /root/install.log; fi
     say install_rc "$rc"

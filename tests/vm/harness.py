@@ -94,6 +94,7 @@ def wheels(cache: Path) -> Path:
     folder = cache / "wheels"
     stamp = folder / ".wanted"
     if stamp.exists() and stamp.read_text(encoding="utf-8") == "\n".join(sorted(wanted)):
+        wheel_sdists(folder)  # a folder downloaded before the guest got wheels only
         return folder
     log(f"downloading the guest's Python packages into {folder}")
     shutil.rmtree(folder, ignore_errors=True)
@@ -103,8 +104,30 @@ def wheels(cache: Path) -> Path:
          "--dest", str(folder), *wanted],
         check=True,
     )
+    wheel_sdists(folder)
     stamp.write_text("\n".join(sorted(wanted)), encoding="utf-8")
     return folder
+
+
+def wheel_sdists(folder: Path) -> list[str]:
+    """Turn the source archives among the downloads into wheels, here, once.
+
+    A Pi's pip gets wheels from piwheels for packages PyPI has only as source; the guest, built
+    without a compiler, would otherwise build each of them in its own isolated environment at
+    every run (under plain emulation, minutes). Returns the wheels' file names."""
+    sdists = sorted(p for p in folder.iterdir() if p.name.endswith((".tar.gz", ".zip")))
+    if not sdists:
+        return []
+    before = {p.name for p in folder.glob("*.whl")}
+    log(f"building wheels of {', '.join(p.name for p in sdists)} for the guest")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check",
+         "--no-deps", "--wheel-dir", str(folder), *map(str, sdists)],
+        check=True,
+    )
+    for sdist in sdists:
+        sdist.unlink()
+    return sorted({p.name for p in folder.glob("*.whl")} - before)
 
 
 def copy_checkout(dest: Path) -> None:
@@ -353,10 +376,14 @@ class EventTable:
         self.db = run / "event-table.db"
         showdown = Path(sys.executable).parent / "showdown"
         self.process = subprocess.Popen(
-            # games enough to play through every cut: the harness stops it after the last
-            [str(showdown), "run", "--sim", "--headless", "--fast", "--speed", "20",
+            # games enough to play through every cut: the harness stops it after the last.
+            # Its unit's clock 20 times real time, without --fast's skipped waits: about two
+            # entries a second, a busy table's pace many times over, which the guest's event
+            # host stores as they come even under plain emulation (with --fast it is 30 a
+            # second, and the outbox's backlog after each cut would outgrow the guest).
+            [str(showdown), "run", "--sim", "--headless", "--speed", "20",
              "--games", "10000", "--seed", str(seed), "--db", str(self.db),
-             "--table-name", "Host table",
+             "--table-name", "Host table", "--no-http",
              "--event", f"{code}@127.0.0.1:{port}", "--event-keepalive", "10",
              "--event-resend-s", "5"],
             stdin=subprocess.DEVNULL, stdout=open(run / "event-table.out", "wb"),  # noqa: SIM115
@@ -522,6 +549,8 @@ def main() -> int:
             console = machine.boot("main", f"showdown_vm.duels={args.duels}")
         machine.wait_for(lambda c: "install_rc" in c.marks, 600 * slow(), "deploy/install.sh")
         result["install_ok"] = mark("install_rc") == "0"
+        if (install_s := mark("install_s")) is not None and install_s.isdigit():
+            extra["install_s"] = int(install_s)  # deploy/install.sh, timed by the guest
         machine.wait_for(lambda c: "check_traceback" in c.marks, 180 * slow(), "the unit's start")
         extra["unit_status_text"] = mark("unit_status_text")
         result["notify_ready"] = (mark("unit_type") == "notify" and mark("unit_state") == "active"
