@@ -262,7 +262,7 @@ EOT
     sync
     systemctl start showdown-event
     local i
-    for ((i = 0; i < 120; i++)); do
+    for ((i = 0; i < 600; i++)); do # its start takes minutes under plain emulation on a busy host
         [[ -s $EVENT_DIR/join-code ]] && break
         sleep 1
     done
