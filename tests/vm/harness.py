@@ -390,14 +390,7 @@ class EventTable:
             stderr=subprocess.STDOUT)
 
     def joined(self) -> bool:
-        """Whether the table's journal holds the event's membership (the join was answered)."""
-        if not event_file(self.db).exists():
-            return False
-        outbox = Outbox(event_file(self.db))
-        try:
-            return outbox.membership() is not None
-        finally:
-            outbox.close()
+        return table_joined(self.db)
 
     def figures(self) -> tuple[set[tuple[str, str, int]], set[tuple[str, str, int]]]:
         """(the event entries the table made, those the host acknowledged), read from the
@@ -414,6 +407,17 @@ class EventTable:
                 self.process.kill()
                 self.process.wait()
         return self.process.returncode
+
+
+def table_joined(db: Path) -> bool:
+    """Whether a table's journal holds its event membership (the host answered its join)."""
+    if not event_file(db).exists():
+        return False
+    outbox = Outbox(event_file(db))
+    try:
+        return outbox.membership() is not None
+    finally:
+        outbox.close()
 
 
 def table_entries(db: Path) -> tuple[set[tuple[str, str, int]], set[tuple[str, str, int]]]:

@@ -6,7 +6,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.vm.harness import Console, Machine, check_event, check_exports, kvm_unusable
+from pydantic import SecretStr
+
+from showdown.event.messages import EventInfo
+from showdown.event.outbox import Membership, Outbox, event_file
+from tests.vm.harness import (
+    Console,
+    Machine,
+    check_event,
+    check_exports,
+    kvm_unusable,
+    table_joined,
+)
 
 
 def _export(
@@ -107,3 +118,20 @@ def test_the_guest_reaches_nothing_and_this_host_only_its_broker(tmp_path: Path)
     nic = command[command.index("-nic") + 1]
     assert "restrict=on" in nic and "hostfwd=tcp:127.0.0.1:41883-:1883" in nic
     assert command.count("-nic") == 1
+
+
+def test_a_table_counts_as_joined_only_once_its_membership_is_kept(tmp_path: Path) -> None:
+    # the harness joins again only when the host never answered: a table that joined keeps its
+    # credentials, and starting it again would not be a second join but the same table
+    db = tmp_path / "event-table.db"
+    assert not table_joined(db)
+    outbox = Outbox(event_file(db))
+    try:
+        assert not table_joined(db)
+        info = EventInfo(event="b4khx2", name="Pi-in-a-box", format="free",
+                         players=["Ada", "Ben", "Cleo", "Dev"], tables=["t1"], rounds=1)
+        outbox.join(Membership("b4khx2", "t1", "127.0.0.1", 41883, SecretStr("pw"),
+                               SecretStr("key"), info))
+    finally:
+        outbox.close()
+    assert table_joined(db)
