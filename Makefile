@@ -11,12 +11,16 @@ PIP_FLAGS     := --quiet --disable-pip-version-check
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(RUNTIME_STAMP): pyproject.toml | $(VENV)/bin/python
+# After each install, the showdown command compiled from deploy/launcher.c where a C compiler is
+# present (a stop signal while Python starts then waits for showdown's handler), else pip's script.
+$(RUNTIME_STAMP): pyproject.toml deploy/launcher.c | $(VENV)/bin/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
+	deploy/build-launcher.sh $(VENV)
 	touch $@
 
-$(DEV_STAMP): pyproject.toml | $(VENV)/bin/python
+$(DEV_STAMP): pyproject.toml deploy/launcher.c | $(VENV)/bin/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	deploy/build-launcher.sh $(VENV)
 	touch $@ $(RUNTIME_STAMP)
 
 # The engine: compiled by mypyc into engine/_compiled where a C compiler and the Python headers
@@ -99,6 +103,7 @@ MUTATION_ARGS  ?=
 
 $(MUTATION_STAMP): pyproject.toml $(DEV_STAMP)
 	$(BIN)/python -m pip install $(PIP_FLAGS) -e '.[dev,mutation]'
+	deploy/build-launcher.sh $(VENV)
 	touch $@
 
 mutation: $(MUTATION_STAMP) catalogues
@@ -136,6 +141,7 @@ BENCH_OUT    := build/bench
 
 $(BENCH_EXTRA): pyproject.toml $(DEV_STAMP)
 	$(BIN)/python -m pip install $(PIP_FLAGS) -e '.[dev,bench]'
+	deploy/build-launcher.sh $(VENV)
 	touch $@
 
 # The sources' figure first, so it is printed even when the installed build fails.
