@@ -77,9 +77,12 @@ typecheck: $(DEV_STAMP)
 	$(BIN)/mypy
 
 # The suite runs on the engine build installed, and says which first.
+# One pytest worker per core (pytest-xdist): most of the suite's wall clock is other processes
+# starting and real-time links waiting. TEST_WORKERS=0 runs it in one process.
+TEST_WORKERS ?= auto
 unit: $(DEV_STAMP) $(ENGINE_RECORD) catalogues
 	@$(ENGINE_LINE)
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal
 
 ## screenshots: draw the documentation's screenshots again into docs/scoreboard (the pinned font,
 ## the sample games); a test fails while a committed one differs from what the screens draw now
