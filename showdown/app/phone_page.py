@@ -2,7 +2,9 @@
 an event's host (``showdown event host --http``).
 
 Builds the page's parts (:mod:`showdown.web`), draws this evening's PIN from the journal (the
-table's page only: the event's page has nothing to write), and starts the server. The built-in
+table's page only: the event's page has nothing to write), and starts the page's own process
+(:mod:`showdown.web.process`: the unit's thread never shares the interpreter with the phones'
+streams). The built-in
 address (every interface, port 8080) is a convenience: when it cannot be had, the service runs
 on without the page and says so. An address asked for (``--http`` or the configuration's ``[web]
 http``) that cannot be had stops the start with one clear line.
@@ -21,11 +23,10 @@ from showdown.game.session import Session
 from showdown.game.table_pin import evening_pin
 from showdown.unit.machine import ShowdownMachine
 from showdown.web.address import page_url
-from showdown.web.app import event_app, table_app
 from showdown.web.event import EVENT_PARTS, EventWatch
 from showdown.web.hub import Hub
-from showdown.web.pin import PinGuard
-from showdown.web.server import WebError, WebServer, parse_address
+from showdown.web.process import PageProcess
+from showdown.web.server import WebError, parse_address
 from showdown.web.settings import DEFAULT_HTTP, WebSettings
 from showdown.web.table import PARTS, TableSource
 
@@ -62,7 +63,7 @@ class PhonePage:
 
     url: str
     pin: Callable[[], str]
-    server: WebServer
+    server: PageProcess
     source: TableSource
 
     def stop(self) -> None:
@@ -99,10 +100,13 @@ def serve_table(session: Session, machine: ShowdownMachine | None, address: str,
     source = TableSource(session, hub.changed)
     if machine is not None:
         machine.subscribe(source.unit_event)
-    watch = None if event is None else EventWatch(event, hub.changed)
-    app = table_app(source, hub, PinGuard(pin), event=watch)
-    served = _start(WebServer(app, host, port, before_stop=hub.close,
-                              drained=lambda: app.state.page.streams == 0), asked)
+    pictures: dict[str, Callable[[], object]] = {"table": source.picture,
+                                                 "showdown": source.live}
+    if event is not None:
+        pictures["event"] = EventWatch(event, hub.changed).picture
+    calls: dict[str, Callable[..., object]] = {"pin": pin, "undo": source.undo,
+                                               "edit": source.edit}
+    served = _start(PageProcess("table", hub, pictures, host, port, calls=calls), asked)
     if served is None:
         source.close()
         return None
@@ -114,7 +118,7 @@ class EventPage:
     """The event's page being served: where phones find it, how to stop it."""
 
     url: str
-    server: WebServer
+    server: PageProcess
 
     def stop(self) -> None:
         """Stop serving."""
@@ -129,13 +133,12 @@ def serve_event(source: EventSource, address: str, *, asked: bool = True) -> Eve
     except WebError as error:
         raise UserError(f"--http: {error}") from None
     hub = Hub(EVENT_PARTS)
-    app = event_app(EventWatch(source, hub.changed), hub)
-    served = _start(WebServer(app, host, port, before_stop=hub.close,
-                              drained=lambda: app.state.page.streams == 0), asked)
+    watch = EventWatch(source, hub.changed)
+    served = _start(PageProcess("event", hub, {"event": watch.picture}, host, port), asked)
     return None if served is None else EventPage(*served)
 
 
-def _start(server: WebServer, asked: bool) -> tuple[str, WebServer] | None:
+def _start(server: PageProcess, asked: bool) -> tuple[str, PageProcess] | None:
     """Start ``server``: its page's address, or None when an address not asked for is taken."""
     try:
         server.start()

@@ -29,12 +29,12 @@ from starlette.staticfiles import StaticFiles
 
 from showdown.game.messages import EntryRejected, Event, RoundEdited
 from showdown.web.chart import chart
-from showdown.web.event import EventWatch
+from showdown.web.event import EventSide
 from showdown.web.hub import Hub
 from showdown.web.pin import PinGuard
 from showdown.web.render import STATIC_DIR, render, translate
 from showdown.web.stream import LANGUAGE_COOKIE, SECURITY_HEADERS, LiveParts, language
-from showdown.web.table import TableSource
+from showdown.web.table import TableSide
 from showdown.web.words import Words
 
 __all__ = ["MAX_BODY", "event_app", "table_app"]
@@ -114,8 +114,8 @@ def _client(request: Request) -> str:
 class TablePage:
     """The table's routes over one :class:`TableSource`."""
 
-    def __init__(self, source: TableSource, hub: Hub, guard: PinGuard,
-                 event: EventWatch | None = None) -> None:
+    def __init__(self, source: TableSide, hub: Hub, guard: PinGuard,
+                 event: EventSide | None = None) -> None:
         self.source = source
         self.hub = hub
         self.guard = guard
@@ -234,8 +234,8 @@ def _app(routes: list[Route | Mount], hub: Hub, page: object, writes: str = "") 
     return app
 
 
-def table_app(source: TableSource, hub: Hub, guard: PinGuard,
-              event: EventWatch | None = None) -> Starlette:
+def table_app(source: TableSide, hub: Hub, guard: PinGuard,
+              event: EventSide | None = None) -> Starlette:
     """The table's page (see the module docstring); a table in an ``event`` shows it too."""
     page = TablePage(source, hub, guard, event)
     routes: list[Route | Mount] = [
@@ -252,7 +252,7 @@ def table_app(source: TableSource, hub: Hub, guard: PinGuard,
 class EventPage:
     """The event's routes over one :class:`~showdown.web.event.EventWatch`: reading only."""
 
-    def __init__(self, watch: EventWatch, hub: Hub) -> None:
+    def __init__(self, watch: EventSide, hub: Hub) -> None:
         self.watch = watch
         self.hub = hub
         self.live = LiveParts(hub, self._render_part)
@@ -281,7 +281,7 @@ class EventPage:
                             printed=printed), picked)
 
 
-def event_app(watch: EventWatch, hub: Hub) -> Starlette:
+def event_app(watch: EventSide, hub: Hub) -> Starlette:
     """The event's page: standings, the tables online or not, the next seating."""
     page = EventPage(watch, hub)
     routes: list[Route | Mount] = [
