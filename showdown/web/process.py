@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import multiprocessing
+import os
 import signal
 import socket
 import threading
@@ -32,7 +33,7 @@ from typing import Any, Literal
 from showdown.web.hub import Hub, Versions
 from showdown.web.server import DRAIN_S, WebError, WebServer, bind
 
-__all__ = ["FEED_INTERVAL_S", "PageProcess"]
+__all__ = ["FEED_INTERVAL_S", "NICE", "PageProcess"]
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +42,11 @@ FEED_INTERVAL_S = 0.02
 the simulator skips the countdown) costs the service one picture per part, not one per change.
 Each stream then sends at most ten messages a second
 (:data:`~showdown.web.stream.MIN_INTERVAL_S`)."""
+
+NICE = 10
+"""The page's process runs this much nicer than the service: on a busy Pi the scheduler gives
+the unit's threads a core before the phones' streams (a phone waits a millisecond; a player
+must not)."""
 
 START_S = 30.0
 """How long the page's process may take to start (it imports the web stack first)."""
@@ -59,8 +65,10 @@ class PageProcess:
 
     def __init__(self, kind: Kind, hub: Hub, pictures: Mapping[str, Callable[[], object]],
                  host: str, port: int, *,
-                 calls: Mapping[str, Callable[..., Any]] | None = None) -> None:
+                 calls: Mapping[str, Callable[..., Any]] | None = None,
+                 nice: int = NICE) -> None:
         self.kind = kind
+        self.nice = nice
         self.hub = hub
         self.pictures = dict(pictures)
         self.calls = dict(calls or {})
@@ -86,6 +94,11 @@ class PageProcess:
         return None if self._process is None else self._process.pid
 
     @property
+    def thread_id(self) -> int | None:
+        """The feed's thread (its native id), while it runs: the page's work in the service."""
+        return self._threads[0].native_id if self._threads else None
+
+    @property
     def streams(self) -> int:
         """Pages following now (open event streams), as the page's process last counted."""
         return 0 if self._streams is None else int(self._streams.value)
@@ -107,7 +120,7 @@ class PageProcess:
         self._process = spawn.Process(
             target=serve_page, name="showdown-page", daemon=True,
             args=(_Start(self.kind, sock, their_feed, their_requests, self._streams, first,
-                         level),))
+                         level, self.nice),))
         try:
             self._process.start()
         finally:
@@ -288,6 +301,8 @@ class _Start:
     """The versions and every part's picture when the service started the page."""
     level: int
     """The service's log level."""
+    nice: int
+    """How much nicer than the service the page's process runs."""
 
 
 def serve_page(start: _Start) -> None:
@@ -297,6 +312,8 @@ def serve_page(start: _Start) -> None:
     from showdown.web.pin import PinGuard  # noqa: PLC0415
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the service, which stops us
+    with contextlib.suppress(OSError):
+        os.nice(start.nice)
     service = _Service(start.requests)
     root = logging.getLogger()
     root.handlers = [_Forward(service)]

@@ -111,6 +111,11 @@ class WebServer:
             return self.requested_port
         return int(self._socket.getsockname()[1])
 
+    @property
+    def thread_id(self) -> int | None:
+        """The server's thread (its native id), while it runs."""
+        return None if self._thread is None else self._thread.native_id
+
     def start(self, timeout_s: float = 15.0) -> None:
         """Bind (unless given a socket), then serve on a daemon thread; returns once uvicorn is
         up."""

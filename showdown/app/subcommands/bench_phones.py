@@ -46,6 +46,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--repeat", type=int_in_range(1, 20), default=3,
                         help="times each of the three runs is made, taking turns, so a busy "
                         "moment of the machine falls on all three alike (3)")
+    parser.add_argument("--phones-nice", type=int_in_range(0, 19), default=0,
+                        help="niceness of the phones' process: on a LAN phones are other "
+                        "machines, here they share the cores with the unit; 19 lets the "
+                        "unit's threads have a core first (0)")
+    parser.add_argument("--page-nice", type=int_in_range(0, 19), default=None,
+                        help="niceness of the page's process (default: the service's, 10)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -65,11 +71,12 @@ async def _follow(port: int, stop: StopEvent, counts: list[int], index: int) -> 
     writer.close()
 
 
-def _phones(port: int, clients: int, stop: StopEvent, answer: Connection) -> None:
+def _phones(port: int, clients: int, stop: StopEvent, answer: Connection, nice: int) -> None:
     """The phones' process: ``clients`` streams until ``stop``; sends back messages read and
     its CPU time (on a LAN phones are other machines: here they share the cores with the unit,
     and their CPU time says how much of the machine they took)."""
     counts = [0] * clients
+    os.nice(nice)
 
     async def main() -> None:
         await asyncio.gather(*(_follow(port, stop, counts, i) for i in range(clients)))
@@ -99,7 +106,7 @@ def _run(args: argparse.Namespace, kind: str) -> dict[str, Any]:
     from showdown.web.app import table_app  # noqa: PLC0415
     from showdown.web.hub import Hub  # noqa: PLC0415
     from showdown.web.pin import PinGuard  # noqa: PLC0415
-    from showdown.web.process import PageProcess  # noqa: PLC0415
+    from showdown.web.process import NICE, PageProcess  # noqa: PLC0415
     from showdown.web.server import WebServer  # noqa: PLC0415
     from showdown.web.table import PARTS, TableSource  # noqa: PLC0415
 
@@ -122,24 +129,25 @@ def _run(args: argparse.Namespace, kind: str) -> dict[str, Any]:
                 return int(app.state.page.streams)
         else:
             server = PageProcess("table", hub, {"table": source.picture, "showdown": source.live},
-                                 "127.0.0.1", 0)
+                                 "127.0.0.1", 0,
+                                 nice=NICE if args.page_nice is None else args.page_nice)
 
             def streams() -> int:
                 assert isinstance(server, PageProcess)
                 return server.streams
         server.start()
-        if isinstance(server, PageProcess):
-            page_stat = Path(f"/proc/{server.pid}/stat")
-        else:
-            assert server._thread is not None
-            page_stat = Path(f"/proc/self/task/{server._thread.native_id}/stat")
+        # the page's work in the unit's process: the feed's thread, or the server's
+        unit_stat = Path(f"/proc/self/task/{server.thread_id}/stat")
+        page_stat = Path(f"/proc/{server.pid}/stat") if isinstance(server, PageProcess) \
+            else unit_stat
         stop = multiprocessing.get_context("spawn").Event()
         mine, theirs = multiprocessing.get_context("spawn").Pipe()
         phones = None
         try:
             if clients:
                 phones = multiprocessing.get_context("spawn").Process(
-                    target=_phones, args=(server.port, clients, stop, theirs), daemon=True)
+                    target=_phones, args=(server.port, clients, stop, theirs, args.phones_nice),
+                    daemon=True)
                 phones.start()
                 deadline = time.monotonic() + 60
                 pause = threading.Event()
@@ -152,10 +160,11 @@ def _run(args: argparse.Namespace, kind: str) -> dict[str, Any]:
             def watch(machine: ShowdownMachine) -> None:
                 machine.subscribe(source.unit_event)
 
-            before, page_before = time.process_time(), _cpu_s(page_stat)
+            cpu = (time.process_time(), _cpu_s(unit_stat), _cpu_s(page_stat))
             report = run_duels(args.count, args.seed, watch=watch)
-            unit_cpu_s = time.process_time() - before
-            page_cpu_s = _cpu_s(page_stat) - page_before
+            unit_cpu_s = time.process_time() - cpu[0]
+            in_unit_cpu_s = _cpu_s(unit_stat) - cpu[1]
+            page_cpu_s = _cpu_s(page_stat) - cpu[2]
             delivered, phones_cpu_s = 0, 0.0
             if phones is not None:
                 stop.set()
@@ -168,10 +177,8 @@ def _run(args: argparse.Namespace, kind: str) -> dict[str, Any]:
             server.stop()
             source.close()
             journal.close()
-    if kind == "thread":  # the server's thread is part of the unit's process
-        unit_cpu_s -= page_cpu_s
     return {"press_to_launch_ms": report.latency_ms(), "unit_cpu_s": round(unit_cpu_s, 2),
-            "page_cpu_s": round(page_cpu_s, 2),
+            "page_in_unit_cpu_s": round(in_unit_cpu_s, 3), "page_cpu_s": round(page_cpu_s, 2),
             "showdown_updates": hub.versions.version("showdown") - 1,
             "messages_read_by_phones": delivered, "phones_cpu_s": round(phones_cpu_s, 2)}
 
@@ -197,25 +204,31 @@ def run(args: argparse.Namespace) -> int:
         summary.append({"run": labels[kind], "kind": kind, "p50_ms": p50s, "p99_ms": p99s,
                         "median_p99_ms": statistics.median(p99s),
                         "unit_cpu_s": [r["unit_cpu_s"] for r in made],
+                        "page_in_unit_cpu_s": [r.get("page_in_unit_cpu_s", 0.0) for r in made],
                         "page_cpu_s": [r.get("page_cpu_s", 0.0) for r in made],
                         "messages_read_by_phones": [r.get("messages_read_by_phones", 0)
                                                     for r in made],
                         "phones_cpu_s": [r.get("phones_cpu_s", 0.0) for r in made]})
     if args.json:
         print(json.dumps({"count": args.count, "seed": args.seed, "repeat": args.repeat,
-                          "load_average": load, "runs": summary}))
+                          "phones_nice": args.phones_nice, "load_average": load,
+                          "runs": summary}))
         return 0
     print(f"{args.count} showdowns (seed {args.seed}) per run, each run made {args.repeat} "
-          "times in turn; press to launch, ms; CPU, s (median of the runs); load average "
+          "times in turn; press to launch, ms; load average "
           + ", ".join(f"{v:.1f}" for v in load))
-    print(f"{'':34} {'p99 of each run':>24} {'median p99':>10} {'p50 of each run':>24} "
-          f"{'unit CPU':>8} {'page CPU':>8}")
+    print("CPU s, median of the runs: the unit's process, the page's work in it (the feed's "
+          "thread, or the server's), the page's server")
+    width = 8 * args.repeat
+    print(f"{'':36} {'p99 of each run':>{width}} {'median p99':>10} {'p50 of each run':>{width}}"
+          f" {'unit':>6} {'in unit':>7} {'page':>6}")
     for line in summary:
         p99 = " ".join(f"{v:7.2f}" for v in line["p99_ms"])
         p50 = " ".join(f"{v:7.2f}" for v in line["p50_ms"])
-        print(f"{line['run']:34} {p99:>24} {line['median_p99_ms']:>10.2f} {p50:>24} "
-              f"{statistics.median(line['unit_cpu_s']):>8.2f} "
-              f"{statistics.median(line['page_cpu_s']):>8.2f}")
+        print(f"{line['run']:36} {p99:>{width}} {line['median_p99_ms']:>10.2f} {p50:>{width}} "
+              f"{statistics.median(line['unit_cpu_s']):>6.2f} "
+              f"{statistics.median(line['page_in_unit_cpu_s']):>7.3f} "
+              f"{statistics.median(line['page_cpu_s']):>6.2f}")
     for line in summary[2:]:
         print(f"{line['run']}: the phones read {line['messages_read_by_phones']} messages, "
               f"using {line['phones_cpu_s']} s of CPU")
