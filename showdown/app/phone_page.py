@@ -66,6 +66,12 @@ class PhonePage:
     server: PageProcess
     source: TableSource
 
+    def join(self, event: EventSource) -> None:
+        """The table joined ``event`` (from Set-up): the page shows it from now on."""
+        watch = EventWatch(event, self.server.hub.changed)
+        self.server.pictures["event"] = watch.picture
+        self.server.hub.changed("event")
+
     def stop(self) -> None:
         """Stop serving and stop listening to the session."""
         self.server.stop()
@@ -85,7 +91,8 @@ def http_address(args: argparse.Namespace, web: WebSettings) -> tuple[str | None
 def serve_table(session: Session, machine: ShowdownMachine | None, address: str, *,
                 asked: bool = True, event: EventSource | None = None) -> PhonePage | None:
     """Serve the table's page at ``address``; one not ``asked`` for is given up quietly when
-    it cannot be had (None). A table in an ``event`` shows the event below its own game."""
+    it cannot be had (None). A table in an ``event`` (now, or later: :meth:`PhonePage.join`)
+    shows the event below its own game."""
     try:
         host, port = parse_address(address)
     except WebError as error:
@@ -96,7 +103,7 @@ def serve_table(session: Session, machine: ShowdownMachine | None, address: str,
         return evening_pin(journal).code
 
     pin()  # drawn and stored now, so the scoreboard shows the one the page checks
-    hub = Hub(PARTS + (EVENT_PARTS if event is not None else ()))
+    hub = Hub(PARTS + EVENT_PARTS)  # the event's part stays empty until the table is in one
     source = TableSource(session, hub.changed)
     if machine is not None:
         machine.subscribe(source.unit_event)

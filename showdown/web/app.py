@@ -29,7 +29,7 @@ from starlette.staticfiles import StaticFiles
 
 from showdown.game.messages import EntryRejected, Event, RoundEdited
 from showdown.web.chart import chart
-from showdown.web.event import EventSide
+from showdown.web.event import EventPicture, EventSide
 from showdown.web.hub import Hub
 from showdown.web.pin import PinGuard
 from showdown.web.render import STATIC_DIR, render, translate
@@ -129,8 +129,10 @@ class TablePage:
         return self.live.streams
 
     def _render_part(self, part: str, words: Words) -> str:
-        if part == "event" and self.event is not None:
-            return render("_event.html", words, event=self.event.picture(), embedded=True)
+        if part == "event":  # empty while the table is in no event
+            event = None if self.event is None else self.event.picture()
+            return "" if event is None else render("_event.html", words, event=event,
+                                                   embedded=True)
         table = self.source.picture()
         if part == "showdown":
             return render("_showdown.html", words, live=table.live)
@@ -143,7 +145,7 @@ class TablePage:
         html = render("table.html", words, stamp=self.hub.versions.stamp("table") or time.time(),
                       # both rendered by our autoescaped templates just above
                       showdown_html=Markup(parts["showdown"]), table_html=Markup(parts["table"]),
-                      event_html=Markup(parts["event"]) if "event" in parts else None)
+                      event_html=Markup(parts["event"]) if parts.get("event") else None)
         return _page(html, picked)
 
     async def standings(self, request: Request) -> Response:
@@ -262,14 +264,17 @@ class EventPage:
         """Pages following the event now (open event streams)."""
         return self.live.streams
 
+    def _picture(self) -> EventPicture:
+        return self.watch.picture() or EventPicture()  # the host always has one
+
     def _render_part(self, part: str, words: Words) -> str:
-        return render("_event.html", words, event=self.watch.picture(), embedded=False)
+        return render("_event.html", words, event=self._picture(), embedded=False)
 
     async def page(self, request: Request) -> Response:
         """``GET /``: the event, already filled."""
         words, picked = language(request)
         parts, at = self.live.now(words)
-        event = self.watch.picture()
+        event = self._picture()
         return _page(render("event.html", words, stamp=at, title=event.name,
                             event_html=Markup(parts["event"])), picked)
 
@@ -277,7 +282,7 @@ class EventPage:
         """``GET /standings``: the event's standings on a page to print."""
         words, picked = language(request)
         printed = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M")
-        return _page(render("event_standings.html", words, event=self.watch.picture(),
+        return _page(render("event_standings.html", words, event=self._picture(),
                             printed=printed), picked)
 
 

@@ -99,8 +99,8 @@ class EventSide(Protocol):
     """What the event's page asks of the event: :class:`EventWatch` beside its source, or its
     mirror in the page's own process (:mod:`showdown.web.process`)."""
 
-    def picture(self) -> EventPicture:
-        """The event now."""
+    def picture(self) -> EventPicture | None:
+        """The event now (None: the table is in none yet)."""
 
 
 class EventWatch:

@@ -258,7 +258,7 @@ class _Pictures:
 
     def get(self, part: str) -> Any:
         with self._lock:
-            return self._pictures[part]
+            return self._pictures.get(part)
 
 
 class _Table:
@@ -278,7 +278,7 @@ class _Table:
 
 
 class _Event:
-    """:class:`~showdown.web.event.EventSide` in the page's process."""
+    """:class:`~showdown.web.event.EventSide` in the page's process (None: no event yet)."""
 
     def __init__(self, pictures: _Pictures) -> None:
         self.pictures = pictures
@@ -324,7 +324,7 @@ def serve_page(start: _Start) -> None:
     held = _Pictures(dict(pictures), service)
     if kind == "table":
         app = table_app(_Table(held), hub, PinGuard(lambda: str(service.call("pin"))),
-                        event=_Event(held) if "event" in pictures else None)
+                        event=_Event(held))  # no picture until the table is in an event
     else:
         app = event_app(_Event(held), hub)
     page = app.state.page

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import textwrap
 import threading
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -209,3 +210,32 @@ def test_the_page_ends_when_the_service_dies(tmp_path: Path) -> None:
         if service.poll() is None:
             service.kill()
             service.wait(10)
+
+
+def test_a_table_that_joins_an_event_later_shows_it_without_a_restart(session: Session
+                                                                      ) -> None:
+    from tests.showdown.web.sample_event import Host, evening
+
+    page = serve_table(session, None, "127.0.0.1:0")
+    assert page is not None
+    try:
+        url = f"http://127.0.0.1:{page.server.port}/"
+        with urllib.request.urlopen(url, timeout=20) as reply:
+            before = reply.read().decode()
+        assert '<section id="part-event" class="part" hidden></section>' in before
+        phone = Phone(page.server.port)
+        phone.next_parts()
+        host = Host(evening((120, 0, 35, 0), (0, 210, 0, 64)))
+        page.join(host)  # as Set-up does
+        html = phone.next_parts()["html"]
+        assert isinstance(html, dict) and set(html) == {"event"}
+        assert 'data-name="&lt;script&gt;x&lt;/script&gt;" data-total="210"' in html["event"]
+        assert "<script>x" not in html["event"]
+        host.publish(evening((120, 0, 35, 0), (0, 250, 0, 64)))  # the event moves on
+        assert 'data-total="250"' in str(phone.next_parts()["html"])
+        phone.close()
+        with urllib.request.urlopen(url, timeout=20) as reply:
+            after = reply.read().decode()
+        assert '<section id="part-event" class="part">' in after and 'data-total="250"' in after
+    finally:
+        page.stop()
