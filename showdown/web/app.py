@@ -141,8 +141,10 @@ class TablePage:
     async def page(self, request: Request) -> Response:
         """``GET /``: the whole page, already filled (it reads without scripts)."""
         words, picked = language(request)
+        versions = self.hub.versions  # read first: a part rendered newer is sent again
         parts, _at = self.live.now(words)
-        html = render("table.html", words, stamp=self.hub.versions.stamp("table") or time.time(),
+        html = render("table.html", words, stamp=versions.stamp("table") or time.time(),
+                      at={part: versions.stamp(part) * 1000 for part in parts},
                       # both rendered by our autoescaped templates just above
                       showdown_html=Markup(parts["showdown"]), table_html=Markup(parts["table"]),
                       event_html=Markup(parts["event"]) if parts.get("event") else None)

@@ -310,6 +310,7 @@ def serve_page(start: _Start) -> None:
     kind, sock, feed, streams = start.kind, start.sock, start.feed, start.streams
     from showdown.web.app import event_app, table_app  # noqa: PLC0415 - the page's process only
     from showdown.web.pin import PinGuard  # noqa: PLC0415
+    from showdown.web.render import compile_templates  # noqa: PLC0415
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the service, which stops us
     with contextlib.suppress(OSError):
@@ -327,6 +328,7 @@ def serve_page(start: _Start) -> None:
                         event=_Event(held))  # no picture until the table is in an event
     else:
         app = event_app(_Event(held), hub)
+    compile_templates()
     page = app.state.page
     page.live.counted = lambda count: setattr(streams, "value", count)
     host, port = sock.getsockname()[:2]

@@ -93,6 +93,7 @@ def test_the_page_follows_a_whole_game_live_and_shows_the_journals_totals(
         "p50_ms": statistics.median(ordered),
         "p99_ms": ordered[min(len(ordered) - 1, round(0.99 * len(ordered)) - 1)],
         "max_ms": ordered[-1],
+        "in_order_ms": [round(value) for value in latencies],
     })
 
 
