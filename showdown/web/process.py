@@ -152,9 +152,10 @@ class PageProcess:
             while True:
                 now = self.hub.wait_blocking(seen, 5.0)
                 if now.parts != seen.parts:
-                    changed = {part: self.pictures[part]() for part, v, _at in now.parts
+                    changed = {part: self._picture(part) for part, v, _at in now.parts
                                if seen.version(part) != v and part in self.pictures}
-                    self._feed.send(("parts", now, changed))
+                    self._feed.send(("parts", now, {part: picture for part, picture
+                                                    in changed.items() if picture is not None}))
                     seen = now
                 if self.hub.closing and self.hub.versions.parts == seen.parts:
                     self._feed.send(("close",))
@@ -163,6 +164,15 @@ class PageProcess:
         except (OSError, EOFError, ValueError) as error:  # the page's process is gone
             if not self.hub.closing:
                 log.warning("the phone page stopped (%s)", error or type(error).__name__)
+
+    def _picture(self, part: str) -> object:
+        """``part``'s picture now; None when it cannot be built (the page keeps the one it
+        has, and the next change tries again)."""
+        try:
+            return self.pictures[part]()
+        except Exception:
+            log.exception("the phone page's %s cannot be drawn", part)
+            return None
 
     def _answer(self) -> None:
         """The page's requests and log records (the service's thread), until it ends."""
