@@ -4,10 +4,9 @@ an event's host (``showdown event host --http``).
 Builds the page's parts (:mod:`showdown.web`), draws this evening's PIN from the journal (the
 table's page only: the event's page has nothing to write), and starts the page's own process
 (:mod:`showdown.web.process`: the unit's thread never shares the interpreter with the phones'
-streams). The built-in
-address (every interface, port 8080) is a convenience: when it cannot be had, the service runs
-on without the page and says so. An address asked for (``--http`` or the configuration's ``[web]
-http``) that cannot be had stops the start with one clear line.
+streams). The built-in address (every interface, port 8080) is a convenience: when it cannot be
+had, the service runs on without the page and says so. An address asked for (``--http`` or the
+configuration's ``[web] http``) that cannot be had stops the start with one clear line.
 """
 
 from __future__ import annotations
