@@ -1,10 +1,15 @@
-"""Test helpers in the table's words: positions by card code, finding a card, dealing orders."""
+"""Test helpers in the table's words: positions by card code, finding a card, dealing orders,
+refused commands."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
+
+from engine.commands import Command
 from engine.deck import Deck
+from engine.errors import RuleError
 from engine.events import Event
 from engine.round import Round
 
@@ -43,3 +48,12 @@ def deck_order(deck: Deck, placed: dict[int, str]) -> tuple[int, ...]:
     for position in range(len(deck)):
         order.append(chosen[position] if position in chosen else free.pop(0))
     return tuple(order)
+
+
+def refused(rnd: Round, command: Command) -> RuleError:
+    """The refusal ``command`` meets; the round (state, shuffle, history) is unchanged by it."""
+    before = rnd.to_dict()
+    with pytest.raises(RuleError) as caught:
+        rnd.apply(command)
+    assert rnd.to_dict() == before
+    return caught.value

@@ -7,24 +7,14 @@ from __future__ import annotations
 import pytest
 
 from engine.commands import CatchUno, Challenge, Draw, JumpIn, Pass, Penalty, PlayCard, WrongCard
-from engine.errors import RuleError
 from engine.events import CardPlayed, CardsDrawn, HandsPassed, JumpedIn, PenaltyGiven
 from engine.round import Round
 from engine.rules import PenaltyReason, RuleSet, preset
 from engine.state import Phase
-from tests.engine.scenario import card, codes
+from tests.engine.scenario import card, codes, refused
 
 R, Y, G, B = 0, 1, 2, 3
 KILLER = preset("killer")
-
-
-def refused(rnd: Round, command: object) -> RuleError:
-    """The refusal ``command`` meets; the round must be unchanged by it."""
-    before = rnd.to_dict()
-    with pytest.raises(RuleError) as caught:
-        rnd.apply(command)  # type: ignore[arg-type]
-    assert rnd.to_dict() == before
-    return caught.value
 
 
 def test_draw_until_a_playable_number_card_seed_002() -> None:

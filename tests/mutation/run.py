@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -43,6 +44,11 @@ CAUGHT = ("killed", "timeout", "segfault", "caught by type check")
 """mutmut's statuses in which a test failed, hung past mutmut's limit or crashed on the mutant."""
 
 RESULT_LINE = re.compile(r"^\s+(\S+): (.+)$")
+
+ENGINE_SOURCES = {"SHOWDOWN_ENGINE": "python"}
+"""Set for mutmut and every test it runs: the engine's Python sources, the ones mutmut changes.
+Without it a compiled engine (``engine/_compiled``, copied into ``mutants/`` with the rest) would
+either run unchanged machine code past every mutant, or refuse to load beside edited sources."""
 
 
 class MutationError(Exception):
@@ -288,8 +294,14 @@ def prepare(group: Group, shared: dict[str, Any], *, fresh: bool) -> Path:
     return work
 
 
+def mutmut_environment() -> dict[str, str]:
+    """This process's environment with :data:`ENGINE_SOURCES`."""
+    return {**os.environ, **ENGINE_SOURCES}
+
+
 def _capture(args: Sequence[str], work: Path) -> str:
-    done = subprocess.run(args, cwd=work, capture_output=True, text=True, check=False)
+    done = subprocess.run(args, cwd=work, capture_output=True, text=True, check=False,
+                          env=mutmut_environment())
     if done.returncode != 0:
         raise MutationError(f"{' '.join(args[1:])} failed in {work}: {done.stderr.strip()}")
     return done.stdout
@@ -312,7 +324,7 @@ show`` each takes seconds: hundreds of them took minutes)."""
 def show(work: Path, names: Iterable[str]) -> dict[str, str]:
     """The diff ``mutmut show`` prints, for each of *names*."""
     done = subprocess.run([sys.executable, "-c", SHOW], input=json.dumps(list(names)), cwd=work,
-                          capture_output=True, text=True, check=False)
+                          capture_output=True, text=True, check=False, env=mutmut_environment())
     if done.returncode != 0:
         raise MutationError(f"could not read the mutants' changes in {work}: "
                             f"{done.stderr.strip().splitlines()[-1:]}")
@@ -322,7 +334,7 @@ def show(work: Path, names: Iterable[str]) -> dict[str, str]:
 
 def _mutmut_run(group: Group, work: Path, jobs: int | None, names: list[str]) -> None:
     command = [_mutmut(), "run", *(["--max-children", str(jobs)] if jobs else []), *names]
-    if subprocess.run(command, cwd=work, check=False).returncode != 0:
+    if subprocess.run(command, cwd=work, check=False, env=mutmut_environment()).returncode != 0:
         raise MutationError(f"mutmut run failed for {group.name}; its output is above")
 
 

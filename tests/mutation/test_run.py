@@ -4,6 +4,7 @@ the equivalent list still describes the change it makes."""
 
 from __future__ import annotations
 
+import os
 import tomllib
 
 import pytest
@@ -20,6 +21,7 @@ from tests.mutation.run import (
     load_equivalents,
     load_groups,
     module_of,
+    mutmut_environment,
     parse_results,
     pyproject_for,
 )
@@ -127,3 +129,12 @@ def test_a_survivor_is_explained_only_while_the_list_describes_its_change() -> N
     assert [note.split(" is ")[0] for note in report.notes] == [
         "showdown.unit.verdict.x_decide__mutmut_1", "showdown.unit.verdict.x_decide__mutmut_99"]
     assert "now caught" in report.notes[0] and "no such mutant" in report.notes[1]
+
+
+def test_mutmut_runs_the_engine_sources(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A compiled engine would run unchanged machine code past every mutant of the engine (or
+    refuse to load beside the mutated sources): mutmut and its tests get the sources."""
+    monkeypatch.setenv("SHOWDOWN_ENGINE", "mypyc")
+    environment = mutmut_environment()
+    assert environment["SHOWDOWN_ENGINE"] == "python"
+    assert environment["PATH"] == os.environ["PATH"]
