@@ -141,3 +141,10 @@ def test_the_scoreboard_is_told_who_played_which_effect(effect: CustomEffect) ->
                       draw=["G3", "G4", "G5", "G6", "G7", "G8", "G9"])
     applied = [e for e in rnd.events if isinstance(e, CustomEffectApplied)]
     assert applied == [CustomEffectApplied(player=0, effect=str(effect))]
+
+
+def test_cards_drawn_until_the_colour_say_the_custom_effect_made_them() -> None:
+    rnd = play_custom(CustomEffect.NEXT_DRAWS_UNTIL_COLOUR, [["WC", "R1"], ["B1"], ["Y1"]],
+                      draw=["Y3", "G6", "R8"])
+    drawn = [e for e in rnd.events if isinstance(e, CardsDrawn)]
+    assert [(e.player, len(e.cards), e.reason) for e in drawn] == [(1, 1, "custom")] * 2
