@@ -43,6 +43,9 @@ WORK = REPO / "build" / "mutation"
 CAUGHT = ("killed", "timeout", "segfault", "caught by type check")
 """mutmut's statuses in which a test failed, hung past mutmut's limit or crashed on the mutant."""
 
+UNCHECKED = "not checked"
+"""mutmut's status of a mutant no test has run against yet: a run stopped before its end."""
+
 RESULT_LINE = re.compile(r"^\s+(\S+): (.+)$")
 
 ENGINE_SOURCES = {"SHOWDOWN_ENGINE": "python"}
@@ -88,21 +91,29 @@ class Report:
         return sum(status in CAUGHT for status in self.statuses.values())
 
     @property
+    def unchecked(self) -> int:
+        return sum(status == UNCHECKED for status in self.statuses.values())
+
+    @property
     def score(self) -> float:
-        return 100.0 * self.caught / len(self.statuses) if self.statuses else 0.0
+        """Caught, in per cent of the mutants checked."""
+        checked = len(self.statuses) - self.unchecked
+        return 100.0 * self.caught / checked if checked else 0.0
 
     @property
     def ok(self) -> bool:
-        return bool(self.statuses) and not self.unexplained
+        return bool(self.statuses) and not self.unexplained and not self.unchecked
 
     def summary(self) -> str:
         counts = Counter(self.statuses.values())
         how = ", ".join(f"{counts[s]} {s}" for s in CAUGHT if counts[s])
+        partial = (f" (a partial run: {self.unchecked} not checked yet; the score is of the "
+                   f"{len(self.statuses) - self.unchecked} checked)" if self.unchecked else "")
         return (
             f"{self.group}: {len(self.statuses)} mutants, {self.caught} caught "
             f"({self.score:.1f} %{': ' + how if how else ''}); "
             f"{len(self.explained)} listed as equivalent; "
-            f"{len(self.unexplained)} not caught and not listed"
+            f"{len(self.unexplained)} not caught and not listed{partial}"
         )
 
 
@@ -240,6 +251,8 @@ def judge(
     report = Report(group, statuses)
     for name, status in sorted(statuses.items()):
         listed = equivalents.get(name)
+        if status == UNCHECKED:
+            continue
         if status in CAUGHT:
             if listed is not None:
                 report.notes.append(f"{name} is listed as equivalent but is now caught: "
@@ -342,7 +355,7 @@ def judge_group(group: Group, work: Path) -> Report:
     """Judge what mutmut decided for *group* in *work* against the equivalent list."""
     statuses = results(work)
     equivalents = load_equivalents(EQUIVALENT_FILE.read_text(encoding="utf-8"))
-    wanted = [n for n, s in statuses.items() if s not in CAUGHT] + [
+    wanted = [n for n, s in statuses.items() if s not in (*CAUGHT, UNCHECKED)] + [
         n for n in equivalents if n in statuses]
     return judge(group.name, statuses, show(work, sorted(set(wanted))), equivalents)
 

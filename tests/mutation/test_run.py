@@ -118,6 +118,14 @@ def test_a_survivor_is_explained_only_while_the_list_describes_its_change() -> N
         "unit: 4 mutants, 2 caught (50.0 %: 1 killed, 1 timeout); 1 listed as equivalent; "
         "1 not caught and not listed")
 
+    partial = judge("unit", statuses | {"showdown.unit.verdict.x_decide__mutmut_4": "not checked"},
+                    {NAME: DIFF}, listed)
+    assert (partial.unexplained, partial.unchecked, partial.ok) == (report.unexplained, 1, False)
+    assert partial.summary() == (
+        "unit: 5 mutants, 2 caught (50.0 %: 1 killed, 1 timeout); 1 listed as equivalent; "
+        "1 not caught and not listed (a partial run: 1 not checked yet; the score is of the 4 "
+        "checked)")
+
     changed = {NAME: Equivalent("if len(early) == 4:", "why")}
     report = judge("unit", {NAME: "survived"}, {NAME: DIFF}, changed)
     assert report.unexplained == [NAME] and not report.ok
