@@ -148,3 +148,8 @@ def test_cards_drawn_until_the_colour_say_the_custom_effect_made_them() -> None:
                       draw=["Y3", "G6", "R8"])
     drawn = [e for e in rnd.events if isinstance(e, CardsDrawn)]
     assert [(e.player, len(e.cards), e.reason) for e in drawn] == [(1, 1, "custom")] * 2
+
+
+def test_a_hand_of_wilds_only_discards_all_but_its_last_card() -> None:
+    rnd = play_custom(CustomEffect.OTHERS_DISCARD_WILDS, [["WC", "R1"], ["W", "W+4", "W"], ["G1"]])
+    assert codes(rnd, 1) == ["W"] and len(rnd.state.discard) == 4 and not rnd.over
