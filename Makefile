@@ -11,12 +11,16 @@ PIP_FLAGS     := --quiet --disable-pip-version-check
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(RUNTIME_STAMP): pyproject.toml | $(VENV)/bin/python
+# After each install, the showdown command compiled from deploy/launcher.c where a C compiler is
+# present (a stop signal while Python starts then waits for showdown's handler), else pip's script.
+$(RUNTIME_STAMP): pyproject.toml deploy/launcher.c | $(VENV)/bin/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
+	deploy/build-launcher.sh $(VENV)
 	touch $@
 
-$(DEV_STAMP): pyproject.toml | $(VENV)/bin/python
+$(DEV_STAMP): pyproject.toml deploy/launcher.c | $(VENV)/bin/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	deploy/build-launcher.sh $(VENV)
 	touch $@ $(RUNTIME_STAMP)
 
 # The engine: compiled by mypyc into engine/_compiled where a C compiler and the Python headers
@@ -73,9 +77,12 @@ typecheck: $(DEV_STAMP)
 	$(BIN)/mypy
 
 # The suite runs on the engine build installed, and says which first.
+# One pytest worker per core (pytest-xdist): most of the suite's wall clock is other processes
+# starting and real-time links waiting. TEST_WORKERS=0 runs it in one process.
+TEST_WORKERS ?= auto
 unit: $(DEV_STAMP) $(ENGINE_RECORD) catalogues
 	@$(ENGINE_LINE)
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal
 
 ## screenshots: draw the documentation's screenshots again into docs/scoreboard (the pinned font,
 ## the sample games); a test fails while a committed one differs from what the screens draw now
@@ -99,6 +106,7 @@ MUTATION_ARGS  ?=
 
 $(MUTATION_STAMP): pyproject.toml $(DEV_STAMP)
 	$(BIN)/python -m pip install $(PIP_FLAGS) -e '.[dev,mutation]'
+	deploy/build-launcher.sh $(VENV)
 	touch $@
 
 mutation: $(MUTATION_STAMP) catalogues
@@ -136,6 +144,7 @@ BENCH_OUT    := build/bench
 
 $(BENCH_EXTRA): pyproject.toml $(DEV_STAMP)
 	$(BIN)/python -m pip install $(PIP_FLAGS) -e '.[dev,bench]'
+	deploy/build-launcher.sh $(VENV)
 	touch $@
 
 # The sources' figure first, so it is printed even when the installed build fails.

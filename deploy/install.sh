@@ -165,6 +165,9 @@ run "$VENV/bin/python" -m pip install --quiet --upgrade "$SRC"
 # pure Python); one line says which and why. A compile that fails (a Pi short of memory for the
 # compiler) leaves the pure-Python engine installed rather than no service.
 run "$VENV/bin/python" "$SRC/build_engine.py" --install "$SRC" --fallback
+# The showdown command compiled (deploy/launcher.c) where a C compiler is present, so that a stop
+# signal while Python starts waits for showdown's own handler; else pip's script, saying so.
+run "$SRC/deploy/build-launcher.sh" "$VENV"
 compile_catalogues
 if [[ $LGPIO_FROM_PIP -eq 1 ]]; then
     run "$VENV/bin/python" -m pip install --quiet "lgpio>=0.2"

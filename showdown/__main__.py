@@ -6,8 +6,10 @@ code here, before any other import (even :mod:`signal`, whose enums take millise
 put in a handler from the interpreter's built-in ``_signal`` that only notes a stop signal; the
 entry point then installs the real one (:mod:`showdown.app.signals`) and hands it what was noted,
 and the command stops before it begins. Before these lines the interpreter itself is starting
-(``site``), and a signal there is Python's: SIGINT a ``KeyboardInterrupt`` from its start-up,
-SIGTERM and SIGHUP the end of a process that has touched nothing yet. Once the command is done,
+(``site``): the ``showdown`` command compiled from ``deploy/launcher.c`` starts it with the stop
+signals blocked, so one sent then waits for these lines; where pip's script is the command (no C
+compiler), a signal there is Python's: SIGINT a ``KeyboardInterrupt`` from its start-up, SIGTERM
+and SIGHUP the end of a process that has touched nothing yet. Once the command is done,
 the process is on its way out and a stop signal has nothing left to stop: it is ignored, rather
 than ending the process by the signal after a clean stop.
 """
@@ -22,8 +24,12 @@ def _noted_early(signum: int, _frame: object) -> None:
     _EARLY.append(signum)
 
 
-for _signum in (_signal.SIGINT, _signal.SIGTERM, _signal.SIGHUP, _signal.SIGUSR1):
+_STOPS = (_signal.SIGINT, _signal.SIGTERM, _signal.SIGHUP, _signal.SIGUSR1)
+for _signum in _STOPS:
     _signal.signal(_signum, _noted_early)
+# The compiled launcher (deploy/launcher.c) starts the interpreter with these blocked, so that one
+# sent while it started is still pending: from here it is delivered to the handler above.
+_signal.pthread_sigmask(_signal.SIG_UNBLOCK, _STOPS)
 
 import signal  # noqa: E402 - after the early handler
 import sys  # noqa: E402
