@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import jump_in
 from engine.cards import CardKind
 from engine.commands import (
     CallUno,
@@ -155,3 +156,49 @@ def who(command: Command) -> tuple[int, ...]:
     if isinstance(command, ShowdownResult):
         return (command.winner, command.loser)
     return (command.player,)
+
+
+# -- Killer UNO's jump-ins: what a seat is offered ----------------------------------------------
+
+KILLER = PRESETS["killer"]
+
+
+def offered_jumps(rnd: Round, seat: int) -> list[str]:
+    return [rnd.deck.cards[c].code
+            for c in jump_in.candidates(rnd.state, rnd.tables, rnd.rules, seat)]
+
+
+def test_no_jump_in_is_offered_where_the_rules_have_none() -> None:
+    for rules, offered in ((RuleSet(deck="classic"), []), (KILLER, ["R5"])):
+        rnd = Round.from_position(rules, [["G1", "G2"], ["R5", "B5"], ["Y1"]], discard=["R5"])
+        assert offered_jumps(rnd, 1) == offered
+        assert offered_jumps(rnd, 0) == []  # the player on turn plays, not jumps
+
+
+def test_no_jump_in_is_offered_while_a_showdown_waits_or_after_the_round() -> None:
+    rules = KILLER.model_copy(update={"deck": "showdown"})
+    rnd = Round.from_position(rules, [["R3*2", "G1"], ["B4", "B5"], ["R3", "Y1"]],
+                              discard=["R7"])
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R3*2")))
+    assert offered_jumps(rnd, 2) == []
+    over = Round.from_position(KILLER, [["R5"], ["R5", "B5"], ["Y1"]], discard=["R7"])
+    over.apply(PlayCard(player=0, card=card(over, 0, "R5")))
+    assert over.over and offered_jumps(over, 1) == []
+
+
+def test_a_jump_in_on_a_pending_draw_is_offered_as_the_stacking_rules_allow() -> None:
+    """002 stacks a Draw Two on a Draw Two: seat 2 may jump in with its red Draw Two."""
+    rnd = Round.from_position(KILLER, [["R+2", "G1"], ["B5", "B6"], ["R+2", "Y1"]],
+                              discard=["R7"])
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R+2")))
+    assert offered_jumps(rnd, 2) == ["R+2"]
+    offers_exactly_what_is_accepted(rnd)
+
+
+def test_only_a_last_card_must_be_one_to_go_out_with() -> None:
+    """002: no going out on a function card. With a card to spare a Skip may jump in; as the
+    last card it may not."""
+    for held, offered in ((["RS", "B5"], ["RS"]), (["RS"], [])):
+        rnd = Round.from_position(KILLER, [["G1", "G2"], held, ["Y1"]], discard=["RS"])
+        assert offered_jumps(rnd, 1) == offered
+        offers_exactly_what_is_accepted(rnd)
