@@ -1,14 +1,17 @@
-"""What the scoreboard is told a card did to the hands: the events name who played it, whom it
-hit and how many cards each hand holds after it (the scoreboard draws the hands from them)."""
+"""What the scoreboard is told: the events name who played a card, whom it hit and how many cards
+each hand holds after it (the scoreboard draws the hands from them), who said UNO, who was
+penalised for what."""
 
 from __future__ import annotations
 
-from engine.commands import ChooseOpening, PlayCard
+import pytest
+
+from engine.commands import CallUno, ChooseOpening, Penalty, PlayCard
 from engine.deck import builtin_deck
-from engine.events import HandsShuffled, HandsSwapped
+from engine.events import CardsDrawn, HandsShuffled, HandsSwapped, PenaltyGiven, UnoCalled
 from engine.round import Round, RoundSetup
-from engine.rules import RuleSet
-from tests.engine.scenario import card, codes, deck_order
+from engine.rules import PenaltyReason, RuleSet, preset
+from tests.engine.scenario import card, codes, deck_order, refused
 
 R, Y, G, B = 0, 1, 2, 3
 SWAP = RuleSet(deck="swap")
@@ -39,3 +42,35 @@ def test_a_shuffle_hands_names_its_player_and_the_sizes_dealt() -> None:
     assert [e for e in events if isinstance(e, HandsShuffled)] == [
         HandsShuffled(player=0, sizes=(1, 2, 2))]
     assert [len(h) for h in rnd.state.hands] == [1, 2, 2]
+
+
+def test_uno_said_with_the_next_to_last_card_is_announced_once() -> None:
+    rnd = Round.from_position(RuleSet(), [["R1", "G2"], ["B1", "B2"], ["Y1"]], discard=["R7"])
+    events = rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R1"), uno=True))
+    assert [e for e in events if isinstance(e, UnoCalled)] == [UnoCalled(player=0)]
+    assert rnd.state.exposed is None
+    said_before = Round.from_position(RuleSet(), [["R1", "G2"], ["B1", "B2"], ["Y1"]],
+                                      discard=["R7"])
+    assert said_before.apply(CallUno(player=0)) == [UnoCalled(player=0)]
+    events = said_before.apply(PlayCard(player=0, card=card(said_before, 0, "R1"), uno=True))
+    assert not any(isinstance(e, UnoCalled) for e in events) and said_before.state.exposed is None
+
+
+def test_a_table_penalty_is_announced_with_its_reason_and_cards() -> None:
+    rnd = Round.from_position(preset("killer"), [["R1", "G2"], ["B1", "B2"], ["Y1"]],
+                              discard=["R7"])
+    events = rnd.apply(Penalty(player=2, reason=PenaltyReason.SLAP, cards=20))
+    assert events[0] == PenaltyGiven(player=2, reason="slap", cards=20)
+    assert isinstance(events[1], CardsDrawn)
+    assert (events[1].player, len(events[1].cards), events[1].reason) == (2, 20, "table-penalty")
+
+
+@pytest.mark.parametrize(("agreed", "words"), [
+    ((PenaltyReason.ADVICE, PenaltyReason.SILENCE), "advice, silence"), ((), "none")])
+def test_a_penalty_not_agreed_lists_the_ones_that_are(
+    agreed: tuple[PenaltyReason, ...], words: str
+) -> None:
+    rnd = Round.from_position(RuleSet(table_penalties=agreed), [["R1"], ["B1"]], discard=["R7"])
+    error = refused(rnd, Penalty(player=1, reason=PenaltyReason.SLAP))
+    assert str(error) == (
+        f"slap is not a table rule of this game (agreed: {words}) [rule: penalty-not-agreed]")
