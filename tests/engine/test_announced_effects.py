@@ -74,3 +74,35 @@ def test_a_penalty_not_agreed_lists_the_ones_that_are(
     error = refused(rnd, Penalty(player=1, reason=PenaltyReason.SLAP))
     assert str(error) == (
         f"slap is not a table rule of this game (agreed: {words}) [rule: penalty-not-agreed]")
+
+
+def test_an_early_uno_call_lapses_and_a_later_silence_can_be_caught() -> None:
+    """Saying UNO with three cards (no false-call penalty here) protects nothing: after the next
+    play the call has lapsed, and the next-to-last card played in silence can be caught."""
+    rnd = Round.from_position(RuleSet(), [["R1", "R2", "R3"], ["R4", "R5"], ["R6", "R8"]],
+                              discard=["R7"])
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R1"), uno=True))
+    assert rnd.state.uno_called == [False, False, False]
+    rnd.apply(PlayCard(player=1, card=card(rnd, 1, "R4"), uno=True))
+    rnd.apply(PlayCard(player=2, card=card(rnd, 2, "R6"), uno=True))
+    assert rnd.state.uno_called == [False, True, True]
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R2")))
+    assert rnd.state.exposed == 0
+
+
+@pytest.mark.parametrize(("said", "drawn"), [(False, 0), (True, 2)])
+def test_the_false_call_penalty_is_for_saying_uno_too_early_only(said: bool, drawn: int) -> None:
+    rnd = Round.from_position(RuleSet(false_call_penalty=2), [["R1", "R2", "R3"], ["B1"]],
+                              discard=["R7"])
+    events = rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R1"), uno=said))
+    assert sum(len(e.cards) for e in events if isinstance(e, CardsDrawn)) == drawn
+    assert len(rnd.state.hands[0]) == 2 + drawn
+
+
+@pytest.mark.parametrize("said", [False, True])
+def test_going_out_costs_no_false_call_penalty(said: bool) -> None:
+    rnd = Round.from_position(RuleSet(false_call_penalty=2), [["R1"], ["B1", "B2"]],
+                              discard=["R7"])
+    events = rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R1"), uno=said))
+    assert not any(isinstance(e, CardsDrawn) for e in events)
+    assert rnd.over and rnd.state.hands[0] == []
