@@ -1,13 +1,14 @@
 """Test helpers in the table's words: positions by card code, finding a card, dealing orders,
-refused commands."""
+refused commands, a seeded choice among the legal actions."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
 
-from engine.commands import Command
+from engine.commands import Command, PlayCard
 from engine.deck import Deck
 from engine.errors import RuleError
 from engine.events import Event
@@ -57,3 +58,12 @@ def refused(rnd: Round, command: Command) -> RuleError:
         rnd.apply(command)
     assert rnd.to_dict() == before
     return caught.value
+
+
+def choose(rnd: Round, rng: random.Random) -> Command:
+    """A legal action drawn by ``rng``, a card play 95 times in 100 (rounds then end quickly)."""
+    actions = rnd.legal_actions()
+    plays = [a for a in actions if isinstance(a, PlayCard)]
+    if plays and rng.random() < 0.95:
+        return plays[rng.randrange(len(plays))]
+    return actions[rng.randrange(len(actions))]

@@ -30,8 +30,7 @@ from engine.deck import builtin_deck
 from engine.errors import RuleError
 from engine.round import Round, RoundSetup
 from engine.rules import PRESETS, RuleSet
-from tests.engine.scenario import card, deck_order
-from tests.engine.test_invariants import choose
+from tests.engine.scenario import card, choose, deck_order
 
 SHOWDOWN_RULES = RuleSet(deck="showdown")
 

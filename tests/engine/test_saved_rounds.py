@@ -9,7 +9,7 @@ from engine.deck import builtin_deck
 from engine.round import Round, RoundSetup
 from engine.rules import RuleSet
 from engine.state import RoundState
-from tests.engine.test_invariants import choose
+from tests.engine.scenario import choose
 
 OFFICIAL = RuleSet()
 
