@@ -252,10 +252,10 @@ def test_a_wild_showdown_played_loads_1_to_3_cards_only() -> None:
 # -- UNO while nothing may be said ----------------------------------------------------------------
 
 
-def in_a_showdown() -> Round:
+def in_a_showdown(rules: RuleSet = SHOWDOWN) -> Round:
     """Seat 0 played a Showdown icon leaving one card without saying UNO: the duel with seat 1
     is pending."""
-    rnd = Round.from_position(SHOWDOWN, [["R3*2", "G1"], ["B1", "B2"], ["Y1", "Y2"]],
+    rnd = Round.from_position(rules, [["R3*2", "G1"], ["B1", "B2"], ["Y1", "Y2"]],
                               discard=["R7"])
     rnd.apply(play(0, "R3*2")(rnd))
     assert (rnd.state.phase, rnd.state.exposed) == (Phase.SHOWDOWN, 0)
@@ -264,10 +264,11 @@ def in_a_showdown() -> Round:
 
 @pytest.mark.parametrize("command", [
     CallUno(player=0), CallUno(player=1), CatchUno(player=1, target=0),
-    CatchUno(player=2, target=0),
+    CatchUno(player=2, target=0), JumpIn(player=2, card=0),
+    Penalty(player=2, reason=PenaltyReason.ADVICE),
 ])
 def test_no_uno_is_said_or_caught_while_a_showdown_is_pending(command: Command) -> None:
-    rnd = in_a_showdown()
+    rnd = in_a_showdown(preset("killer").model_copy(update={"deck": "showdown"}))
     error = refused(rnd, command)
     assert (error.rule, str(error)) == (
         "showdown-pending",
