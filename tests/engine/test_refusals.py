@@ -267,7 +267,7 @@ def in_a_showdown(rules: RuleSet = SHOWDOWN) -> Round:
     CatchUno(player=2, target=0), JumpIn(player=2, card=0),
     Penalty(player=2, reason=PenaltyReason.ADVICE),
 ])
-def test_no_uno_is_said_or_caught_while_a_showdown_is_pending(command: Command) -> None:
+def test_no_uno_catch_jump_in_or_penalty_while_a_showdown_is_pending(command: Command) -> None:
     rnd = in_a_showdown(preset("killer").model_copy(update={"deck": "showdown"}))
     error = refused(rnd, command)
     assert (error.rule, str(error)) == (
