@@ -24,7 +24,7 @@ from engine.commands import (
     WrongCard,
 )
 from engine.deck import builtin_deck
-from engine.events import CardsDrawn, ShowdownStarted, UnoCaught
+from engine.events import CardsDrawn, ShowdownStarted, UnoCalled, UnoCaught
 from engine.round import Round, RoundSetup
 from engine.rules import PenaltyReason, RuleSet, preset
 from engine.state import Phase
@@ -121,6 +121,16 @@ CASES: dict[str, Case] = {
     "UNO with three cards": (
         lambda: table(turn=1), lambda r: CallUno(player=0), "uno-needs-one-card", 0,
         "UNO is said with one card left"),
+    "UNO again with the one card left": (
+        lambda: after(Round.from_position(OFFICIAL, [["R1", "G2"], ["Y4", "Y5"], ["G6"]],
+                                          discard=["R7"]), play(0, "R1"),
+                      lambda r: CallUno(player=0)),
+        lambda r: CallUno(player=0), "uno-already-safe", 0,
+        "you are already safe: UNO was said or is not due"),
+    "UNO by another seat while one is exposed": (
+        lambda: after(Round.from_position(OFFICIAL, [["R1", "G2"], ["Y4", "Y5", "Y6"], ["G6"]],
+                                          discard=["R7"]), play(0, "R1")),
+        lambda r: CallUno(player=1), "uno-needs-one-card", 1, "UNO is said with one card left"),
     "UNO twice": (
         lambda: after(table(turn=1), lambda r: CallUno(player=1)), lambda r: CallUno(player=1),
         "uno-already-said", 1, "you have already said UNO"),
@@ -330,3 +340,18 @@ def test_every_other_seat_at_the_table_may_catch(catcher: int) -> None:
     assert isinstance(events[1], CardsDrawn)
     assert (events[1].player, len(events[1].cards), events[1].reason) == (0, 2, "uno-caught")
     assert (len(rnd.state.hands[0]), rnd.state.exposed, rnd.state.turn) == (3, None, 1)
+
+
+def test_the_self_catch_makes_the_player_safe_and_is_announced() -> None:
+    rnd = exposed()
+    assert rnd.apply(CallUno(player=0)) == [UnoCalled(player=0)]
+    assert (rnd.state.exposed, rnd.state.uno_called[0]) == (None, True)
+    assert refused(rnd, CatchUno(player=1, target=0)).rule == "catch-window"
+
+
+def test_a_false_call_costs_its_penalty_where_that_is_on() -> None:
+    rnd = Round.from_position(RuleSet(false_call_penalty=2), [["R1", "G2", "B3"], ["Y4"]],
+                              discard=["R7"], turn=1)
+    events = rnd.apply(CallUno(player=0))
+    assert isinstance(events[0], CardsDrawn)
+    assert (events[0].player, len(events[0].cards), events[0].reason) == (0, 2, "false-uno")
