@@ -16,6 +16,7 @@ import random
 import subprocess
 import sys
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -112,7 +113,13 @@ def test_resets_at_random_edges_leave_every_decided_race_one_launch(
     plan = FaultPlan(at_edges=random_edges(seed=7, count=100, every=40, action="reset"))
     report, record = soak(monkeypatch, 100, plan)
     check(report, record, 100)
-    assert report.line["fresh_sessions"] == 1 + report.line["resets"]
+    # Every boot the host greets is a fresh session. A reset within a few edges of the one before
+    # (a paddle press just after the reboot) can come before the host has greeted the new boot on
+    # a busy machine; the host then meets only the later one, and one session covers both.
+    resets = sorted(plan.at_edges)
+    quick = sum(1 for before, after in pairwise(resets) if after - before <= 3)
+    assert 1 + len(resets) - quick <= report.line["fresh_sessions"] <= 1 + len(resets)
+    assert report.line["resets"] == len(resets)
 
 
 def test_replugs_and_resets_at_random_edges_void_the_showdowns_they_cut(
