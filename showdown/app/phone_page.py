@@ -2,10 +2,11 @@
 an event's host (``showdown event host --http``).
 
 Builds the page's parts (:mod:`showdown.web`), draws this evening's PIN from the journal (the
-table's page only: the event's page has nothing to write), and starts the server. The built-in
-address (every interface, port 8080) is a convenience: when it cannot be had, the service runs
-on without the page and says so. An address asked for (``--http`` or the configuration's ``[web]
-http``) that cannot be had stops the start with one clear line.
+table's page only: the event's page has nothing to write), and starts the page's own process
+(:mod:`showdown.web.process`: the unit's thread never shares the interpreter with the phones'
+streams). The built-in address (every interface, port 8080) is a convenience: when it cannot be
+had, the service runs on without the page and says so. An address asked for (``--http`` or the
+configuration's ``[web] http``) that cannot be had stops the start with one clear line.
 """
 
 from __future__ import annotations
@@ -21,11 +22,10 @@ from showdown.game.session import Session
 from showdown.game.table_pin import evening_pin
 from showdown.unit.machine import ShowdownMachine
 from showdown.web.address import page_url
-from showdown.web.app import event_app, table_app
 from showdown.web.event import EVENT_PARTS, EventWatch
 from showdown.web.hub import Hub
-from showdown.web.pin import PinGuard
-from showdown.web.server import WebError, WebServer, parse_address
+from showdown.web.process import PageProcess
+from showdown.web.server import WebError, parse_address
 from showdown.web.settings import DEFAULT_HTTP, WebSettings
 from showdown.web.table import PARTS, TableSource
 
@@ -62,8 +62,14 @@ class PhonePage:
 
     url: str
     pin: Callable[[], str]
-    server: WebServer
+    server: PageProcess
     source: TableSource
+
+    def join(self, event: EventSource) -> None:
+        """The table joined ``event`` (from Set-up): the page shows it from now on."""
+        watch = EventWatch(event, self.server.hub.changed)
+        self.server.pictures["event"] = watch.picture
+        self.server.hub.changed("event")
 
     def stop(self) -> None:
         """Stop serving and stop listening to the session."""
@@ -84,7 +90,8 @@ def http_address(args: argparse.Namespace, web: WebSettings) -> tuple[str | None
 def serve_table(session: Session, machine: ShowdownMachine | None, address: str, *,
                 asked: bool = True, event: EventSource | None = None) -> PhonePage | None:
     """Serve the table's page at ``address``; one not ``asked`` for is given up quietly when
-    it cannot be had (None). A table in an ``event`` shows the event below its own game."""
+    it cannot be had (None). A table in an ``event`` (now, or later: :meth:`PhonePage.join`)
+    shows the event below its own game."""
     try:
         host, port = parse_address(address)
     except WebError as error:
@@ -95,14 +102,17 @@ def serve_table(session: Session, machine: ShowdownMachine | None, address: str,
         return evening_pin(journal).code
 
     pin()  # drawn and stored now, so the scoreboard shows the one the page checks
-    hub = Hub(PARTS + (EVENT_PARTS if event is not None else ()))
+    hub = Hub(PARTS + EVENT_PARTS)  # the event's part stays empty until the table is in one
     source = TableSource(session, hub.changed)
     if machine is not None:
         machine.subscribe(source.unit_event)
-    watch = None if event is None else EventWatch(event, hub.changed)
-    app = table_app(source, hub, PinGuard(pin), event=watch)
-    served = _start(WebServer(app, host, port, before_stop=hub.close,
-                              drained=lambda: app.state.page.streams == 0), asked)
+    pictures: dict[str, Callable[[], object]] = {"table": source.picture,
+                                                 "showdown": source.live}
+    if event is not None:
+        pictures["event"] = EventWatch(event, hub.changed).picture
+    calls: dict[str, Callable[..., object]] = {"pin": pin, "undo": source.undo,
+                                               "edit": source.edit}
+    served = _start(PageProcess("table", hub, pictures, host, port, calls=calls), asked)
     if served is None:
         source.close()
         return None
@@ -114,7 +124,7 @@ class EventPage:
     """The event's page being served: where phones find it, how to stop it."""
 
     url: str
-    server: WebServer
+    server: PageProcess
 
     def stop(self) -> None:
         """Stop serving."""
@@ -129,13 +139,12 @@ def serve_event(source: EventSource, address: str, *, asked: bool = True) -> Eve
     except WebError as error:
         raise UserError(f"--http: {error}") from None
     hub = Hub(EVENT_PARTS)
-    app = event_app(EventWatch(source, hub.changed), hub)
-    served = _start(WebServer(app, host, port, before_stop=hub.close,
-                              drained=lambda: app.state.page.streams == 0), asked)
+    watch = EventWatch(source, hub.changed)
+    served = _start(PageProcess("event", hub, {"event": watch.picture}, host, port), asked)
     return None if served is None else EventPage(*served)
 
 
-def _start(server: WebServer, asked: bool) -> tuple[str, WebServer] | None:
+def _start(server: PageProcess, asked: bool) -> tuple[str, PageProcess] | None:
     """Start ``server``: its page's address, or None when an address not asked for is taken."""
     try:
         server.start()

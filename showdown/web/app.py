@@ -29,12 +29,12 @@ from starlette.staticfiles import StaticFiles
 
 from showdown.game.messages import EntryRejected, Event, RoundEdited
 from showdown.web.chart import chart
-from showdown.web.event import EventWatch
+from showdown.web.event import EventPicture, EventSide
 from showdown.web.hub import Hub
 from showdown.web.pin import PinGuard
 from showdown.web.render import STATIC_DIR, render, translate
 from showdown.web.stream import LANGUAGE_COOKIE, SECURITY_HEADERS, LiveParts, language
-from showdown.web.table import TableSource
+from showdown.web.table import TableSide
 from showdown.web.words import Words
 
 __all__ = ["MAX_BODY", "event_app", "table_app"]
@@ -114,8 +114,8 @@ def _client(request: Request) -> str:
 class TablePage:
     """The table's routes over one :class:`TableSource`."""
 
-    def __init__(self, source: TableSource, hub: Hub, guard: PinGuard,
-                 event: EventWatch | None = None) -> None:
+    def __init__(self, source: TableSide, hub: Hub, guard: PinGuard,
+                 event: EventSide | None = None) -> None:
         self.source = source
         self.hub = hub
         self.guard = guard
@@ -129,8 +129,10 @@ class TablePage:
         return self.live.streams
 
     def _render_part(self, part: str, words: Words) -> str:
-        if part == "event" and self.event is not None:
-            return render("_event.html", words, event=self.event.picture(), embedded=True)
+        if part == "event":  # empty while the table is in no event
+            event = None if self.event is None else self.event.picture()
+            return "" if event is None else render("_event.html", words, event=event,
+                                                   embedded=True)
         table = self.source.picture()
         if part == "showdown":
             return render("_showdown.html", words, live=table.live)
@@ -139,11 +141,13 @@ class TablePage:
     async def page(self, request: Request) -> Response:
         """``GET /``: the whole page, already filled (it reads without scripts)."""
         words, picked = language(request)
+        versions = self.hub.versions  # read first: a part rendered newer is sent again
         parts, _at = self.live.now(words)
-        html = render("table.html", words, stamp=self.hub.versions.stamp("table") or time.time(),
+        html = render("table.html", words, stamp=versions.stamp("table") or time.time(),
+                      at={part: versions.stamp(part) * 1000 for part in parts},
                       # both rendered by our autoescaped templates just above
                       showdown_html=Markup(parts["showdown"]), table_html=Markup(parts["table"]),
-                      event_html=Markup(parts["event"]) if "event" in parts else None)
+                      event_html=Markup(parts["event"]) if parts.get("event") else None)
         return _page(html, picked)
 
     async def standings(self, request: Request) -> Response:
@@ -234,8 +238,8 @@ def _app(routes: list[Route | Mount], hub: Hub, page: object, writes: str = "") 
     return app
 
 
-def table_app(source: TableSource, hub: Hub, guard: PinGuard,
-              event: EventWatch | None = None) -> Starlette:
+def table_app(source: TableSide, hub: Hub, guard: PinGuard,
+              event: EventSide | None = None) -> Starlette:
     """The table's page (see the module docstring); a table in an ``event`` shows it too."""
     page = TablePage(source, hub, guard, event)
     routes: list[Route | Mount] = [
@@ -252,7 +256,7 @@ def table_app(source: TableSource, hub: Hub, guard: PinGuard,
 class EventPage:
     """The event's routes over one :class:`~showdown.web.event.EventWatch`: reading only."""
 
-    def __init__(self, watch: EventWatch, hub: Hub) -> None:
+    def __init__(self, watch: EventSide, hub: Hub) -> None:
         self.watch = watch
         self.hub = hub
         self.live = LiveParts(hub, self._render_part)
@@ -262,14 +266,17 @@ class EventPage:
         """Pages following the event now (open event streams)."""
         return self.live.streams
 
+    def _picture(self) -> EventPicture:
+        return self.watch.picture() or EventPicture()  # the host always has one
+
     def _render_part(self, part: str, words: Words) -> str:
-        return render("_event.html", words, event=self.watch.picture(), embedded=False)
+        return render("_event.html", words, event=self._picture(), embedded=False)
 
     async def page(self, request: Request) -> Response:
         """``GET /``: the event, already filled."""
         words, picked = language(request)
         parts, at = self.live.now(words)
-        event = self.watch.picture()
+        event = self._picture()
         return _page(render("event.html", words, stamp=at, title=event.name,
                             event_html=Markup(parts["event"])), picked)
 
@@ -277,11 +284,11 @@ class EventPage:
         """``GET /standings``: the event's standings on a page to print."""
         words, picked = language(request)
         printed = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M")
-        return _page(render("event_standings.html", words, event=self.watch.picture(),
+        return _page(render("event_standings.html", words, event=self._picture(),
                             printed=printed), picked)
 
 
-def event_app(watch: EventWatch, hub: Hub) -> Starlette:
+def event_app(watch: EventSide, hub: Hub) -> Starlette:
     """The event's page: standings, the tables online or not, the next seating."""
     page = EventPage(watch, hub)
     routes: list[Route | Mount] = [

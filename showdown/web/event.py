@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from showdown.event.view import EventSource, EventView
 
-__all__ = ["EVENT_PARTS", "EventPicture", "EventWatch", "Standing", "TableState", "picture"]
+__all__ = ["EVENT_PARTS", "EventPicture", "EventSide", "EventWatch", "Standing", "TableState",
+           "picture"]
 
 EVENT_PARTS = ("event",)
 """The event's page is one live part: any entry at any table can move every line of it."""
@@ -91,6 +93,14 @@ def picture(view: EventView) -> EventPicture:
         byes=() if seating is None else tuple(seating.byes),
         host_online=view.host_online,
     )
+
+
+class EventSide(Protocol):
+    """What the event's page asks of the event: :class:`EventWatch` beside its source, or its
+    mirror in the page's own process (:mod:`showdown.web.process`)."""
+
+    def picture(self) -> EventPicture | None:
+        """The event now (None: the table is in none yet)."""
 
 
 class EventWatch:

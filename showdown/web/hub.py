@@ -4,6 +4,10 @@ The session answers on whatever thread sent a command and the unit's events arri
 end's thread; neither may wait for a web client. :meth:`Hub.changed` only counts the change,
 stamps it and wakes the loop (``call_soon_threadsafe``); each page's stream then renders what
 changed since it last sent, on the loop's thread. Many changes in a burst become one message.
+
+The same counts feed the page's own process (:mod:`showdown.web.process`): there a thread of the
+service waits for them with :meth:`Hub.wait_blocking`, and the page's hub takes the service's
+versions as they are (:meth:`Hub.update`), stamps included.
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ class Hub:
     """Versions of the page's parts; :meth:`wait` returns when any moved on."""
 
     def __init__(self, parts: tuple[str, ...], clock: Callable[[], float] = time.time) -> None:
-        self._lock = threading.Lock()
+        self._lock = threading.Condition()
         self._clock = clock
         now = clock()
         self._versions = {part: (1, now) for part in parts}
@@ -51,7 +55,7 @@ class Hub:
     def versions(self) -> Versions:
         """The versions now."""
         with self._lock:
-            return Versions(tuple((part, v, at) for part, (v, at) in self._versions.items()))
+            return Versions(self._parts())
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         """Called on ``loop`` when the server starts: wake-ups go there from now on."""
@@ -66,13 +70,27 @@ class Hub:
             for part in parts:
                 self._versions[part] = (self._versions.get(part, (0, now))[0] + 1, now)
             loop = self._loop
+            self._lock.notify_all()
+        self._wake_loop(loop)
+
+    def update(self, versions: Versions) -> None:
+        """Take ``versions`` (another hub's, stamps included) as they are (any thread)."""
+        with self._lock:
+            for part, version, at in versions.parts:
+                self._versions[part] = (version, at)
+            loop = self._loop
+            self._lock.notify_all()
+        self._wake_loop(loop)
+
+    def _wake_loop(self, loop: asyncio.AbstractEventLoop | None) -> None:
         if loop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: nobody waits
                 loop.call_soon_threadsafe(self._wake)
 
     def close(self) -> None:
         """The server stops: wake every stream so it ends."""
-        self.closing = True
+        with self._lock:
+            self.closing = True
         self.changed()
 
     def _wake(self) -> None:
@@ -90,3 +108,14 @@ class Hub:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(event.wait(), timeout_s)
         return self.versions
+
+    def wait_blocking(self, seen: Versions | None, timeout_s: float) -> Versions:
+        """:meth:`wait` for a thread: the versions once they differ from ``seen`` (None: at
+        once), on closing, or after ``timeout_s``."""
+        with self._lock:
+            self._lock.wait_for(lambda: seen is None or self.closing
+                                or self._parts() != seen.parts, timeout_s)
+            return Versions(self._parts())
+
+    def _parts(self) -> tuple[tuple[str, int, float], ...]:
+        return tuple((part, v, at) for part, (v, at) in self._versions.items())

@@ -19,7 +19,8 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from engine.error_text import ErrorText
 from showdown.web.words import LANGUAGES, Words
 
-__all__ = ["STATIC_DIR", "TEMPLATES_DIR", "Fragments", "environment", "render", "translate"]
+__all__ = ["STATIC_DIR", "TEMPLATES_DIR", "Fragments", "compile_templates", "environment", "render",
+           "translate"]
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES_DIR = HERE / "templates"
@@ -50,6 +51,13 @@ def environment() -> Environment:
 
 
 _ENV = environment()
+
+
+def compile_templates() -> None:
+    """Compile every template now (the page's process, before it serves), so the first update
+    a phone waits for is not also the one that compiles its template."""
+    for name in _ENV.list_templates(extensions=["html"]):
+        _ENV.get_template(name)
 
 
 def render(template: str, words: Words, **values: Any) -> str:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 import uvicorn
 from starlette.types import ASGIApp
 
-__all__ = ["DEFAULT_PORT", "WebError", "WebServer", "parse_address"]
+__all__ = ["DEFAULT_PORT", "WebError", "WebServer", "bind", "parse_address"]
 
 log = logging.getLogger(__name__)
 
@@ -69,15 +69,31 @@ def parse_address(text: str, default_host: str = "0.0.0.0") -> tuple[str, int]:
     return host, int(port)
 
 
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port``, or one clear :class:`WebError`."""
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+        sock.set_inheritable(True)
+    except OSError as error:
+        raise WebError(f"cannot serve the phone page on {host}:{port} "
+                       f"({error.strerror or error})") from None
+    return sock
+
+
 class WebServer:
     """One app on one address, served until :meth:`stop`."""
 
     def __init__(self, app: ASGIApp, host: str, port: int, *,
                  before_stop: Callable[[], None] | None = None,
-                 drained: Callable[[], bool] | None = None) -> None:
+                 drained: Callable[[], bool] | None = None,
+                 sock: socket.socket | None = None) -> None:
         """``before_stop`` ends the live streams (they send what is left, then finish);
         ``drained`` says when they have, and the server stops after it (at most
-        :data:`DRAIN_S`)."""
+        :data:`DRAIN_S`). ``sock``: a socket already bound (:func:`bind`) to serve on."""
         self.host = host
         self.requested_port = port
         self.before_stop = before_stop
@@ -85,7 +101,7 @@ class WebServer:
         self._config = uvicorn.Config(app, log_level="warning", access_log=False,
                                       lifespan="on", timeout_graceful_shutdown=3)
         self._server = uvicorn.Server(self._config)
-        self._socket: socket.socket | None = None
+        self._socket: socket.socket | None = sock
         self._thread: threading.Thread | None = None
 
     @property
@@ -95,19 +111,17 @@ class WebServer:
             return self.requested_port
         return int(self._socket.getsockname()[1])
 
+    @property
+    def thread_id(self) -> int | None:
+        """The server's thread (its native id), while it runs."""
+        return None if self._thread is None else self._thread.native_id
+
     def start(self, timeout_s: float = 15.0) -> None:
-        """Bind, then serve on a daemon thread; returns once uvicorn is up."""
-        try:
-            family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
-            sock = socket.socket(family, socket.SOCK_STREAM)
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            sock.bind((self.host, self.requested_port))
-            sock.listen(128)
-            sock.set_inheritable(True)
-        except OSError as error:
-            raise WebError(f"cannot serve the phone page on {self.host}:{self.requested_port} "
-                           f"({error.strerror or error})") from None
-        self._socket = sock
+        """Bind (unless given a socket), then serve on a daemon thread; returns once uvicorn is
+        up."""
+        if self._socket is None:
+            self._socket = bind(self.host, self.requested_port)
+        sock = self._socket
         self._thread = threading.Thread(target=self._serve, args=(sock,), name="web",
                                         daemon=True)
         self._thread.start()

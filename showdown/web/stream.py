@@ -68,6 +68,9 @@ class LiveParts:
         self.fragments = Fragments(render_part)
         self.streams = 0
         """Pages following now (open event streams)."""
+        self.counted: Callable[[int], None] | None = None
+        """Told the number of streams each time it changes (the page's own process tells the
+        service, which waits for the benchmark's phones and drains them on stopping)."""
         self._messages: dict[tuple[object, ...], str] = {}
 
     def now(self, words: Words) -> tuple[dict[str, str], float]:
@@ -83,12 +86,17 @@ class LiveParts:
                                    ping=HEARTBEAT_S * 3)
 
     async def _stream(self, words: Words) -> AsyncIterator[ServerSentEvent]:
-        self.streams += 1
+        self._count(+1)
         try:
             async for event in self._events(words):
                 yield event
         finally:
-            self.streams -= 1
+            self._count(-1)
+
+    def _count(self, step: int) -> None:
+        self.streams += step
+        if self.counted is not None:
+            self.counted(self.streams)
 
     async def _events(self, words: Words) -> AsyncIterator[ServerSentEvent]:
         seen: Versions | None = None

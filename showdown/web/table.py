@@ -14,6 +14,7 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from showdown.game.colours import Colour, game_colours
 from showdown.game.journal import JournalError
@@ -36,6 +37,7 @@ __all__ = [
     "Seat",
     "ShowdownLine",
     "TablePicture",
+    "TableSide",
     "TableSource",
     "picture",
 ]
@@ -120,6 +122,20 @@ class TablePicture:
         return tuple(sorted(self.seats, key=lambda s: (s.place, s.seat)))
 
 
+class TableSide(Protocol):
+    """What the table's page asks of the table: :class:`TableSource` beside the session, or its
+    mirror in the page's own process (:mod:`showdown.web.process`)."""
+
+    def picture(self) -> TablePicture:
+        """The table now."""
+
+    def undo(self) -> list[Event]:
+        """Take back the last entry."""
+
+    def edit(self, number: int, went_out: str, points: dict[str, int]) -> list[Event]:
+        """Replace round ``number``."""
+
+
 def css(colour: Colour) -> str:
     """``#rrggbb``."""
     return "#{:02x}{:02x}{:02x}".format(*colour)
@@ -188,6 +204,11 @@ class TableSource:
         with self._lock:
             self._live = mirror(self._live, event)
         self._changed("showdown")
+
+    def live(self) -> ShowdownView:
+        """The showdown in progress."""
+        with self._lock:
+            return self._live
 
     def show(self, view: ShowdownView) -> None:
         """Show ``view`` as the showdown in progress (a sample for the documentation)."""

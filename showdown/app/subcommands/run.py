@@ -25,6 +25,7 @@ import sys
 import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -45,6 +46,7 @@ from showdown.app.stats import LinkSource, StatsLogger
 from showdown.app.status import StatusPrinter
 from showdown.app.subcommands.bench_scoreboard import _size
 from showdown.event.outbox import event_file
+from showdown.event.table_link import TableLink
 from showdown.game.journal import Entry, Journal, JournalError, check_file, check_writable
 from showdown.game.lock import JournalLock
 from showdown.game.recorder import UnitRecorder
@@ -183,6 +185,14 @@ class _Scoreboard:
 
     def close(self) -> None:
         self.board.close()
+
+
+def _joined(on_stop: list[Callable[[], None]], phone: PhonePage | None,
+            link: TableLink) -> None:
+    """Set-up joined an event: the link stops with the rest, the phone page shows the event."""
+    on_stop.insert(0, link.stop)
+    if phone is not None:
+        phone.join(link)
 
 
 def _frontend(
@@ -388,7 +398,7 @@ def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -
             on_stop.insert(on_stop.index(journal.close), phone.stop)
         # Not in an event: Set-up can join one (the link is then stopped with the rest).
         door = None if link is not None else TableDoor(
-            journal, args.table_name, lambda joined: on_stop.insert(0, joined.stop),
+            journal, args.table_name, partial(_joined, on_stop, phone),
             keepalive=args.event_keepalive, resend_s=args.event_resend_s)
         frontend = _frontend(args, session, machine, real_unit=not use_sim, keyboard=keyboard,
                              touch=settings.scoreboard.touch_matrix, phone=phone, event=link,

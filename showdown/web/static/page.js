@@ -28,6 +28,11 @@
       if (!box) continue;
       box.innerHTML = html;  // rendered and escaped by the Pi's templates
       box.dataset.at = String(message.at[part]);
+      if (part === "event") {  // the table joined an event after the page was loaded
+        box.hidden = !html;
+        const head = document.getElementById("event-head");
+        if (head) head.hidden = !html;
+      }
     }
     wire();
   }

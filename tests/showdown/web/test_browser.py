@@ -93,6 +93,7 @@ def test_the_page_follows_a_whole_game_live_and_shows_the_journals_totals(
         "p50_ms": statistics.median(ordered),
         "p99_ms": ordered[min(len(ordered) - 1, round(0.99 * len(ordered)) - 1)],
         "max_ms": ordered[-1],
+        "in_order_ms": [round(value) for value in latencies],
     })
 
 
@@ -221,3 +222,30 @@ def test_the_event_demos_page_shows_every_player_of_both_tables_with_their_total
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = struct.unpack(">II", png[16:24])
     assert (width, height) == (1080, 2 * (96 + 8 * 56 + 40))  # a line for each of the 8
+
+
+def test_a_table_that_joins_an_event_later_shows_it_on_an_open_page(tmp_path: Path) -> None:
+    """Set-up joins an event while a phone has the table's page open: the event's part appears
+    on that page, without a reload and without restarting the service."""
+    from showdown.app.phone_page import serve_table
+    from tests.showdown.web.conftest import play
+    from tests.showdown.web.sample_event import Host, evening
+
+    with Journal.open(tmp_path / "table.db", writable=True) as journal:
+        session = Session(journal)
+        play(session, ["Ana", "Budi", "Chen"])
+        served = serve_table(session, None, "127.0.0.1:0")
+        assert served is not None
+        try:
+            with chromium() as browser:
+                page = browser.new_page()
+                page.goto(served.url)
+                expect(page.locator("#live")).to_have_text("Live", timeout=30_000)
+                expect(page.locator("#part-event")).to_be_hidden()
+                expect(page.locator("#event-head")).to_be_hidden()
+                served.join(Host(evening((120, 0, 35, 0), (0, 210, 0, 64))))
+                expect(page.locator("#part-event")).to_be_visible(timeout=30_000)
+                expect(page.locator("#event-head")).to_be_visible()
+                expect(page.locator('#part-event [data-total="210"]')).to_have_count(1)
+        finally:
+            served.stop()

@@ -1,0 +1,244 @@
+"""The table's page served by a process of its own (showdown.web.process): what it shows follows
+the session across the process boundary, the service builds one picture per change whatever the
+number of phones, corrections still go through the service, and the page's process never
+outlives the service."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import select
+import socket
+import subprocess
+import sys
+import textwrap
+import threading
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from showdown.app.phone_page import PhonePage, serve_table
+from showdown.game.journal import Journal
+from showdown.game.messages import HandEntry, RecordRound
+from showdown.game.session import Session
+from showdown.web.process import NICE
+from tests.showdown.web.conftest import play
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> Iterator[Session]:
+    with Journal.open(tmp_path / "table.db", writable=True) as journal:
+        session = Session(journal)
+        play(session, ["Ana", "Budi", "Chen"])
+        yield session
+
+
+class Phone:
+    """One ``GET /events`` stream, read message by message."""
+
+    def __init__(self, port: int) -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+        self.connection.request("GET", "/events", headers={"Accept": "text/event-stream"})
+        self.response = self.connection.getresponse()
+        assert self.response.status == 200
+
+    def next_parts(self) -> dict[str, object]:
+        """The next ``parts`` message (heartbeats skipped)."""
+        event = None
+        while True:
+            line = self.response.fp.readline()
+            assert line, "the stream ended"
+            text = line.decode().rstrip("\r\n")
+            if text.startswith("event: "):
+                event = text[len("event: "):]
+            elif text.startswith("data: ") and event == "parts":
+                parts: dict[str, object] = json.loads(text[len("data: "):])
+                return parts
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+def _round(session: Session, points: int) -> str:
+    """A round Ana goes out of; what the page shows for her total after it."""
+    session.handle(RecordRound(went_out="Ana", hands={"Budi": HandEntry(points=points),
+                                                      "Chen": HandEntry(points=5)}))
+    assert session.state is not None
+    return f'data-name="Ana" data-total="{session.state.sheet.totals[0]}"'
+
+
+def _exited(pid: int, timeout_s: float) -> bool:
+    """Whether process ``pid`` (not ours to wait for) ended within ``timeout_s``."""
+    try:
+        handle = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return True
+    try:
+        readable, _, _ = select.select([handle], [], [], timeout_s)
+        return bool(readable)
+    finally:
+        os.close(handle)
+
+
+def _free(port: int) -> bool:
+    with socket.socket() as probe:  # refused only while something listens there
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def _wait_streams(page: PhonePage, count: int) -> None:
+    pause = threading.Event()
+    for _ in range(1500):  # 30 s at most
+        if page.server.streams == count:
+            return
+        pause.wait(0.02)
+    raise AssertionError(f"{page.server.streams} streams counted, not {count}")
+
+
+def test_the_page_runs_in_its_own_process_follows_the_table_and_stops_leaving_nothing(
+        session: Session) -> None:
+    page = serve_table(session, None, "127.0.0.1:0")
+    assert page is not None
+    pid, port = page.server.pid, page.server.port
+    assert pid is not None and pid != os.getpid()
+    # nicer than the service: on a busy machine the unit's threads get a core first
+    assert os.getpriority(os.PRIO_PROCESS, pid) == os.getpriority(os.PRIO_PROCESS, 0) + NICE
+    try:
+        phone = Phone(port)
+        first = phone.next_parts()
+        assert 'data-total="' in str(first["html"]) and "Budi" in str(first["html"])
+        shown = _round(session, 77)  # recorded here, shown there
+        assert shown not in str(first["html"])
+        html = phone.next_parts()["html"]
+        assert isinstance(html, dict) and set(html) == {"table"} and shown in html["table"]
+        _wait_streams(page, 1)
+    finally:
+        page.stop()
+    assert _exited(pid, 0) and _free(port)
+    while phone.response.fp.readline():  # the stream ends (one left open would time out here)
+        pass
+    phone.close()
+    assert not [t.name for t in threading.enumerate() if t.name.startswith("web-")]
+
+
+def test_twenty_phones_cost_the_service_one_picture_per_change(session: Session,
+                                                               monkeypatch: pytest.MonkeyPatch
+                                                               ) -> None:
+    from showdown.web.table import TableSource
+
+    built: list[int] = []
+    picture = TableSource.picture
+
+    def counted(self: TableSource) -> object:
+        built.append(1)
+        return picture(self)
+
+    monkeypatch.setattr(TableSource, "picture", counted)
+    page = serve_table(session, None, "127.0.0.1:0")
+    assert page is not None
+    phones: list[Phone] = []
+    try:
+        phones = [Phone(page.server.port) for _ in range(20)]
+        for phone in phones:
+            phone.next_parts()
+        _wait_streams(page, 20)
+        before = len(built)
+        for points in (11, 12, 13):
+            shown = _round(session, points)
+            for phone in phones:  # every phone shows it before the next entry
+                assert shown in str(phone.next_parts()["html"])
+        assert len(built) - before == 3
+    finally:
+        for phone in phones:
+            phone.close()
+        page.stop()
+
+
+def test_a_correction_from_a_phone_is_made_by_the_service(session: Session) -> None:
+    page = serve_table(session, None, "127.0.0.1:0")
+    assert page is not None
+    try:
+        rounds = len(session.state.rounds) if session.state else 0
+        connection = http.client.HTTPConnection("127.0.0.1", page.server.port, timeout=20)
+        connection.request("POST", "/api/undo", body=json.dumps({"pin": page.pin()}),
+                           headers={"Content-Type": "application/json"})
+        reply = connection.getresponse()
+        assert reply.status == 200, reply.read()
+        connection.close()
+        assert session.state is not None and len(session.state.rounds) == rounds - 1
+    finally:
+        page.stop()
+
+
+def test_the_page_ends_when_the_service_dies(tmp_path: Path) -> None:
+    """The service killed outright (no stop): its page's process sees the feed close and
+    ends, and the port is free again."""
+    script = textwrap.dedent(f"""
+        import os, signal, sys
+        sys.path.insert(0, {str(REPO)!r})
+        from showdown.app.phone_page import serve_table
+        from showdown.game.journal import Journal
+        from showdown.game.session import Session
+        if __name__ == "__main__":
+            journal = Journal.open({str(tmp_path / "table.db")!r}, writable=True)
+            page = serve_table(Session(journal), None, "127.0.0.1:0")
+            print(page.server.pid, page.server.port, flush=True)
+            sys.stdin.readline()
+            os.kill(os.getpid(), signal.SIGKILL)
+    """)
+    service = subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True, cwd=REPO)
+    assert service.stdout is not None and service.stdin is not None
+    try:
+        pid, port = (int(value) for value in service.stdout.readline().split())
+        assert not _exited(pid, 0)
+        service.stdin.write("\n")
+        service.stdin.flush()
+        assert service.wait(20) == -9
+        assert _exited(pid, 20), "the page's process outlived its service"
+        assert _free(port)
+    finally:
+        if service.poll() is None:
+            service.kill()
+            service.wait(10)
+
+
+def test_a_table_that_joins_an_event_later_shows_it_without_a_restart(session: Session
+                                                                      ) -> None:
+    from tests.showdown.web.sample_event import Host, evening
+
+    page = serve_table(session, None, "127.0.0.1:0")
+    assert page is not None
+    try:
+        url = f"http://127.0.0.1:{page.server.port}/"
+        with urllib.request.urlopen(url, timeout=20) as reply:
+            before = reply.read().decode()
+        assert re.search(r'<section id="part-event" class="part" data-at="[0-9.]*" hidden>'
+                         r'</section>', before)
+        phone = Phone(page.server.port)
+        phone.next_parts()
+        host = Host(evening((120, 0, 35, 0), (0, 210, 0, 64)))
+        page.join(host)  # as Set-up does
+        html = phone.next_parts()["html"]
+        assert isinstance(html, dict) and set(html) == {"event"}
+        assert 'data-name="&lt;script&gt;x&lt;/script&gt;" data-total="210"' in html["event"]
+        assert "<script>x" not in html["event"]
+        host.publish(evening((120, 0, 35, 0), (0, 250, 0, 64)))  # the event moves on
+        assert 'data-total="250"' in str(phone.next_parts()["html"])
+        phone.close()
+        with urllib.request.urlopen(url, timeout=20) as reply:
+            after = reply.read().decode()
+        assert re.search(r'<section id="part-event" class="part" data-at="[0-9.]+">', after)
+        assert 'data-total="250"' in after
+    finally:
+        page.stop()
