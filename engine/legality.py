@@ -19,7 +19,6 @@ from engine.tables import NO_KIND, DeckTables
 
 __all__ = [
     "answer_allowed",
-    "is_action",
     "match_row",
     "may_go_out_with",
     "phase_refusal",
@@ -43,12 +42,6 @@ def match_row(state: RoundState, tables: DeckTables) -> bytes:
     by colour only."""
     kind = NO_KIND if state.spent else tables.top_kind[state.discard[-1]]
     return tables.match[state.colour * _K + kind]
-
-
-def is_action(tables: DeckTables, card: int) -> bool:
-    """A "function card" of 002: any card that is not a number (actions and every wild). A
-    Killer UNO red 0 stays a number card, as 002's card list has it."""
-    return tables.kind[card] > _NINE
 
 
 def may_go_out_with(tables: DeckTables, rules: RuleSet, card: int) -> bool:

@@ -1,10 +1,16 @@
-"""Test helpers in the table's words: positions by card code, finding a card, dealing orders."""
+"""Test helpers in the table's words: positions by card code, finding a card, dealing orders,
+refused commands, a seeded choice among the legal actions."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
+import pytest
+
+from engine.commands import Command, PlayCard
 from engine.deck import Deck
+from engine.errors import RuleError
 from engine.events import Event
 from engine.round import Round
 
@@ -43,3 +49,21 @@ def deck_order(deck: Deck, placed: dict[int, str]) -> tuple[int, ...]:
     for position in range(len(deck)):
         order.append(chosen[position] if position in chosen else free.pop(0))
     return tuple(order)
+
+
+def refused(rnd: Round, command: Command) -> RuleError:
+    """The refusal ``command`` meets; the round (state, shuffle, history) is unchanged by it."""
+    before = rnd.to_dict()
+    with pytest.raises(RuleError) as caught:
+        rnd.apply(command)
+    assert rnd.to_dict() == before
+    return caught.value
+
+
+def choose(rnd: Round, rng: random.Random) -> Command:
+    """A legal action drawn by ``rng``, a card play 95 times in 100 (rounds then end quickly)."""
+    actions = rnd.legal_actions()
+    plays = [a for a in actions if isinstance(a, PlayCard)]
+    if plays and rng.random() < 0.95:
+        return plays[rng.randrange(len(plays))]
+    return actions[rng.randrange(len(actions))]

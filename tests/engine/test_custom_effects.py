@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.commands import PlayCard
-from engine.events import CardsDiscarded, CustomEffectApplied
+from engine.events import CardsDiscarded, CardsDrawn, CustomEffectApplied
 from engine.round import Round
 from engine.rules import CustomEffect, RuleSet
 from engine.state import Phase
@@ -97,3 +97,59 @@ def test_no_effect_and_blank_cards_seed_001() -> None:
 def test_custom_effect_not_applied_when_it_is_the_last_card() -> None:
     rnd = play_custom(CustomEffect.EVERYONE_TO_THREE, [["WC"], ["B1"], ["Y1"]])
     assert rnd.over and rnd.state.went_out == 0
+
+
+def test_discarded_wilds_go_under_the_card_on_top_and_are_announced_by_seat() -> None:
+    """The wilds discarded slide under the Customizable on top (the colour to follow stays the
+    one chosen), and the scoreboard is told whose cards they were."""
+    rnd = play_custom(
+        CustomEffect.OTHERS_DISCARD_WILDS,
+        [["WC", "W", "R1"], ["B1", "W", "W+4"], ["G1"], ["Y1", "W"]],
+    )
+    below = [rnd.deck.cards[c].code for c in rnd.state.discard[-5:]]
+    assert below == ["R7", "W", "W+4", "W", "WC"]
+    assert (top_code(rnd), rnd.state.colour) == ("WC", G)
+    discarded = [e for e in rnd.events if isinstance(e, CardsDiscarded)]
+    assert [(e.player, [rnd.deck.cards[c].code for c in e.cards]) for e in discarded] == [
+        (1, ["W", "W+4"]), (3, ["W"])]
+
+
+@pytest.mark.parametrize(("effect", "seat", "size"), [
+    (CustomEffect.NEXT_TO_SEVEN, 1, 7), (CustomEffect.EVERYONE_TO_THREE, 2, 3)])
+def test_a_hand_already_at_the_size_neither_draws_nor_discards(
+    effect: CustomEffect, seat: int, size: int
+) -> None:
+    hands = [["WC", "R1"], [f"B{n}" for n in range(1, 8)], ["Y1", "Y2", "Y3"]]
+    if effect is CustomEffect.EVERYONE_TO_THREE:
+        hands[1] = ["B1", "B2", "B3"]
+    rnd = play_custom(effect, hands)
+    assert len(rnd.state.hands[seat]) == size
+    assert not any(isinstance(e, (CardsDrawn, CardsDiscarded)) and e.player == seat
+                   for e in rnd.events)
+
+
+def test_cards_drawn_to_the_size_say_the_custom_effect_made_them() -> None:
+    rnd = play_custom(CustomEffect.NEXT_TO_SEVEN, [["WC", "R1"], ["B1", "B2"], ["G1"]],
+                      draw=["Y3", "B4", "G6", "R8", "R9"])
+    drawn = [e for e in rnd.events if isinstance(e, CardsDrawn)]
+    assert [(e.player, len(e.cards), e.reason) for e in drawn] == [(1, 5, "custom")]
+
+
+@pytest.mark.parametrize("effect", [e for e in CustomEffect if e is not CustomEffect.NONE])
+def test_the_scoreboard_is_told_who_played_which_effect(effect: CustomEffect) -> None:
+    rnd = play_custom(effect, [["WC", "R1", "R2"], ["B1"], ["Y1"]],
+                      draw=["G3", "G4", "G5", "G6", "G7", "G8", "G9"])
+    applied = [e for e in rnd.events if isinstance(e, CustomEffectApplied)]
+    assert applied == [CustomEffectApplied(player=0, effect=str(effect))]
+
+
+def test_cards_drawn_until_the_colour_say_the_custom_effect_made_them() -> None:
+    rnd = play_custom(CustomEffect.NEXT_DRAWS_UNTIL_COLOUR, [["WC", "R1"], ["B1"], ["Y1"]],
+                      draw=["Y3", "G6", "R8"])
+    drawn = [e for e in rnd.events if isinstance(e, CardsDrawn)]
+    assert [(e.player, len(e.cards), e.reason) for e in drawn] == [(1, 1, "custom")] * 2
+
+
+def test_a_hand_of_wilds_only_discards_all_but_its_last_card() -> None:
+    rnd = play_custom(CustomEffect.OTHERS_DISCARD_WILDS, [["WC", "R1"], ["W", "W+4", "W"], ["G1"]])
+    assert codes(rnd, 1) == ["W"] and len(rnd.state.discard) == 4 and not rnd.over

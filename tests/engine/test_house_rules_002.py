@@ -12,19 +12,10 @@ from engine.events import CardPlayed
 from engine.round import Round, RoundSetup
 from engine.rules import RuleSet, preset
 from engine.state import Phase
-from tests.engine.scenario import card, codes
+from tests.engine.scenario import card, codes, refused
 
 R, Y, G, B = 0, 1, 2, 3
 HOUSE = preset("house")
-
-
-def refused(rnd: Round, command: object) -> RuleError:
-    """The refusal ``command`` meets; the round must be unchanged by it."""
-    before = rnd.to_dict()
-    with pytest.raises(RuleError) as caught:
-        rnd.apply(command)  # type: ignore[arg-type]
-    assert rnd.to_dict() == before
-    return caught.value
 
 
 def test_a_pending_wild_draw_four_is_answered_only_by_a_wild_draw_four_seed_002() -> None:

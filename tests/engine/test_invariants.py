@@ -32,6 +32,7 @@ from engine.events import EVENT_ADAPTER, RoundEnded
 from engine.round import Round, RoundSetup
 from engine.rules import PRESETS, PenaltyReason, RuleSet
 from engine.state import Phase
+from tests.engine.scenario import choose
 from tests.engine.switches import SWITCHES
 
 
@@ -46,14 +47,6 @@ def rule_sets(draw: st.DrawFn) -> RuleSet:
 
 def conserved(rnd: Round) -> bool:
     return sorted(rnd.state.all_cards()) == list(range(len(rnd.deck)))
-
-
-def choose(rnd: Round, rng: random.Random) -> Command:
-    actions = rnd.legal_actions()
-    plays = [a for a in actions if isinstance(a, PlayCard)]
-    if plays and rng.random() < 0.95:
-        return plays[rng.randrange(len(plays))]
-    return actions[rng.randrange(len(actions))]
 
 
 def a_wrong_command(rnd: Round, rng: random.Random) -> Command:

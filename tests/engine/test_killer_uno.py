@@ -7,24 +7,14 @@ from __future__ import annotations
 import pytest
 
 from engine.commands import CatchUno, Challenge, Draw, JumpIn, Pass, Penalty, PlayCard, WrongCard
-from engine.errors import RuleError
 from engine.events import CardPlayed, CardsDrawn, HandsPassed, JumpedIn, PenaltyGiven
 from engine.round import Round
 from engine.rules import PenaltyReason, RuleSet, preset
 from engine.state import Phase
-from tests.engine.scenario import card, codes
+from tests.engine.scenario import card, codes, refused
 
 R, Y, G, B = 0, 1, 2, 3
 KILLER = preset("killer")
-
-
-def refused(rnd: Round, command: object) -> RuleError:
-    """The refusal ``command`` meets; the round must be unchanged by it."""
-    before = rnd.to_dict()
-    with pytest.raises(RuleError) as caught:
-        rnd.apply(command)  # type: ignore[arg-type]
-    assert rnd.to_dict() == before
-    return caught.value
 
 
 def test_draw_until_a_playable_number_card_seed_002() -> None:
@@ -249,3 +239,16 @@ def test_no_jump_in_offered_that_the_round_would_refuse_seed_002() -> None:
     assert not [a for a in rnd.legal_actions() if isinstance(a, JumpIn)]
     error = refused(rnd, JumpIn(player=0, card=card(rnd, 0, "R+2")))
     assert (error.rule, error.seat) == ("card-does-not-match", 0)
+
+
+def test_each_zero_rule_works_without_the_other() -> None:
+    """The 0s pass hands and the red 0 draws 10 are separate switches: each alone still works."""
+    passing = Round.from_position(RuleSet(zero_passes_hands=True), [["G0", "B1"], ["Y1", "Y2"]],
+                                  discard=["G5"])
+    events = passing.apply(PlayCard(player=0, card=card(passing, 0, "G0")))
+    assert HandsPassed(player=0, direction=1) in events and codes(passing, 0) == ["Y1", "Y2"]
+    drawing = Round.from_position(RuleSet(red_zero_draw=10), [["R0", "B1"], ["Y1", "Y2"]],
+                                  discard=["R5"])
+    drawing.apply(PlayCard(player=0, card=card(drawing, 0, "R0")))
+    drawing.apply(Draw(player=1))
+    assert len(drawing.state.hands[1]) == 12 and codes(drawing, 0) == ["B1"]

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -42,7 +43,15 @@ WORK = REPO / "build" / "mutation"
 CAUGHT = ("killed", "timeout", "segfault", "caught by type check")
 """mutmut's statuses in which a test failed, hung past mutmut's limit or crashed on the mutant."""
 
+UNCHECKED = "not checked"
+"""mutmut's status of a mutant no test has run against yet: a run stopped before its end."""
+
 RESULT_LINE = re.compile(r"^\s+(\S+): (.+)$")
+
+ENGINE_SOURCES = {"SHOWDOWN_ENGINE": "python"}
+"""Set for mutmut and every test it runs: the engine's Python sources, the ones mutmut changes.
+Without it a compiled engine (``engine/_compiled``, copied into ``mutants/`` with the rest) would
+either run unchanged machine code past every mutant, or refuse to load beside edited sources."""
 
 
 class MutationError(Exception):
@@ -82,21 +91,29 @@ class Report:
         return sum(status in CAUGHT for status in self.statuses.values())
 
     @property
+    def unchecked(self) -> int:
+        return sum(status == UNCHECKED for status in self.statuses.values())
+
+    @property
     def score(self) -> float:
-        return 100.0 * self.caught / len(self.statuses) if self.statuses else 0.0
+        """Caught, in per cent of the mutants checked."""
+        checked = len(self.statuses) - self.unchecked
+        return 100.0 * self.caught / checked if checked else 0.0
 
     @property
     def ok(self) -> bool:
-        return bool(self.statuses) and not self.unexplained
+        return bool(self.statuses) and not self.unexplained and not self.unchecked
 
     def summary(self) -> str:
         counts = Counter(self.statuses.values())
         how = ", ".join(f"{counts[s]} {s}" for s in CAUGHT if counts[s])
+        partial = (f" (a partial run: {self.unchecked} not checked yet; the score is of the "
+                   f"{len(self.statuses) - self.unchecked} checked)" if self.unchecked else "")
         return (
             f"{self.group}: {len(self.statuses)} mutants, {self.caught} caught "
             f"({self.score:.1f} %{': ' + how if how else ''}); "
             f"{len(self.explained)} listed as equivalent; "
-            f"{len(self.unexplained)} not caught and not listed"
+            f"{len(self.unexplained)} not caught and not listed{partial}"
         )
 
 
@@ -234,6 +251,8 @@ def judge(
     report = Report(group, statuses)
     for name, status in sorted(statuses.items()):
         listed = equivalents.get(name)
+        if status == UNCHECKED:
+            continue
         if status in CAUGHT:
             if listed is not None:
                 report.notes.append(f"{name} is listed as equivalent but is now caught: "
@@ -288,8 +307,14 @@ def prepare(group: Group, shared: dict[str, Any], *, fresh: bool) -> Path:
     return work
 
 
+def mutmut_environment() -> dict[str, str]:
+    """This process's environment with :data:`ENGINE_SOURCES`."""
+    return {**os.environ, **ENGINE_SOURCES}
+
+
 def _capture(args: Sequence[str], work: Path) -> str:
-    done = subprocess.run(args, cwd=work, capture_output=True, text=True, check=False)
+    done = subprocess.run(args, cwd=work, capture_output=True, text=True, check=False,
+                          env=mutmut_environment())
     if done.returncode != 0:
         raise MutationError(f"{' '.join(args[1:])} failed in {work}: {done.stderr.strip()}")
     return done.stdout
@@ -312,7 +337,7 @@ show`` each takes seconds: hundreds of them took minutes)."""
 def show(work: Path, names: Iterable[str]) -> dict[str, str]:
     """The diff ``mutmut show`` prints, for each of *names*."""
     done = subprocess.run([sys.executable, "-c", SHOW], input=json.dumps(list(names)), cwd=work,
-                          capture_output=True, text=True, check=False)
+                          capture_output=True, text=True, check=False, env=mutmut_environment())
     if done.returncode != 0:
         raise MutationError(f"could not read the mutants' changes in {work}: "
                             f"{done.stderr.strip().splitlines()[-1:]}")
@@ -322,7 +347,7 @@ def show(work: Path, names: Iterable[str]) -> dict[str, str]:
 
 def _mutmut_run(group: Group, work: Path, jobs: int | None, names: list[str]) -> None:
     command = [_mutmut(), "run", *(["--max-children", str(jobs)] if jobs else []), *names]
-    if subprocess.run(command, cwd=work, check=False).returncode != 0:
+    if subprocess.run(command, cwd=work, check=False, env=mutmut_environment()).returncode != 0:
         raise MutationError(f"mutmut run failed for {group.name}; its output is above")
 
 
@@ -330,7 +355,7 @@ def judge_group(group: Group, work: Path) -> Report:
     """Judge what mutmut decided for *group* in *work* against the equivalent list."""
     statuses = results(work)
     equivalents = load_equivalents(EQUIVALENT_FILE.read_text(encoding="utf-8"))
-    wanted = [n for n, s in statuses.items() if s not in CAUGHT] + [
+    wanted = [n for n, s in statuses.items() if s not in (*CAUGHT, UNCHECKED)] + [
         n for n in equivalents if n in statuses]
     return judge(group.name, statuses, show(work, sorted(set(wanted))), equivalents)
 

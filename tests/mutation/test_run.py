@@ -4,6 +4,7 @@ the equivalent list still describes the change it makes."""
 
 from __future__ import annotations
 
+import os
 import tomllib
 
 import pytest
@@ -20,6 +21,7 @@ from tests.mutation.run import (
     load_equivalents,
     load_groups,
     module_of,
+    mutmut_environment,
     parse_results,
     pyproject_for,
 )
@@ -39,7 +41,8 @@ def test_the_committed_groups_and_equivalents_are_valid() -> None:
     equivalents = load_equivalents(EQUIVALENT_FILE.read_text(encoding="utf-8"))
     for group in groups.values():
         for pattern in group.mutate + group.tests:
-            assert list(REPO.glob(pattern)), f"{group.name}: {pattern} matches nothing"
+            path = pattern.split("::")[0]  # a test file, or one test in it
+            assert list(REPO.glob(path)), f"{group.name}: {pattern} matches nothing"
     assert "unit" in groups and shared["source_paths"]
     for name in equivalents:
         assert (REPO / module_of(name).replace(".", "/")).with_suffix(".py").exists(), name
@@ -115,6 +118,14 @@ def test_a_survivor_is_explained_only_while_the_list_describes_its_change() -> N
         "unit: 4 mutants, 2 caught (50.0 %: 1 killed, 1 timeout); 1 listed as equivalent; "
         "1 not caught and not listed")
 
+    partial = judge("unit", statuses | {"showdown.unit.verdict.x_decide__mutmut_4": "not checked"},
+                    {NAME: DIFF}, listed)
+    assert (partial.unexplained, partial.unchecked, partial.ok) == (report.unexplained, 1, False)
+    assert partial.summary() == (
+        "unit: 5 mutants, 2 caught (50.0 %: 1 killed, 1 timeout); 1 listed as equivalent; "
+        "1 not caught and not listed (a partial run: 1 not checked yet; the score is of the 4 "
+        "checked)")
+
     changed = {NAME: Equivalent("if len(early) == 4:", "why")}
     report = judge("unit", {NAME: "survived"}, {NAME: DIFF}, changed)
     assert report.unexplained == [NAME] and not report.ok
@@ -127,3 +138,12 @@ def test_a_survivor_is_explained_only_while_the_list_describes_its_change() -> N
     assert [note.split(" is ")[0] for note in report.notes] == [
         "showdown.unit.verdict.x_decide__mutmut_1", "showdown.unit.verdict.x_decide__mutmut_99"]
     assert "now caught" in report.notes[0] and "no such mutant" in report.notes[1]
+
+
+def test_mutmut_runs_the_engine_sources(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A compiled engine would run unchanged machine code past every mutant of the engine (or
+    refuse to load beside the mutated sources): mutmut and its tests get the sources."""
+    monkeypatch.setenv("SHOWDOWN_ENGINE", "mypyc")
+    environment = mutmut_environment()
+    assert environment["SHOWDOWN_ENGINE"] == "python"
+    assert environment["PATH"] == os.environ["PATH"]

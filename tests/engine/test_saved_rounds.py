@@ -1,0 +1,69 @@
+"""A round saved and loaded plays on as if it had never stopped: the deal comes from the set-up
+(its seed, or the deck order the table laid out), so a replayed round deals the same cards."""
+
+from __future__ import annotations
+
+import random
+
+from engine.deck import builtin_deck
+from engine.round import Round, RoundSetup
+from engine.rules import RuleSet
+from engine.state import RoundState
+from tests.engine.scenario import choose
+
+OFFICIAL = RuleSet()
+
+
+def played(rnd: Round, commands: int, seed: int) -> Round:
+    rng = random.Random(seed)
+    for _ in range(commands):
+        if rnd.over:
+            break
+        rnd.apply(choose(rnd, rng))
+    return rnd
+
+
+def test_the_seed_decides_the_deal() -> None:
+    hands = {seed: Round.new(OFFICIAL, RoundSetup(players=4, seed=seed)).state.hands
+             for seed in (1, 2, 3)}
+    assert hands[1] != hands[2] != hands[3] != hands[1]
+    assert Round.new(OFFICIAL, RoundSetup(players=4, seed=2)).state.hands == hands[2]
+
+
+def test_a_saved_round_dealt_by_its_seed_deals_the_same_cards_when_replayed() -> None:
+    setup = RoundSetup(players=3, dealer=1, seed=12345)
+    dealt = Round.new(OFFICIAL, setup).state.to_dict()
+    rnd = played(Round.new(OFFICIAL, setup), 25, seed=3)
+    loaded = Round.from_json(rnd.to_json())
+    assert loaded.setup == setup
+    assert loaded.initial["state"] == dealt
+    again = loaded.replayed()
+    assert again.to_dict() == rnd.to_dict()
+    assert Round.replay(OFFICIAL, loaded.setup, list(loaded.history)).state == rnd.state
+
+
+def test_a_saved_round_dealt_from_a_deck_order_deals_that_order_when_replayed() -> None:
+    """The table laid the deck out (deck_order, top card first): seat 1, left of dealer 0, gets
+    the top card; after a save and a load the replayed round deals exactly the same."""
+    order = tuple(reversed(range(len(builtin_deck("modern")))))
+    setup = RoundSetup(players=2, dealer=0, seed=99, deck_order=order)
+    assert RoundSetup.from_dict(setup.to_dict()) == setup
+    rnd = Round.new(OFFICIAL, setup)
+    assert rnd.state.hands[1][:2] == [order[0], order[2]]
+    dealt = rnd.state.to_dict()
+    played(rnd, 20, seed=4)
+    loaded = Round.from_json(rnd.to_json())
+    assert loaded.setup.deck_order == order
+    assert loaded.initial["state"] == dealt
+    assert loaded.replayed().to_dict() == rnd.to_dict()
+
+
+def test_a_loaded_round_without_its_start_recorded_starts_where_it_was_loaded() -> None:
+    """A round saved before its first command with no ``start`` (a hand-written position) starts
+    from the position loaded."""
+    rnd = Round.from_position(OFFICIAL, [["R1", "G2"], ["Y4", "Y5"]], discard=["R7"])
+    data = rnd.to_dict()
+    del data["start"]
+    loaded = Round.from_dict(data)
+    assert RoundState.from_dict(loaded.initial["state"]) == rnd.state
+    assert loaded.replayed().to_dict() == loaded.to_dict()
