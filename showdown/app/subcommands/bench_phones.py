@@ -44,8 +44,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="showdowns per run (500)")
     parser.add_argument("--seed", type=seed, default=1, help="seed of the duels (1)")
     parser.add_argument("--repeat", type=int_in_range(1, 20), default=3,
-                        help="times each of the three runs is made, taking turns, so a busy "
-                        "moment of the machine falls on all three alike (3)")
+                        help="times each of the four variants is run, taking turns, so a busy "
+                        "moment of the machine falls on all of them alike (3)")
     parser.add_argument("--phones-nice", type=int_in_range(0, 19), default=0,
                         help="niceness of the phones' process: on a LAN phones are other "
                         "machines, here they share the cores with the unit; 19 lets the "
