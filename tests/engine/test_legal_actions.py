@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import jump_in
+from engine import actions, jump_in
 from engine.cards import CardKind
 from engine.commands import (
     CallUno,
@@ -40,8 +40,9 @@ SWAP, SHOWDOWN = int(CardKind.WILD_SWAP_HANDS), int(CardKind.WILD_SHOWDOWN)
 
 def candidates(rnd: Round) -> Iterator[Command]:
     """Every command of the kinds legal_actions offers, for every seat and card held, with the
-    choices each card asks for (a target for Swap Hands, an opponent and count for a Wild
-    Showdown; a choice a card does not ask for is ignored, so it is not spelled out)."""
+    choices each card asks for (a target for Swap Hands but as a last card, which plays as a
+    plain wild; an opponent and count for a Wild Showdown; a choice a card does not ask for is
+    ignored, so it is not spelled out)."""
     n, t = rnd.state.players, rnd.tables
     seats = range(n)
     for seat in seats:
@@ -59,7 +60,7 @@ def candidates(rnd: Round) -> Iterator[Command]:
                     if kind != SHOWDOWN:
                         yield PlayCard(player=seat, card=held, colour=colour, uno=uno)
                     for other in others:
-                        if kind == SWAP:
+                        if kind == SWAP and len(hand) > 1:
                             yield PlayCard(player=seat, card=held, colour=colour, uno=uno,
                                            target=other)
                         for count in (1, 2, 3) if kind == SHOWDOWN else ():
@@ -124,6 +125,12 @@ POSITIONS = {
         players=3, deck_order=deck_order(builtin_deck("swap"), {21: "WX"}))),
     "a Swap Hands in hand": lambda: Round.from_position(
         RuleSet(deck="swap"), [["WX", "G1"], ["B1", "B2"], ["Y1"]], discard=["R7"]),
+    "a last Swap Hands (a plain wild)": lambda: Round.from_position(
+        RuleSet(deck="swap"), [["WX"], ["B1", "B2"], ["Y1"]], discard=["R7"]),
+    "a next-to-last Wild": lambda: Round.from_position(
+        RuleSet(), [["W", "G1"], ["B1"], ["Y1"]], discard=["R7"]),
+    "a last 9 under Killer UNO (no going out on an action card)": lambda: Round.from_position(
+        PRESETS["killer"], [["R9"], ["B1", "B2"], ["Y1", "RS"]], discard=["R7"]),
 }
 
 
@@ -148,6 +155,37 @@ def test_the_legal_actions_are_exactly_the_commands_accepted(
         if rnd.over:
             break
         rnd.apply(choose(rnd, rng))
+
+
+def test_a_last_swap_hands_is_offered_as_a_plain_wild_of_each_colour() -> None:
+    """As a last card Swap Hands swaps nothing (its player goes out): one play per colour, no
+    targets, and playing it ends the round with the other hands where they were."""
+    rnd = POSITIONS["a last Swap Hands (a plain wild)"]()
+    swap = card(rnd, 0, "WX")
+    assert rnd.legal_actions(0) == [
+        *(PlayCard(player=0, card=swap, colour=colour) for colour in COLOURS), Draw(player=0)]
+    rnd.apply(PlayCard(player=0, card=swap, colour=2))
+    assert rnd.over and [len(h) for h in rnd.state.hands] == [0, 2, 1]
+
+
+def test_the_generator_called_alone_offers_the_reactions_too() -> None:
+    """engine.actions.legal_actions with its defaults is what Round.legal_actions offers: the
+    exposed player's own call and every other seat's catch included."""
+    rnd = exposed_seat_1()
+    offered = actions.legal_actions(rnd.state, rnd.tables, rnd.rules)
+    assert offered == rnd.legal_actions()
+    assert CallUno(player=1) in offered
+    assert {CatchUno(player=0, target=1), CatchUno(player=2, target=1)} <= set(offered)
+
+
+def test_a_saved_round_drawn_without_its_drawn_card_offers_only_the_pass() -> None:
+    """A save in the drawn phase that lost its drawn card (written by hand, or damaged) loads:
+    nothing can be played (the round refuses every card), the player can only pass."""
+    data = Round.from_position(RuleSet(), [["R1", "G2"], ["B1"]], discard=["R7"]).to_dict()
+    data["state"].update(phase="drawn", drawn_card=None)
+    rnd = Round.from_dict(data)
+    assert rnd.legal_actions() == [Pass(player=0)]
+    offers_exactly_what_is_accepted(rnd)
 
 
 def who(command: Command) -> tuple[int, ...]:

@@ -72,6 +72,19 @@ def test_option_strict_wild_draw_four_no_playable_card_seed_003() -> None:
     assert not strict.wild_draw_four_is_legal(0, card(strict, 0, "W+4"))
 
 
+def test_option_strict_wild_draw_four_legal_with_no_playable_card_seed_003() -> None:
+    """Under 003's stricter reading a hand whose other cards match nothing (a blue 2, and a
+    second Wild Draw 4, which does not count) plays it honestly: a challenge costs the
+    challenger 4 + 2 cards and the player none."""
+    rules = RuleSet(wd4_legality="no-playable-card")
+    rnd = Round.from_position(rules, [["W+4", "B2", "W+4"], ["G1", "Y5"], ["G3"]],
+                              discard=["R7"])
+    assert rnd.wild_draw_four_is_legal(0, card(rnd, 0, "W+4"))
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "W+4"), colour=B))
+    rnd.apply(Challenge(player=1))
+    assert [len(hand) for hand in rnd.state.hands] == [2, 8, 1]
+
+
 def test_option_guilty_player_takes_back_the_wild_draw_four_seed_003() -> None:
     """003: a guilty Wild Draw 4 player draws 4 and takes the card back."""
     rules = RuleSet(wd4_guilty_takes_back=True)
