@@ -1,5 +1,6 @@
 """Tabletop round entry: points totals or cards tapped by kind, checked against the deck."""
 
+import re
 from collections import Counter
 
 import pytest
@@ -54,49 +55,165 @@ def test_agreed_values_come_from_the_rule_set() -> None:
     assert tally_round(swap, 0, hands, players=2).hand_points == (0, 80)
 
 
+# -- the words of each refusal, as the scoreboard shows them -------------------------------
+
+NAMES = ("Ada", "Bo", "Cy", "Di", "Ed")
+EVERY_CARD_BUT_NINES: dict[CardKind, int] = {
+    kind: CLASSIC.copies[kind] for kind in CLASSIC.copies if kind != K.NINE
+}
+
+
+def refusal(
+    went_out: int,
+    hands: dict[int, HandTally[CardKind]],
+    *,
+    players: int = 3,
+    seats: tuple[int, ...] | None = None,
+) -> str:
+    """The words of the refusal ``tally_round`` gives (seats named as in :data:`NAMES`)."""
+    with pytest.raises(TallyError) as caught:
+        tally_round(CLASSIC, went_out, hands, players=players, seats=seats,
+                    names=NAMES[:players])
+    return str(caught.value)
+
+
 @pytest.mark.parametrize(
-    ("hands", "message"),
+    ("hands", "words"),
     [
-        ({1: HandTally(points=-3)}, "seat 2: points cannot be negative"),
-        ({1: HandTally(cards={K.WILD: 5})}, "holds 5 wild cards, but the deck has only 4"),
-        ({1: HandTally(cards={K.ONE: -1, K.TWO: 2})}, "cannot hold -1 1 cards"),
-        ({1: HandTally(cards={K.WILD_SHOWDOWN: 1})}, "this deck has no wild showdown cards"),
-        ({1: HandTally(cards={})}, "holds no cards, but did not go out"),
-        ({1: HandTally()}, "enter a points total or the cards"),
-        ({1: HandTally(points=1241)}, "more than the cards not yet counted are worth"),
-        ({}, "seat 2: enter a points total"),
-        ({0: HandTally(points=5), 1: HandTally(points=5)}, "seat 1 went out"),
-        ({1: HandTally(points=5), 3: HandTally(points=5)}, "seat 4 did not play"),
+        ({0: HandTally(points=-3), 2: HandTally(points=5)},
+         "seat 1 (Ada): points cannot be negative (-3)"),
+        ({0: HandTally(), 2: HandTally(points=5)},
+         "seat 1 (Ada): enter a points total or the cards they hold"),
+        ({2: HandTally(points=5)}, "seat 1 (Ada): enter a points total or the cards they hold"),
+        ({0: HandTally(cards={K.WILD: 5}), 2: HandTally(points=5)},
+         "seat 1 (Ada): holds 5 wild cards, but the deck has only 4"),
+        ({0: HandTally(cards={K.ONE: -1, K.TWO: 2}), 2: HandTally(points=5)},
+         "seat 1 (Ada): cannot hold -1 1 cards"),
+        ({0: HandTally(cards={K.WILD_SHOWDOWN: 1}), 2: HandTally(points=5)},
+         "seat 1 (Ada): this deck has no wild showdown cards"),
+        ({0: HandTally(cards={}), 2: HandTally(points=5)},
+         "seat 1 (Ada): holds no cards, but did not go out"),
+        ({0: HandTally(cards={K.ONE: 0}), 2: HandTally(points=5)},  # tapped, then untapped
+         "seat 1 (Ada): holds no cards, but did not go out"),
+        ({0: HandTally(points=60, cards={K.WILD: 1, K.NINE: 1}), 2: HandTally(points=5)},
+         "seat 1 (Ada): the cards tapped are worth 59, but the total says 60"),
+        ({0: HandTally(points=1241), 2: HandTally(points=0)},
+         "seat 1 (Ada): 1241 points is more than the cards not yet counted are worth (1240)"),
+        ({0: HandTally(points=5), 1: HandTally(points=0), 2: HandTally(points=5)},
+         "seat 2 (Bo) went out and holds no cards: enter nothing for them"),
+        ({0: HandTally(cards=EVERY_CARD_BUT_NINES), 2: HandTally(points=71)},
+         "seat 3 (Cy): no hand of the cards not yet counted adds up to 71"),
     ],
 )
-def test_impossible_entries_name_the_player_and_the_problem(
-    hands: dict[int, HandTally[CardKind]], message: str
+def test_each_refusal_names_the_seat_as_players_count_it_and_says_what_is_wrong(
+    hands: dict[int, HandTally[CardKind]], words: str
 ) -> None:
-    with pytest.raises(TallyError, match=message):
-        tally_round(CLASSIC, 0, hands, players=2)
+    assert refusal(1, hands) == words
 
 
-def test_more_of_a_kind_across_hands_than_the_deck_holds() -> None:
-    hands = {
-        0: HandTally(cards={K.WILD_DRAW_FOUR: 3}),
-        1: HandTally(cards={K.WILD_DRAW_FOUR: 2, K.ONE: 1}),
-    }
-    with pytest.raises(TallyError, match="seat 1, seat 2 hold 5 wild draw four cards between"):
-        tally_round(CLASSIC, 2, hands, players=3)
+def test_a_total_too_large_is_measured_against_the_cards_not_yet_tapped() -> None:
+    hands = {0: HandTally(cards={K.WILD_DRAW_FOUR: 4}), 2: HandTally(points=1041)}
+    assert refusal(1, hands) == (
+        "seat 3 (Cy): 1041 points is more than the cards not yet counted are worth (1040)")
+    hands[2] = HandTally(points=1040)  # every card left, all in one hand
+    assert tally_round(CLASSIC, 1, hands, players=3).hand_points == (200, 0, 1040)
 
 
 def test_totals_must_be_makeable_from_the_cards_nobody_tapped() -> None:
-    everything = {kind: CLASSIC.copies[kind] for kind in CLASSIC.copies if kind != K.NINE}
-    hands = {0: HandTally(cards=everything), 1: HandTally(points=71)}  # only 9s remain
-    with pytest.raises(
-        TallyError, match="seat 2: no hand of the cards not yet counted adds up to 71"
-    ):
-        tally_round(CLASSIC, 2, hands, players=3)
-    hands[1] = HandTally(points=72)
-    assert tally_round(CLASSIC, 2, hands, players=3).hand_points[1] == 72
-    hands = {0: HandTally(cards=everything), 1: HandTally(points=36), 3: HandTally(points=45)}
-    with pytest.raises(TallyError, match="seat 2, seat 4: no cards left uncounted add up to 81"):
-        tally_round(CLASSIC, 2, hands, players=4)
+    hands: dict[int, HandTally[CardKind]] = {
+        0: HandTally(cards=EVERY_CARD_BUT_NINES), 2: HandTally(points=72)}  # only 9s remain
+    tapped = CLASSIC.total_points - 72
+    assert tally_round(CLASSIC, 1, hands, players=3).hand_points == (tapped, 0, 72)
+    hands = {0: HandTally(cards=EVERY_CARD_BUT_NINES), 2: HandTally(points=36),
+             3: HandTally(points=45)}  # four 9s and five 9s: only eight are left
+    assert refusal(1, hands, players=4) == (
+        "seat 3 (Cy), seat 4 (Di): no cards left uncounted add up to 81 points together")
+    hands[3] = HandTally(points=36)
+    assert tally_round(CLASSIC, 1, hands, players=4).hand_points == (tapped, 0, 36, 36)
+
+
+def test_too_many_of_a_kind_between_hands_names_only_the_hands_holding_it() -> None:
+    hands = {
+        0: HandTally(cards={K.WILD_DRAW_FOUR: 3}),
+        2: HandTally(cards={K.ONE: 1}),  # cards tapped, none of them a Wild Draw 4
+        3: HandTally(points=10),  # a total only
+        4: HandTally(cards={K.WILD_DRAW_FOUR: 2, K.ONE: 1}),
+    }
+    assert refusal(1, hands, players=5) == (
+        "seat 1 (Ada), seat 5 (Ed) hold 5 wild draw four cards between them, "
+        "but the deck has only 4")
+
+
+def test_a_seat_in_the_hand_but_not_at_the_table_is_refused_by_name() -> None:
+    hands: dict[int, HandTally[CardKind]] = {0: HandTally(points=5), 2: HandTally(points=5)}
+    assert refusal(1, hands, seats=(1, 2)) == "seat 1 (Ada) did not play this hand"
+
+
+def test_seats_beyond_the_table_are_refused_not_scored() -> None:
+    """A caller's seats naming a seat the game lacks: refused in words, never an IndexError or a
+    result with a seat that does not exist."""
+    with pytest.raises(TallyError) as caught:
+        tally_round(CLASSIC, 2, {0: HandTally(points=5), 1: HandTally(points=5)}, players=2,
+                    seats=(0, 1, 2))
+    assert str(caught.value) == "seat 3 did not play this hand, so cannot have gone out"
+    with pytest.raises(TallyError) as caught:
+        tally_round(CLASSIC, 0, {1: HandTally(points=5), 2: HandTally(points=5)}, players=2,
+                    seats=(0, 1, 2))
+    assert str(caught.value) == "seat 3 did not play this hand"
+
+
+def test_kinds_counted_zero_times_are_no_cards() -> None:
+    """A kind tapped and untapped again stays in the entry with a count of 0."""
+    hands = {1: HandTally(cards={K.SEVEN: 0, K.ONE: 1}), 2: HandTally(cards={K.WILD: 0, K.TWO: 2})}
+    assert tally_round(CLASSIC, 0, hands, players=3).hand_points == (0, 1, 4)
+
+
+# -- the deck's description ----------------------------------------------------------------
+
+
+def test_a_deck_description_needs_copies_and_a_value_for_every_kind() -> None:
+    with pytest.raises(ValueError) as caught:
+        DeckValues(copies={"wild": 4}, values={"wild": 50, "skip": 20})
+    assert str(caught.value) == "every kind needs both a number of copies and a value"
+
+
+@pytest.mark.parametrize(
+    ("copies", "values", "words"),
+    [
+        ({"wild": -1}, {"wild": 50}, "wild: copies and value cannot be negative"),
+        ({"wild": 4}, {"wild": -50}, "wild: copies and value cannot be negative"),
+        ({K.DRAW_TWO: -8}, {K.DRAW_TWO: 20}, "draw two: copies and value cannot be negative"),
+    ],
+)
+def test_a_deck_description_with_a_negative_count_or_value_is_refused(
+    copies: dict[object, int], values: dict[object, int], words: str
+) -> None:
+    with pytest.raises(ValueError) as caught:
+        DeckValues(copies=copies, values=values)
+    assert str(caught.value) == words
+
+
+def test_a_kind_the_deck_holds_no_copy_of_counts_nothing_and_cannot_be_held() -> None:
+    no_wilds = DeckValues(copies={"wild": 0, "skip": 8}, values={"wild": 50, "skip": 20})
+    assert no_wilds.total_points == 160
+    assert tally_round(no_wilds, 0, {1: HandTally(cards={"skip": 2})}, players=2).hand_points == (
+        0, 40)
+    with pytest.raises(TallyError) as caught:
+        tally_round(no_wilds, 0, {1: HandTally(cards={"wild": 1})}, players=2, names=NAMES[:2])
+    assert str(caught.value) == "seat 2 (Bo): holds 1 wild cards, but the deck has only 0"
+
+
+def test_kinds_named_by_the_scoreboard_read_as_they_were_tapped() -> None:
+    """The game session taps kinds by name ("draw-two"): messages say the name."""
+    tapped = DeckValues(copies={"draw-two": 8, "7": 8}, values={"draw-two": 20, "7": 7})
+    with pytest.raises(TallyError) as caught:
+        tally_round(tapped, 0, {1: HandTally(cards={"joker": 1})}, players=2)
+    assert str(caught.value) == "seat 2: this deck has no joker cards"
+    with pytest.raises(TallyError) as caught:
+        tally_round(tapped, 0, {1: HandTally(cards={"draw-two": 5}), 2: HandTally(
+            cards={"draw-two": 4})}, players=3)
+    assert str(caught.value) == (
+        "seat 2, seat 3 hold 9 draw-two cards between them, but the deck has only 8")
 
 
 def test_zero_points_needs_a_zero_card() -> None:
@@ -186,9 +303,11 @@ SLIPS = ["negative", "missing", "extra", "went-out", "no-such-seat", "disagree",
 
 
 @st.composite
-def typed_rounds(draw: st.DrawFn) -> tuple[int, int, dict[int, HandTally[CardKind]], bool]:
+def typed_rounds(
+    draw: st.DrawFn,
+) -> tuple[int, int, dict[int, HandTally[CardKind]], int | None]:
     """A round as a scorekeeper types it: real hands entered one of three ways, sometimes with a
-    slip. Returns players, who went out, the entries, and whether the entry is honest."""
+    slip. Returns players, who went out, the entries, and the seat at fault (None: honest)."""
     cards = draw(st.permutations(CLASSIC_POOL))  # hands dealt from one real deck
     players = draw(st.integers(2, 5))
     went_out = draw(st.integers(0, players - 1))
@@ -211,37 +330,44 @@ def typed_rounds(draw: st.DrawFn) -> tuple[int, int, dict[int, HandTally[CardKin
         )
     slip = draw(st.none() | st.sampled_from(SLIPS))
     if slip is None:
-        return players, went_out, entries, True
+        return players, went_out, entries, None
     seat = draw(st.sampled_from(sorted(entries)))
     if slip == "negative":
         entries[seat] = HandTally(points=draw(st.integers(-50, -1)))
     elif slip == "missing":
         del entries[seat]
     elif slip == "extra":
-        entries[went_out] = HandTally(points=draw(st.integers(0, 50)))
+        seat = went_out
+        entries[seat] = HandTally(points=draw(st.integers(0, 50)))
     elif slip == "went-out":
-        went_out = draw(st.sampled_from([-1, players]))
+        went_out = seat = draw(st.sampled_from([-1, players]))
     elif slip == "no-such-seat":
-        entries[draw(st.sampled_from([-1, players]))] = HandTally(points=5)
+        seat = draw(st.sampled_from([-1, players]))
+        entries[seat] = HandTally(points=5)
     elif slip == "disagree":
         wrong = draw(st.integers(0, 100).filter(lambda p: p != 7))
         entries[seat] = HandTally(points=wrong, cards={K.SEVEN: 1})
     else:
         entries[seat] = HandTally(cards={K.ONE: 0})
-    return players, went_out, entries, False
+    return players, went_out, entries, seat
 
 
 @given(typed_rounds())
-def test_honest_entries_are_accepted_and_slips_refused_with_a_message(
-    typed: tuple[int, int, dict[int, HandTally[CardKind]], bool],
+def test_honest_entries_are_accepted_and_slips_refused_naming_the_seat_at_fault(
+    typed: tuple[int, int, dict[int, HandTally[CardKind]], int | None],
 ) -> None:
-    players, went_out, entries, honest = typed
+    players, went_out, entries, at_fault = typed
+    names = NAMES[:players]
     try:
-        result = tally_round(CLASSIC, went_out, entries, players=players)
+        result = tally_round(CLASSIC, went_out, entries, players=players, names=names)
     except TallyError as error:
-        assert not honest and str(error)
+        assert at_fault is not None
+        # counted from 1 as at the table, with the player's name where the seat has one
+        who = f"seat {at_fault + 1}" + (f" ({names[at_fault]})" if at_fault in range(players)
+                                        else "")
+        assert re.match(re.escape(who) + "[: ]", str(error)), (who, str(error))
         return
-    assert honest
+    assert at_fault is None
     assert result.went_out == went_out and result.hand_points[went_out] == 0
     for seat, entry in entries.items():
         if entry.cards is not None:
