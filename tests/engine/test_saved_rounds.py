@@ -1,5 +1,7 @@
 """A round saved and loaded plays on as if it had never stopped: the deal comes from the set-up
-(its seed, or the deck order the table laid out), so a replayed round deals the same cards."""
+(its seed, or the deck order the table laid out) and the deck it was dealt from, so a replayed
+round deals the same cards; a save loaded with no history starts from the state it holds, which
+a state's copy keeps whole and apart from the round played on."""
 
 from __future__ import annotations
 
