@@ -150,6 +150,9 @@ CASES: dict[str, Case] = {
     "a wrong card that matches": (
         table, lambda r: WrongCard(player=0, card=card(r, 0, "R1")), "not-a-wrong-card", None,
         "that card may be played: it is not a wrong card"),
+    "a wrong card from another hand": (
+        table, lambda r: WrongCard(player=0, card=card(r, 1, "Y4")), "card-not-in-hand", None,
+        "player 0 does not hold card {card}"),
     "a wrong card with the penalty off": (
         lambda: table(RuleSet(wrong_card_penalty=0)),
         lambda r: WrongCard(player=0, card=card(r, 0, "G2")), "wrong-card-penalty-off", None,

@@ -12,6 +12,7 @@ from engine.commands import COMMAND_ADAPTER, Draw, PlayCard, ShowdownResult
 from engine.deck import builtin_deck
 from engine.errors import RuleError
 from engine.events import EVENT_ADAPTER
+from engine.rng import generator, shuffle
 from engine.round import Round, RoundSetup
 from engine.rules import RuleSet, preset
 from engine.state import Phase
@@ -105,6 +106,64 @@ def test_from_position_refuses_cards_the_deck_lacks() -> None:
     rnd = Round.from_position(DEFAULT, [["R1", "R1"], ["G1"]], discard=["R7"])
     assert codes(rnd, 0) == ["R1", "R1"] and rnd.state.hands[0][0] != rnd.state.hands[0][1]
     assert rnd.state.phase is Phase.PLAY
+
+
+@pytest.mark.parametrize(
+    ("hands", "discard", "words"),
+    [
+        ([["WX"], ["G1"]], ["R7"], "deck 'modern' has no (more) WX cards"),
+        ([["R0"], ["R0"]], ["R7"], "deck 'modern' has no (more) R0 cards"),
+        ([["R1"], ["G1"]], [], "the discard pile needs a top card"),
+        ([["R1"], ["G1"]], ["R7", "W"], "give the colour chosen for the wild on top"),
+    ],
+)
+def test_a_position_that_cannot_be_laid_out_is_refused_in_words(
+    hands: list[list[str]], discard: list[str], words: str
+) -> None:
+    with pytest.raises(RuleError) as caught:
+        Round.from_position(DEFAULT, hands, discard=discard)
+    assert (caught.value.rule, caught.value.seat, str(caught.value)) == (
+        "position", None, f"{words} [rule: position]")
+
+
+@pytest.mark.parametrize(
+    ("turn", "direction", "dealer"), [(0, 1, 2), (0, -1, 1), (2, 1, 1), (1, -1, 2)]
+)
+def test_a_positioned_round_seats_its_dealer_just_before_the_player_to_start(
+    turn: int, direction: int, dealer: int
+) -> None:
+    """Unless given, the dealer is the seat the player to start follows; the set-up saved with
+    the round names the same dealer (the next round's dealer follows from it)."""
+    rnd = Round.from_position(
+        DEFAULT, [["R1"], ["G1"], ["B1"]], discard=["R7"], turn=turn, direction=direction
+    )
+    assert (rnd.state.dealer, rnd.setup.dealer, rnd.state.turn) == (dealer, dealer, turn)
+    assert Round.from_json(rnd.to_json()).setup.dealer == dealer
+
+
+def test_a_positioned_round_keeps_the_dealer_it_is_given() -> None:
+    rnd = Round.from_position(DEFAULT, [["R1"], ["G1"], ["B1"]], discard=["R7"], dealer=0)
+    assert (rnd.state.dealer, rnd.setup.dealer, rnd.state.turn) == (0, 0, 0)
+
+
+@pytest.mark.parametrize("seed", [None, 0, 1, 7])
+def test_a_positioned_round_reshuffles_by_its_seed(seed: int | None) -> None:
+    """Every card not named lies under the discard pile (``rest="discard"``): the first draw
+    reshuffles it with the round's seed (0 unless given), which the saved set-up records."""
+    hands, discard = [["G1", "G2"], ["B1"], ["B2"]], ["R7"]
+    if seed is None:
+        rnd = Round.from_position(DEFAULT, hands, discard, rest="discard")
+    else:
+        rnd = Round.from_position(DEFAULT, hands, discard, rest="discard", seed=seed)
+    used = 0 if seed is None else seed
+    assert rnd.setup == RoundSetup(players=3, dealer=2, seed=used)
+    under = rnd.state.discard[:-1]
+    assert rnd.state.draw_pile == [] and len(under) == len(rnd.deck) - 5
+    reshuffled = list(under)
+    shuffle(generator(used), reshuffled)
+    rnd.apply(Draw(player=0))
+    assert rnd.state.hands[0][2] == reshuffled[-1]
+    assert rnd.state.draw_pile == reshuffled[:-1]
 
 
 def _play_at_random(rnd: Round, commands: int, seed: int) -> None:
