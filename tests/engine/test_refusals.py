@@ -24,7 +24,14 @@ from engine.commands import (
     WrongCard,
 )
 from engine.deck import builtin_deck
-from engine.events import CardsDrawn, ShowdownStarted, UnoCalled, UnoCaught
+from engine.events import (
+    CardsDrawn,
+    ColourChosen,
+    ShowdownStarted,
+    TurnStarted,
+    UnoCalled,
+    UnoCaught,
+)
 from engine.round import Round, RoundSetup
 from engine.rules import PenaltyReason, RuleSet, preset
 from engine.state import Phase
@@ -54,6 +61,14 @@ def after(rnd: Round, *commands: Callable[[Round], Command]) -> Round:
 
 def play(seat: int, code: str, **choices: int) -> Callable[[Round], Command]:
     return lambda rnd: PlayCard(player=seat, card=card(rnd, seat, code), **choices)  # type: ignore[arg-type]
+
+
+def turned_up(code: str, rules: RuleSet = SHOWDOWN, players: int = 3) -> Round:
+    """The first card turned up is ``code`` (a wild): seat 1, left of the dealer, chooses."""
+    rnd = Round.new(rules, RoundSetup(players=players, deck_order=deck_order(
+        builtin_deck(rules.deck), {7 * players: code})))
+    assert (top_code(rnd), rnd.state.phase, rnd.state.turn) == (code, Phase.OPENING, 1)
+    return rnd
 
 
 Case = tuple[Callable[[], Round], Callable[[Round], Command], str, int | None, str]
@@ -92,6 +107,10 @@ CASES: dict[str, Case] = {
     "a card on a pending Draw Two": (
         lambda: after(table(), play(0, "R+2")), play(1, "Y4"), "answer-the-draw", 1,
         "player 1 faces a pending draw of 2: draw it (stacking is off)"),
+    "a card on a pending Draw Two that cannot stack": (
+        lambda: after(table(RuleSet(stack_draw_two=True)), play(0, "R+2")), play(1, "Y4"),
+        "answer-the-draw", 1,
+        "player 1 faces a pending draw of 2: draw it or stack/deflect as the rules allow"),
     "a card on a pending Wild Draw 4": (
         lambda: after(table(), play(0, "W+4", colour=Y)), play(1, "Y4"), "answer-the-draw", 1,
         "player 1 faces a pending draw of 4: draw it, challenge it (stacking is off)"),
@@ -118,6 +137,23 @@ CASES: dict[str, Case] = {
     "an opening choice in play": (
         table, lambda r: ChooseOpening(player=0, colour=Y), "not-after-drawing", None,
         "that is only possible after drawing a playable card"),
+    "an opening colour 4": (
+        lambda: turned_up("W"), lambda r: ChooseOpening(player=1, colour=4), "choose-colour",
+        None, "choose a colour 0-3"),
+    "an opening colour -1": (
+        lambda: turned_up("W"), lambda r: ChooseOpening(player=1, colour=-1), "choose-colour",
+        None, "choose a colour 0-3"),
+    "an opening choice by the dealer": (
+        lambda: turned_up("W"), lambda r: ChooseOpening(player=0, colour=G), "not-your-turn",
+        None, "it is player 1's turn, not player 0's"),
+    "an opening swap with oneself": (
+        lambda: turned_up("WX", RuleSet(deck="swap")),
+        lambda r: ChooseOpening(player=1, colour=G, target=1), "target-required", None,
+        "choose another player (0-2) as target"),
+    "an opening swap with seat 3 of 3": (
+        lambda: turned_up("WX", RuleSet(deck="swap")),
+        lambda r: ChooseOpening(player=1, colour=G, target=3), "target-required", None,
+        "choose another player (0-2) as target"),
     "UNO with three cards": (
         lambda: table(turn=1), lambda r: CallUno(player=0), "uno-needs-one-card", 0,
         "UNO is said with one card left"),
@@ -250,6 +286,52 @@ def test_a_wild_showdown_turned_up_first_loads_the_count_chosen(count: int) -> N
     assert (started.challenger, started.opponent, started.source) == (1, 0, "wild")
     assert list(started.loaded) == top_of_pile
     assert (rnd.state.phase, rnd.state.colour) == (Phase.SHOWDOWN, G)
+
+
+def test_the_opening_choice_announces_the_colour_and_begins_the_first_turn() -> None:
+    rnd = turned_up("W")
+    hands = [list(hand) for hand in rnd.state.hands]
+    events = rnd.apply(ChooseOpening(player=1, colour=G))
+    assert events == [ColourChosen(player=1, colour=G), TurnStarted(player=1)]
+    assert (rnd.state.phase, rnd.state.turn, rnd.state.colour) == (Phase.PLAY, 1, G)
+    assert rnd.state.hands == hands
+    # The choice is part of the first turn: counted as a round whose first card is a number is.
+    numbered = Round.new(SHOWDOWN, RoundSetup(players=3, deck_order=deck_order(
+        builtin_deck("showdown"), {21: "G2"})))
+    assert rnd.state.turns == numbered.state.turns == 0
+
+
+@pytest.mark.parametrize("code", ["W", "WSD"])
+def test_a_target_chosen_for_a_wild_that_swaps_nothing_is_ignored(code: str) -> None:
+    rnd = turned_up(code)
+    hands = [list(hand) for hand in rnd.state.hands]
+    choices = {"opponent": 2, "count": 1} if code == "WSD" else {}
+    rnd.apply(ChooseOpening(player=1, colour=G, target=1, **choices))  # type: ignore[arg-type]
+    assert rnd.state.hands[:2] == hands[:2] and rnd.state.colour == G
+
+
+@pytest.mark.parametrize("winner", [1, 0])
+def test_a_wild_showdown_turned_up_first_is_settled_and_the_first_player_plays(
+    winner: int,
+) -> None:
+    """Whoever wins, the round goes on (no card went out) and it is still seat 1's first turn."""
+    rnd = wild_showdown_first()
+    wild = rnd.top
+    loaded = tuple(reversed(rnd.state.draw_pile[-2:]))
+    events = rnd.apply(ChooseOpening(player=1, colour=B, opponent=0, count=2))
+    assert events == [
+        ColourChosen(player=1, colour=B),
+        ShowdownStarted(challenger=1, opponent=0, loaded=loaded, source="wild", card=wild,
+                        last_card=False),
+    ]
+    assert (rnd.state.phase, rnd.state.turn) == (Phase.SHOWDOWN, 1)
+    loser = 1 - winner
+    before = list(rnd.state.hands[loser])
+    events = rnd.apply(ShowdownResult(winner=winner, loser=loser))
+    assert events[-1] == TurnStarted(player=1)
+    assert (rnd.state.phase, rnd.state.turn, rnd.state.colour) == (Phase.PLAY, 1, B)
+    assert rnd.state.hands[loser] == before + list(loaded)
+    assert rnd.state.turns == 0
 
 
 def test_a_wild_showdown_played_loads_1_to_3_cards_only() -> None:
