@@ -67,3 +67,23 @@ def test_a_loaded_round_without_its_start_recorded_starts_where_it_was_loaded() 
     loaded = Round.from_dict(data)
     assert RoundState.from_dict(loaded.initial["state"]) == rnd.state
     assert loaded.replayed().to_dict() == loaded.to_dict()
+
+
+def test_a_set_up_saved_with_only_its_players_deals_from_dealer_0_and_seed_0() -> None:
+    """A set-up written by hand may leave the dealer, the seed and the deck order out: they are
+    the defaults of a new set-up, so the round deals the same cards as one set up by code."""
+    loaded = RoundSetup.from_dict({"players": 3})
+    assert loaded == RoundSetup(players=3) == RoundSetup(players=3, dealer=0, seed=0)
+    assert RoundSetup.from_dict({"players": 3, "deck_order": None}) == loaded
+    assert (Round.new(OFFICIAL, loaded).state.hands
+            == Round.new(OFFICIAL, RoundSetup(players=3, dealer=0, seed=0)).state.hands)
+
+
+def test_a_saved_round_without_its_history_loads_as_one_before_its_first_command() -> None:
+    rnd = Round.new(OFFICIAL, RoundSetup(players=3, seed=8))
+    data = rnd.to_dict()
+    del data["history"]
+    loaded = Round.from_dict(data)
+    assert loaded.history == []
+    assert loaded.to_dict() == rnd.to_dict()
+    assert loaded.replayed().to_dict() == rnd.to_dict()
