@@ -71,6 +71,16 @@ def turned_up(code: str, rules: RuleSet = SHOWDOWN, players: int = 3) -> Round:
     return rnd
 
 
+def in_a_showdown(rules: RuleSet = SHOWDOWN) -> Round:
+    """Seat 0 played a Showdown icon leaving one card without saying UNO: the duel with seat 1
+    is pending."""
+    rnd = Round.from_position(rules, [["R3*2", "G1"], ["B1", "B2"], ["Y1", "Y2"]],
+                              discard=["R7"])
+    rnd.apply(play(0, "R3*2")(rnd))
+    assert (rnd.state.phase, rnd.state.exposed) == (Phase.SHOWDOWN, 0)
+    return rnd
+
+
 Case = tuple[Callable[[], Round], Callable[[Round], Command], str, int | None, str]
 """How the round is set, the command, then the refusal: rule id, seat, words."""
 
@@ -134,6 +144,9 @@ CASES: dict[str, Case] = {
     "a showdown result with no showdown": (
         table, lambda r: ShowdownResult(winner=0, loser=1), "no-showdown", None,
         "there is no showdown to settle"),
+    "a showdown result naming a seat outside the duel": (
+        in_a_showdown, lambda r: ShowdownResult(winner=2, loser=0),
+        "showdown-players", None, "this showdown is between players 0 and 1"),
     "an opening choice in play": (
         table, lambda r: ChooseOpening(player=0, colour=Y), "not-after-drawing", None,
         "that is only possible after drawing a playable card"),
@@ -342,16 +355,6 @@ def test_a_wild_showdown_played_loads_1_to_3_cards_only() -> None:
 
 
 # -- UNO while nothing may be said ----------------------------------------------------------------
-
-
-def in_a_showdown(rules: RuleSet = SHOWDOWN) -> Round:
-    """Seat 0 played a Showdown icon leaving one card without saying UNO: the duel with seat 1
-    is pending."""
-    rnd = Round.from_position(rules, [["R3*2", "G1"], ["B1", "B2"], ["Y1", "Y2"]],
-                              discard=["R7"])
-    rnd.apply(play(0, "R3*2")(rnd))
-    assert (rnd.state.phase, rnd.state.exposed) == (Phase.SHOWDOWN, 0)
-    return rnd
 
 
 @pytest.mark.parametrize("command", [

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import json
 import random
 
-from engine.deck import builtin_deck
+from engine.commands import Penalty
+from engine.deck import Deck, builtin_deck
 from engine.round import Round, RoundSetup
-from engine.rules import RuleSet
+from engine.rules import PenaltyReason, RuleSet
 from engine.state import RoundState
 from tests.engine.scenario import choose
 
@@ -86,4 +88,43 @@ def test_a_saved_round_without_its_history_loads_as_one_before_its_first_command
     loaded = Round.from_dict(data)
     assert loaded.history == []
     assert loaded.to_dict() == rnd.to_dict()
+    assert loaded.replayed().to_dict() == rnd.to_dict()
+
+
+def json_types_only(value: object) -> bool:
+    """Only JSON's own types (what ``json.loads`` gives back): no tuple, no enum member."""
+    if isinstance(value, dict):
+        return all(type(k) is str and json_types_only(v) for k, v in value.items())
+    if type(value) is list:
+        return all(json_types_only(v) for v in value)
+    return type(value) in (str, int, float, bool, type(None))
+
+
+def test_a_saved_round_is_plain_json_data() -> None:
+    """``to_dict`` (and ``initial``) is what a JSON round trip gives back, type for type: the
+    rules' tuples as lists, a penalty's reason as its word, so any JSON or YAML writer takes it
+    and a saved copy compares equal to the round."""
+    rnd = Round.new(OFFICIAL, RoundSetup(players=3, seed=5))
+    rnd.apply(Penalty(player=1, reason=PenaltyReason.ADVICE))
+    played(rnd, 10, seed=2)
+    data = rnd.to_dict()
+    assert data == json.loads(rnd.to_json())
+    assert json_types_only(data) and json_types_only(rnd.initial)
+    assert data["rules"]["table_penalties"] == ["advice"]
+    assert data["history"][0] == {"player": 1, "reason": "advice", "cards": None,
+                                  "type": "penalty"}
+
+
+def test_a_saved_round_dealt_from_a_deck_of_its_own_replays_that_deck() -> None:
+    """The table's own deck (here 85 cards), not the rules' built-in one, deals the start again."""
+    codes = [f"{colour}{number}" for colour in "RYGB" for number in range(10)] * 2
+    deck = Deck.from_codes("mine", [*codes, "B9", "W", "W", "W", "W"])
+    setup = RoundSetup(players=3, seed=21)
+    rnd = Round.new(OFFICIAL, setup, deck)
+    dealt = rnd.state.to_dict()
+    assert Round.new(OFFICIAL, setup).state.to_dict() != dealt
+    played(rnd, 15, seed=6)
+    assert rnd.initial["state"] == dealt
+    loaded = Round.from_json(rnd.to_json())
+    assert loaded.initial["state"] == dealt
     assert loaded.replayed().to_dict() == rnd.to_dict()
