@@ -28,11 +28,14 @@ from engine.errors import RuleError
 from engine.events import (
     CardReturned,
     CardsDrawn,
+    ChallengeDecided,
+    DirectionChanged,
     HandsShuffled,
     Reshuffled,
     RoundEnded,
     RoundStarted,
     TurnSkipped,
+    TurnStarted,
 )
 from engine.round import Round, RoundSetup
 from engine.rules import RuleSet
@@ -219,6 +222,48 @@ def test_drawn_playable_card_may_be_kept_seed_003() -> None:
     assert rnd.state.turn == 1 and len(rnd.state.hands[0]) == 3
 
 
+def test_a_reverse_announces_the_new_direction_whatever_the_position_set() -> None:
+    """A position may set play going two seats at a time (``direction=2``): a Reverse turns it
+    to -2, announced as such, and play goes on two seats the other way."""
+    rnd = Round.from_position(DEFAULT, [["RR", "R1"], ["G1"], ["Y1"], ["B1"], ["B2"]],
+                              discard=["R7"], direction=2)
+    events = rnd.apply(PlayCard(player=0, card=card(rnd, 0, "RR")))
+    assert events[1:] == [DirectionChanged(direction=-2), TurnStarted(player=3)]
+
+
+def test_a_drawn_card_kept_passes_the_turn_on_in_the_direction_of_play_seed_003() -> None:
+    """Passing after drawing hands the turn to the next seat: left, or right after a Reverse."""
+    for direction, following in ((1, 1), (-1, 2)):
+        rnd = Round.from_position(DEFAULT, [["R3", "B9"], ["G1"], ["Y1"]], discard=["R7"],
+                                  draw=["R4"], direction=direction)
+        rnd.apply(Draw(player=0))
+        assert rnd.apply(Pass(player=0)) == [TurnStarted(player=following)]
+        assert (rnd.state.turn, rnd.state.phase) == (following, Phase.PLAY)
+
+
+def test_drawing_cancels_an_uno_call_and_ends_being_exposed_seed_001_003() -> None:
+    """A player who said UNO and then draws has two cards: the call lapses (False, as saved).
+    Under 003's window a player left exposed who draws can no longer be caught."""
+    said = Round.from_position(DEFAULT, [["R3", "B9"], ["G1", "G2"]], discard=["R7"],
+                               draw=["Y4", "Y5"])
+    said.apply(CallUno(player=0))  # before playing the next-to-last card
+    assert said.state.uno_called == [True, False]
+    said.apply(Draw(player=0))
+    assert said.state.uno_called == [False, False]
+    assert said.to_dict()["state"]["uno_called"] == [False, False]
+    rules = RuleSet(uno_catch_window="next-discard")
+    rnd = Round.from_position(rules, [["R1", "G2"], ["Y4", "Y5"]], discard=["R7"],
+                              draw=["B9", "B8"])
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R1")))
+    rnd.apply(Draw(player=1))  # B9 does not match: seat 0 again, still exposed under 003
+    assert (rnd.state.exposed, rnd.state.turn) == (0, 0)
+    rnd.apply(Draw(player=0))  # B8: two cards now
+    assert rnd.state.exposed is None and rnd.to_dict()["state"]["exposed"] is None
+    with pytest.raises(RuleError) as caught:
+        rnd.apply(CatchUno(player=1, target=0))
+    assert (caught.value.rule, caught.value.seat) == ("catch-window", 0)
+
+
 def test_draw_pile_empty_reshuffles_discard_except_top_all_seeds() -> None:
     """All seeds: an empty draw pile is rebuilt from the discard pile, except its top card."""
     rnd = Round.from_position(DEFAULT, [["R3", "B9"], ["G1"]], discard=["G7", "R7"], rest="discard")
@@ -261,6 +306,24 @@ def test_wild_draw_four_challenge_innocent_challenger_draws_six_seed_000_001_003
     rnd.apply(PlayCard(player=0, card=card(rnd, 0, "W+4"), colour=Y))
     rnd.apply(Challenge(player=1))
     assert len(rnd.state.hands[1]) == 8 and rnd.state.turn == 2 and rnd.state.colour == Y
+
+
+def test_a_challenge_is_announced_with_who_draws_and_why_seed_000_001_003() -> None:
+    """Guilty: the offender draws 4 ("challenge-guilty") and the challenger plays on; innocent:
+    the challenger draws 6 ("challenge-innocent"), loses the turn and nothing is left pending."""
+    for guilty, hand, drawer, count in ((True, "R2", 0, 4), (False, "B2", 1, 6)):
+        rnd = Round.from_position(DEFAULT, [["W+4", hand, "G7"], ["B1", "Y5"], ["G1"]],
+                                  discard=["R7"])
+        rnd.apply(PlayCard(player=0, card=card(rnd, 0, "W+4"), colour=Y))
+        top = tuple(reversed(rnd.state.draw_pile))[:count]
+        events = rnd.apply(Challenge(player=1))
+        reason = "challenge-guilty" if guilty else "challenge-innocent"
+        expected: list[object] = [ChallengeDecided(challenger=1, offender=0, guilty=guilty),
+                                  CardsDrawn(player=drawer, cards=top, reason=reason)]
+        if not guilty:
+            expected += [TurnSkipped(player=1), TurnStarted(player=2)]
+        assert events == expected
+        assert rnd.state.pending_draw == 0 and rnd.state.turn == (1 if guilty else 2)
 
 
 def test_only_the_next_player_may_challenge_before_their_turn_seed_001() -> None:

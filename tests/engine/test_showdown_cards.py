@@ -214,3 +214,22 @@ def test_a_showdown_is_recorded_and_settled_with_everything_the_unit_reports_see
 
 def codes_of(rnd: Round, ids: list[int]) -> list[str]:
     return [rnd.deck.cards[c].code for c in ids]
+
+
+def test_a_played_wild_showdown_and_a_going_out_showdown_are_announced_in_full_seed_004() -> None:
+    """Source, card and whether the round ends on the challenger's win, for the scoreboard."""
+    rnd = Round.from_position(SHOWDOWN, [["WSD", "G1"], ["B1"], ["Y1"]], discard=["R7"])
+    wild = card(rnd, 0, "WSD")
+    loaded = tuple(reversed(rnd.state.draw_pile))[:2]
+    events = rnd.apply(PlayCard(player=0, card=wild, colour=G, opponent=2, count=2))
+    assert events[-1] == ShowdownStarted(challenger=0, opponent=2, loaded=loaded, source="wild",
+                                         card=wild, last_card=False)
+    rules = RuleSet(deck="showdown", showdown_every_go_out=True)
+    out = Round.from_position(rules, [["R2"], ["B1"], ["Y1"]], discard=["R7"])
+    last = card(out, 0, "R2")
+    loaded = tuple(reversed(out.state.draw_pile))[:1]
+    events = out.apply(PlayCard(player=0, card=last))
+    assert events[-1] == ShowdownStarted(challenger=0, opponent=1, loaded=loaded,
+                                         source="going-out", card=last, last_card=True)
+    events = out.apply(ShowdownResult(winner=0, loser=1))
+    assert out.over and isinstance(events[-1], RoundEnded) and events[-1].went_out == 0
