@@ -72,6 +72,16 @@ def test_option_strict_wild_draw_four_no_playable_card_seed_003() -> None:
     assert not strict.wild_draw_four_is_legal(0, card(strict, 0, "W+4"))
 
 
+def test_before_the_opening_colour_is_chosen_a_wild_draw_four_is_legal() -> None:
+    """A Wild turned up first: until its colour is chosen there is no colour to follow, so a
+    hand of coloured cards holds none of it and its Wild Draw 4 would be honest."""
+    deck = builtin_deck(RuleSet().deck)
+    rnd = Round.new(RuleSet(), RoundSetup(players=3, deck_order=deck_order(
+        deck, {0: "W+4", 21: "W"})))
+    assert rnd.state.phase is Phase.OPENING and codes(rnd, 1)[0] == "W+4"
+    assert rnd.wild_draw_four_is_legal(1, card(rnd, 1, "W+4"))
+
+
 def test_option_guilty_player_takes_back_the_wild_draw_four_seed_003() -> None:
     """003: a guilty Wild Draw 4 player draws 4 and takes the card back."""
     rules = RuleSet(wd4_guilty_takes_back=True)

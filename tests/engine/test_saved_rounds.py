@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 import random
 
-from engine.commands import Penalty
+from engine.commands import Penalty, PlayCard, ShowdownResult
 from engine.deck import Deck, builtin_deck
 from engine.round import Round, RoundSetup
 from engine.rules import PenaltyReason, RuleSet
 from engine.state import RoundState
-from tests.engine.scenario import choose
+from tests.engine.scenario import choose, refused
 
 OFFICIAL = RuleSet()
 
@@ -128,3 +128,17 @@ def test_a_saved_round_dealt_from_a_deck_of_its_own_replays_that_deck() -> None:
     loaded = Round.from_json(rnd.to_json())
     assert loaded.initial["state"] == dealt
     assert loaded.replayed().to_dict() == rnd.to_dict()
+
+
+def test_a_saved_round_edited_out_of_its_showdown_settles_none() -> None:
+    """A saved round whose phase was edited from "showdown" to "play" (its pending showdown left
+    in) is out of the showdown: a result is refused, and the round is unchanged."""
+    rnd = Round.from_position(RuleSet(deck="showdown"), [["R3*2", "G1"], ["B1", "B2"], ["Y1"]],
+                              discard=["R7"])
+    rnd.apply(PlayCard(player=0, card=rnd.state.hands[0][0]))
+    assert rnd.state.showdown is not None
+    data = rnd.to_dict()
+    data["state"]["phase"] = "play"
+    edited = Round.from_dict(data)
+    error = refused(edited, ShowdownResult(winner=1, loser=0))
+    assert (error.rule, error.seat) == ("no-showdown", None)
