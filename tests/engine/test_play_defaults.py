@@ -19,6 +19,7 @@ from engine.commands import (
     ChooseOpening,
     Draw,
     Pass,
+    Penalty,
     PlayCard,
     WrongCard,
 )
@@ -38,7 +39,7 @@ from engine.events import (
     TurnStarted,
 )
 from engine.round import Round, RoundSetup
-from engine.rules import RuleSet
+from engine.rules import PenaltyReason, RuleSet
 from engine.state import Phase
 from tests.engine.scenario import card, codes, deck_order, kinds, top_code
 
@@ -261,6 +262,44 @@ def test_drawing_cancels_an_uno_call_and_ends_being_exposed_seed_001_003() -> No
     assert rnd.state.exposed is None and rnd.to_dict()["state"]["exposed"] is None
     with pytest.raises(RuleError) as caught:
         rnd.apply(CatchUno(player=1, target=0))
+    assert (caught.value.rule, caught.value.seat) == ("catch-window", 0)
+
+
+def test_a_penalty_longer_than_the_draw_pile_reshuffles_and_draws_on_all_seeds() -> None:
+    """A Draw Two with one card left to draw: the victim takes it, the discard pile (but its
+    top) is reshuffled, and the second card comes from there, all in one announced draw."""
+    rnd = Round.from_position(DEFAULT, [["R+2", "G1"], ["Y4", "Y5"], ["B1"]], discard=["R7"],
+                              draw=["G9"], rest="discard")
+    under = len(rnd.state.discard)  # the R7 and every card not in a hand or the pile
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R+2")))
+    events = rnd.apply(Draw(player=1))
+    drawn = [e for e in events if isinstance(e, CardsDrawn)]
+    assert Reshuffled(cards=under) in events and len(drawn) == 1
+    assert drawn[0].reason == "penalty" and len(drawn[0].cards) == 2
+    assert codes(rnd, 1)[2] == "G9" and rnd.state.hands[1][2:] == list(drawn[0].cards)
+    assert rnd.state.uno_called == [False, False, False]
+
+
+def test_a_catch_under_a_penalty_of_0_cards_draws_nothing() -> None:
+    rnd = Round.from_position(RuleSet(uno_penalty=0), [["R3", "B9"], ["G1", "R1"], ["Y1"]],
+                              discard=["R7"])
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R3")))
+    pile = list(rnd.state.draw_pile)
+    events = rnd.apply(CatchUno(player=2, target=0))
+    assert not any(isinstance(e, CardsDrawn) for e in events)
+    assert codes(rnd, 0) == ["B9"] and rnd.state.draw_pile == pile
+
+
+def test_a_table_penalty_on_a_player_left_exposed_ends_being_exposed() -> None:
+    """Drawing any penalty leaves two cards or more: nobody can catch that player any more."""
+    rnd = Round.from_position(DEFAULT, [["R3", "B9"], ["G1", "R1"], ["Y1"]], discard=["R7"])
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R3")))
+    assert rnd.state.exposed == 0
+    rnd.apply(Penalty(player=0, reason=PenaltyReason.ADVICE))
+    assert rnd.state.exposed is None and rnd.to_dict()["state"]["exposed"] is None
+    assert rnd.state.uno_called == [False, False, False]
+    with pytest.raises(RuleError) as caught:
+        rnd.apply(CatchUno(player=2, target=0))
     assert (caught.value.rule, caught.value.seat) == ("catch-window", 0)
 
 

@@ -23,7 +23,8 @@ from engine.commands import (
     ShowdownResult,
     WrongCard,
 )
-from engine.deck import builtin_deck
+from engine.deck import Deck, builtin_deck
+from engine.errors import RuleError
 from engine.events import (
     CardsDrawn,
     ColourChosen,
@@ -257,6 +258,33 @@ def test_a_refusal_names_its_rule_and_seat_in_words_and_changes_nothing(name: st
     error = refused(rnd, sent)
     words = words.format(card=getattr(sent, "card", None))  # a card id, where one is named
     assert (error.rule, error.seat, str(error)) == (rule, seat, f"{words} [rule: {rule}]")
+
+
+# -- dealing ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dealer", [3, -1])
+def test_a_deal_refuses_a_dealer_not_at_the_table(dealer: int) -> None:
+    with pytest.raises(RuleError) as caught:
+        Round.new(OFFICIAL, RoundSetup(players=3, dealer=dealer))
+    error = caught.value
+    assert (error.rule, error.seat, str(error)) == (
+        "dealer", None, "dealer must be a seat 0-2 [rule: dealer]")
+
+
+def test_a_deal_needs_seven_cards_a_hand_a_card_to_turn_up_and_one_to_draw() -> None:
+    """Six players need 44 cards: a deck of 44 deals, one of 43 is refused in words."""
+    codes = [f"{colour}{number}" for colour in "RYGB" for number in range(10)]
+    enough = Deck.from_codes("44", [*codes, "R1", "Y1", "G1", "B1"])
+    rnd = Round.new(OFFICIAL, RoundSetup(players=6), enough)
+    assert [len(hand) for hand in rnd.state.hands] == [7] * 6
+    assert len(rnd.state.draw_pile) + len(rnd.state.discard) == 2
+    short = Deck.from_codes("43", [*codes, "R1", "Y1", "G1"])
+    with pytest.raises(RuleError) as caught:
+        Round.new(OFFICIAL, RoundSetup(players=6), short)
+    error = caught.value
+    assert (error.rule, error.seat, str(error)) == (
+        "deck-size", None, "43 cards cannot deal 6 hands of 7 [rule: deck-size]")
 
 
 # -- a Wild Showdown turned up as the first card ------------------------------------------------
