@@ -103,6 +103,23 @@ CASES: dict[str, Case] = {
     "a colour for a red card": (
         table, play(0, "R1", colour=G), "colour-only-for-wilds", None,
         "only a wild card chooses the colour"),
+    "a card off colour on a spent Draw Two": (
+        lambda: after(Round.from_position(RuleSet(spent_draw_colour_only=True),
+                                          [["R+2", "G1"], ["Y4", "Y5"], ["G+2", "B1"]],
+                                          discard=["R7"]),
+                      play(0, "R+2"), lambda r: Draw(player=1)),
+        play(2, "G+2"), "card-does-not-match", 2,
+        "player 2's card must match the colour, number or symbol on top (the colour only, once "
+        "a draw's penalty is taken)"),
+    "a Swap Hands without a target": (
+        lambda: Round.from_position(RuleSet(deck="swap"), [["WX", "G1"], ["B1"], ["Y1"]],
+                                    discard=["R7"]),
+        play(0, "WX", colour=G), "target-required", None,
+        "choose another player (0-2) as target"),
+    "a Wild Showdown against oneself": (
+        lambda: Round.from_position(SHOWDOWN, [["WSD", "G1"], ["B1"], ["Y1"]], discard=["R7"]),
+        play(0, "WSD", colour=G, opponent=0, count=1), "opponent-required", None,
+        "choose another player (0-2) as opponent"),
     "a pass before drawing": (
         table, lambda r: Pass(player=0), "pass-after-drawing", None,
         "you may pass only after drawing a playable card"),
@@ -261,6 +278,19 @@ def test_a_refusal_names_its_rule_and_seat_in_words_and_changes_nothing(name: st
 
 
 # -- dealing ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rules", "players", "words"), [
+    (OFFICIAL, 1, "these rules are for 2-10 players, not 1"),
+    (OFFICIAL, 11, "these rules are for 2-10 players, not 11"),
+    (preset("house"), 9, "these rules are for 2-8 players, not 9"),
+])
+def test_a_deal_refuses_a_table_the_rules_are_not_for(rules: RuleSet, players: int,
+                                                       words: str) -> None:
+    with pytest.raises(RuleError) as caught:
+        Round.new(rules, RoundSetup(players=players))
+    error = caught.value
+    assert (error.rule, error.seat, str(error)) == ("players", None, f"{words} [rule: players]")
 
 
 @pytest.mark.parametrize("dealer", [3, -1])
