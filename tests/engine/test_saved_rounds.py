@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
+
+import pytest
 
 from engine.commands import Penalty, PlayCard, ShowdownResult
 from engine.deck import Deck, builtin_deck
+from engine.errors import RuleError
 from engine.round import Round, RoundSetup
 from engine.rules import PenaltyReason, RuleSet
 from engine.state import RoundState
@@ -142,3 +146,29 @@ def test_a_saved_round_edited_out_of_its_showdown_settles_none() -> None:
     edited = Round.from_dict(data)
     error = refused(edited, ShowdownResult(winner=1, loser=0))
     assert (error.rule, error.seat) == ("no-showdown", None)
+
+
+def test_a_deck_order_is_dealt_one_card_at_a_time_from_the_left_of_the_dealer() -> None:
+    """Four players, dealer 1: seat 2 gets the top card, then seats 3, 0 and the dealer; the
+    card after the 28 dealt is turned up."""
+    deck = builtin_deck("modern")
+    order = tuple(reversed(range(len(deck))))
+    rnd = Round.new(OFFICIAL, RoundSetup(players=4, dealer=1, deck_order=order))
+    for seat, first in ((2, 0), (3, 1), (0, 2), (1, 3)):
+        assert rnd.state.hands[seat] == [order[first + 4 * k] for k in range(7)]
+
+
+@pytest.mark.parametrize("order", [
+    lambda size: tuple(range(size - 1)),             # a card left out
+    lambda size: (0, *range(size - 1)),              # a card twice
+    lambda size: tuple(range(1, size + 1)),          # a card the deck does not have
+])
+def test_a_deck_order_that_is_not_the_whole_deck_once_is_refused(
+    order: Callable[[int], tuple[int, ...]],
+) -> None:
+    size = len(builtin_deck("modern"))
+    with pytest.raises(RuleError) as caught:
+        Round.new(OFFICIAL, RoundSetup(players=3, deck_order=order(size)))
+    error = caught.value
+    assert (error.rule, error.seat, str(error)) == (
+        "deck-order", None, "deck_order must list every card id exactly once [rule: deck-order]")
