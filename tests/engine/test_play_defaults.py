@@ -155,6 +155,9 @@ def test_first_card_draw_two_first_player_draws_two_and_is_skipped_seed_000_001_
     assert len(rnd.state.hands[1]) == 9
     assert rnd.state.turn == 2
     assert any(isinstance(e, TurnSkipped) and e.player == 1 for e in rnd.events)
+    drawn = [e for e in rnd.events if isinstance(e, CardsDrawn)]
+    assert [(e.player, e.cards, e.reason) for e in drawn] == [
+        (1, tuple(rnd.state.hands[1][7:]), "opening")]
 
 
 def test_first_card_skip_first_player_skipped_seed_000_001_003() -> None:

@@ -12,6 +12,8 @@ import pytest
 from engine.commands import Penalty, PlayCard, ShowdownResult
 from engine.deck import Deck, builtin_deck
 from engine.errors import RuleError
+from engine.events import CardReturned
+from engine.rng import generator, shuffle
 from engine.round import Round, RoundSetup
 from engine.rules import PenaltyReason, RuleSet
 from engine.state import RoundState
@@ -172,3 +174,17 @@ def test_a_deck_order_that_is_not_the_whole_deck_once_is_refused(
     error = caught.value
     assert (error.rule, error.seat, str(error)) == (
         "deck-order", None, "deck_order must list every card id exactly once [rule: deck-order]")
+
+
+def test_a_dealt_round_carries_its_seed_s_shuffle_on_from_the_deal() -> None:
+    """The seed drives one shuffle for the whole round: after dealing (the deck shuffled once,
+    a number turned up) the round's generator is where that shuffle left it, so the reshuffles
+    to come are not the deal's again; nobody has said UNO yet."""
+    setup = RoundSetup(players=3, seed=4)
+    rnd = Round.new(OFFICIAL, setup)
+    assert not any(isinstance(e, CardReturned) for e in rnd.events)
+    rng = generator(setup.seed)
+    shuffle(rng, list(range(len(rnd.deck))))
+    assert rnd.rng.getstate() == rng.getstate()
+    assert rnd.state.uno_called == [False, False, False]
+    assert rnd.to_dict()["state"]["uno_called"] == [False, False, False]
