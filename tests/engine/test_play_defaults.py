@@ -235,6 +235,47 @@ def test_a_reverse_announces_the_new_direction_whatever_the_position_set() -> No
     assert events[1:] == [DirectionChanged(direction=-2), TurnStarted(player=3)]
 
 
+def test_a_card_played_naming_its_own_colour_is_accepted() -> None:
+    rnd = Round.from_position(DEFAULT, [["R1", "G2"], ["Y4"], ["B1"]], discard=["R7"])
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R1"), colour=R))
+    assert top_code(rnd) == "R1" and rnd.state.turn == 1
+
+
+def test_a_card_drawn_that_matches_by_number_may_be_played_seed_001() -> None:
+    rnd = Round.from_position(DEFAULT, [["B3", "B9"], ["G1"]], discard=["R7"], draw=["G7"])
+    rnd.apply(Draw(player=0))
+    assert (rnd.state.phase, rnd.state.turn, codes(rnd, 0)[-1]) == (Phase.DRAWN, 0, "G7")
+
+
+def test_a_spent_draw_two_lets_a_drawn_draw_two_of_another_colour_pass_seed_002() -> None:
+    """002: a Draw Two whose penalty was taken matches by colour only, for a card drawn too."""
+    rules = RuleSet(spent_draw_colour_only=True)
+    rnd = Round.from_position(rules, [["R+2", "G1"], ["Y4", "Y5"], ["B3", "B9"]],
+                              discard=["R7"], draw=["Y8", "Y9", "G+2"])
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R+2")))
+    rnd.apply(Draw(player=1))  # takes Y8 and Y9
+    events = rnd.apply(Draw(player=2))  # the G+2: not red, so not playable
+    assert codes(rnd, 2)[-1] == "G+2" and events[-1] == TurnStarted(player=0)
+
+
+def test_a_draw_with_no_card_left_anywhere_passes_the_turn() -> None:
+    rest = list(builtin_deck(DEFAULT.deck).codes)
+    for code in ("R3", "B9", "G1", "R7"):
+        rest.remove(code)
+    rnd = Round.from_position(DEFAULT, [["R3", "B9"], ["G1"], rest], discard=["R7"])
+    assert rnd.state.draw_pile == []
+    events = rnd.apply(Draw(player=0))
+    assert events == [TurnStarted(player=1)] and codes(rnd, 0) == ["R3", "B9"]
+
+
+def test_a_number_or_a_skip_turned_up_starts_the_first_turn_seed_000_001_003() -> None:
+    number = start_with("R5", players=3)
+    assert kinds(number.events) == ["round-started", "turn-started"]
+    assert number.events[-1] == TurnStarted(player=1)
+    skip = start_with("GS", players=3)
+    assert skip.events[1:] == [TurnSkipped(player=1), TurnStarted(player=2)]
+
+
 def test_a_drawn_card_kept_passes_the_turn_on_in_the_direction_of_play_seed_003() -> None:
     """Passing after drawing hands the turn to the next seat: left, or right after a Reverse."""
     for direction, following in ((1, 1), (-1, 2)):

@@ -120,6 +120,18 @@ CASES: dict[str, Case] = {
         lambda: Round.from_position(SHOWDOWN, [["WSD", "G1"], ["B1"], ["Y1"]], discard=["R7"]),
         play(0, "WSD", colour=G, opponent=0, count=1), "opponent-required", None,
         "choose another player (0-2) as opponent"),
+    "a Swap Hands with oneself": (
+        lambda: Round.from_position(RuleSet(deck="swap"), [["WX", "G1"], ["B1"], ["Y1"]],
+                                    discard=["R7"]),
+        play(0, "WX", colour=G, target=0), "target-required", None,
+        "choose another player (0-2) as target"),
+    "a Wild Showdown of 4 cards": (
+        lambda: Round.from_position(SHOWDOWN, [["WSD", "G1"], ["B1"], ["Y1"]], discard=["R7"]),
+        play(0, "WSD", colour=G, opponent=1, count=4), "showdown-count", None,
+        "a Wild Showdown loads 1, 2 or 3 cards"),
+    "another seat draws": (
+        table, lambda r: Draw(player=1), "not-your-turn", None,
+        "it is player 0's turn, not player 1's"),
     "a pass before drawing": (
         table, lambda r: Pass(player=0), "pass-after-drawing", None,
         "you may pass only after drawing a playable card"),
