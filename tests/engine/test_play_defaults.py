@@ -27,6 +27,7 @@ from engine.dealer import draw_first_dealer
 from engine.deck import builtin_deck
 from engine.errors import RuleError
 from engine.events import (
+    CardPlayed,
     CardReturned,
     CardsDrawn,
     ChallengeDecided,
@@ -37,6 +38,7 @@ from engine.events import (
     RoundStarted,
     TurnSkipped,
     TurnStarted,
+    UnoCalled,
 )
 from engine.round import Round, RoundSetup
 from engine.rules import PenaltyReason, RuleSet
@@ -236,9 +238,34 @@ def test_a_reverse_announces_the_new_direction_whatever_the_position_set() -> No
 
 
 def test_a_card_played_naming_its_own_colour_is_accepted() -> None:
-    rnd = Round.from_position(DEFAULT, [["R1", "G2"], ["Y4"], ["B1"]], discard=["R7"])
-    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R1"), colour=R))
+    rnd = Round.from_position(DEFAULT, [["R1", "G2", "G3"], ["Y4"], ["B1"]], discard=["R7"])
+    one = card(rnd, 0, "R1")
+    events = rnd.apply(PlayCard(player=0, card=one, colour=R))
+    assert events == [CardPlayed(player=0, card=one, legal=True), TurnStarted(player=1)]
     assert top_code(rnd) == "R1" and rnd.state.turn == 1
+
+
+def test_uno_said_with_an_action_card_is_heard() -> None:
+    rnd = Round.from_position(DEFAULT, [["RS", "G2"], ["Y4"], ["B1"]], discard=["R7"])
+    events = rnd.apply(PlayCard(player=0, card=card(rnd, 0, "RS"), uno=True))
+    assert UnoCalled(player=0) in events
+    assert rnd.state.uno_called[0] and rnd.state.exposed is None
+
+
+def test_going_out_on_a_draw_two_makes_seat_0_draw_for_the_score() -> None:
+    """The last seat goes out on a Draw Two: seat 0, next, draws the 2 at once."""
+    rnd = Round.from_position(DEFAULT, [["G1"], ["Y4"], ["R+2"]], discard=["R7"], turn=2)
+    rnd.apply(PlayCard(player=2, card=card(rnd, 2, "R+2")))
+    assert rnd.over and len(rnd.state.hands[0]) == 3
+
+
+def test_a_drawn_nine_is_a_number_card_that_may_be_played_seed_002() -> None:
+    rnd = Round.from_position(RuleSet(play_drawn="number"), [["B3", "B2"], ["G1"]],
+                              discard=["R7"], draw=["R9"])
+    rnd.apply(Draw(player=0))
+    assert (rnd.state.phase, codes(rnd, 0)[-1]) == (Phase.DRAWN, "R9")
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R9")))
+    assert rnd.state.drawn_card is None and rnd.to_dict()["state"]["drawn_card"] is None
 
 
 def test_a_card_drawn_that_matches_by_number_may_be_played_seed_001() -> None:
@@ -284,6 +311,7 @@ def test_a_drawn_card_kept_passes_the_turn_on_in_the_direction_of_play_seed_003(
         rnd.apply(Draw(player=0))
         assert rnd.apply(Pass(player=0)) == [TurnStarted(player=following)]
         assert (rnd.state.turn, rnd.state.phase) == (following, Phase.PLAY)
+        assert rnd.state.drawn_card is None and rnd.to_dict()["state"]["drawn_card"] is None
 
 
 def test_drawing_cancels_an_uno_call_and_ends_being_exposed_seed_001_003() -> None:
