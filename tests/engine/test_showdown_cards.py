@@ -233,3 +233,13 @@ def test_a_played_wild_showdown_and_a_going_out_showdown_are_announced_in_full_s
                                          source="going-out", card=last, last_card=True)
     events = out.apply(ShowdownResult(winner=0, loser=1))
     assert out.over and isinstance(events[-1], RoundEnded) and events[-1].went_out == 0
+
+
+def test_a_drawn_icon_card_played_leaves_no_drawn_card_while_its_showdown_waits_seed_004() -> None:
+    rnd = Round.from_position(SHOWDOWN, [["B2", "B4"], ["G1"], ["Y1"]], discard=["R7"],
+                              draw=["R3*2"])
+    rnd.apply(Draw(player=0))
+    assert rnd.state.phase is Phase.DRAWN
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R3*2")))
+    assert rnd.state.phase is Phase.SHOWDOWN
+    assert rnd.state.drawn_card is None and rnd.to_dict()["state"]["drawn_card"] is None
