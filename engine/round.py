@@ -1017,6 +1017,9 @@ class Round:
         self.emit(ColourChosen(player=cmd.player, colour=cmd.colour))
         if kind == _SWAP and cmd.target is not None:
             effects.swap_hands(self, cmd.player, cmd.target)
+        # The opening choice is part of the first turn, begun now or once its showdown is settled:
+        # that start is not one more turn.
+        st.turns -= 1
         if kind == _SHOWDOWN:
             assert cmd.opponent is not None and cmd.count is not None
             if self._start_showdown(
@@ -1024,7 +1027,6 @@ class Round:
             ):
                 st.turn = cmd.player
                 return
-        st.turns -= 1  # the opening choice is part of the first turn
         self._begin_turn(cmd.player)
 
     def _wrong_card(self, cmd: WrongCard) -> None:
@@ -1100,5 +1102,4 @@ class Round:
         if duel.last_card and cmd.winner == duel.challenger:
             self._end_round(duel.challenger)
             return
-        st.turns -= 1
         self._begin_turn(st.turn)

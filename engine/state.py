@@ -70,6 +70,8 @@ class RoundState:
     """Hands are face up until this player's next turn (a Customizable effect)."""
     went_out: int | None = None
     turns: int = 0
+    """Turns begun after the first: one for each ``TurnStarted`` after the first (a first turn
+    that begins with an opening choice, or after its showdown, is still the first)."""
     spent: bool = False
     """The top card is a draw card whose penalty was taken, and under
     ``RuleSet.spent_draw_colour_only`` (002) it matches by colour only. Left out of

@@ -19,6 +19,7 @@ from engine.commands import (
     ChooseOpening,
     Draw,
     Pass,
+    Penalty,
     PlayCard,
     WrongCard,
 )
@@ -26,16 +27,21 @@ from engine.dealer import draw_first_dealer
 from engine.deck import builtin_deck
 from engine.errors import RuleError
 from engine.events import (
+    CardPlayed,
     CardReturned,
     CardsDrawn,
+    ChallengeDecided,
+    DirectionChanged,
     HandsShuffled,
     Reshuffled,
     RoundEnded,
     RoundStarted,
     TurnSkipped,
+    TurnStarted,
+    UnoCalled,
 )
 from engine.round import Round, RoundSetup
-from engine.rules import RuleSet
+from engine.rules import PenaltyReason, RuleSet
 from engine.state import Phase
 from tests.engine.scenario import card, codes, deck_order, kinds, top_code
 
@@ -151,6 +157,9 @@ def test_first_card_draw_two_first_player_draws_two_and_is_skipped_seed_000_001_
     assert len(rnd.state.hands[1]) == 9
     assert rnd.state.turn == 2
     assert any(isinstance(e, TurnSkipped) and e.player == 1 for e in rnd.events)
+    drawn = [e for e in rnd.events if isinstance(e, CardsDrawn)]
+    assert [(e.player, e.cards, e.reason) for e in drawn] == [
+        (1, tuple(rnd.state.hands[1][7:]), "opening")]
 
 
 def test_first_card_skip_first_player_skipped_seed_000_001_003() -> None:
@@ -219,6 +228,153 @@ def test_drawn_playable_card_may_be_kept_seed_003() -> None:
     assert rnd.state.turn == 1 and len(rnd.state.hands[0]) == 3
 
 
+def test_a_reverse_announces_the_new_direction_whatever_the_position_set() -> None:
+    """A position may set play going two seats at a time (``direction=2``): a Reverse turns it
+    to -2, announced as such, and play goes on two seats the other way."""
+    rnd = Round.from_position(DEFAULT, [["RR", "R1"], ["G1"], ["Y1"], ["B1"], ["B2"]],
+                              discard=["R7"], direction=2)
+    events = rnd.apply(PlayCard(player=0, card=card(rnd, 0, "RR")))
+    assert events[1:] == [DirectionChanged(direction=-2), TurnStarted(player=3)]
+
+
+def test_a_card_played_naming_its_own_colour_is_accepted() -> None:
+    rnd = Round.from_position(DEFAULT, [["R1", "G2", "G3"], ["Y4"], ["B1"]], discard=["R7"])
+    one = card(rnd, 0, "R1")
+    events = rnd.apply(PlayCard(player=0, card=one, colour=R))
+    assert events == [CardPlayed(player=0, card=one, legal=True), TurnStarted(player=1)]
+    assert top_code(rnd) == "R1" and rnd.state.turn == 1
+
+
+def test_uno_said_with_an_action_card_is_heard() -> None:
+    rnd = Round.from_position(DEFAULT, [["RS", "G2"], ["Y4"], ["B1"]], discard=["R7"])
+    events = rnd.apply(PlayCard(player=0, card=card(rnd, 0, "RS"), uno=True))
+    assert UnoCalled(player=0) in events
+    assert rnd.state.uno_called[0] and rnd.state.exposed is None
+
+
+def test_going_out_on_a_draw_two_makes_seat_0_draw_for_the_score() -> None:
+    """The last seat goes out on a Draw Two: seat 0, next, draws the 2 at once."""
+    rnd = Round.from_position(DEFAULT, [["G1"], ["Y4"], ["R+2"]], discard=["R7"], turn=2)
+    rnd.apply(PlayCard(player=2, card=card(rnd, 2, "R+2")))
+    assert rnd.over and len(rnd.state.hands[0]) == 3
+
+
+def test_a_drawn_nine_is_a_number_card_that_may_be_played_seed_002() -> None:
+    rnd = Round.from_position(RuleSet(play_drawn="number"), [["B3", "B2"], ["G1"]],
+                              discard=["R7"], draw=["R9"])
+    rnd.apply(Draw(player=0))
+    assert (rnd.state.phase, codes(rnd, 0)[-1]) == (Phase.DRAWN, "R9")
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R9")))
+    assert rnd.state.drawn_card is None and rnd.to_dict()["state"]["drawn_card"] is None
+
+
+def test_a_card_drawn_that_matches_by_number_may_be_played_seed_001() -> None:
+    rnd = Round.from_position(DEFAULT, [["B3", "B9"], ["G1"]], discard=["R7"], draw=["G7"])
+    rnd.apply(Draw(player=0))
+    assert (rnd.state.phase, rnd.state.turn, codes(rnd, 0)[-1]) == (Phase.DRAWN, 0, "G7")
+
+
+def test_a_spent_draw_two_lets_a_drawn_draw_two_of_another_colour_pass_seed_002() -> None:
+    """002: a Draw Two whose penalty was taken matches by colour only, for a card drawn too."""
+    rules = RuleSet(spent_draw_colour_only=True)
+    rnd = Round.from_position(rules, [["R+2", "G1"], ["Y4", "Y5"], ["B3", "B9"]],
+                              discard=["R7"], draw=["Y8", "Y9", "G+2"])
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R+2")))
+    rnd.apply(Draw(player=1))  # takes Y8 and Y9
+    events = rnd.apply(Draw(player=2))  # the G+2: not red, so not playable
+    assert codes(rnd, 2)[-1] == "G+2" and events[-1] == TurnStarted(player=0)
+
+
+def test_a_draw_with_no_card_left_anywhere_passes_the_turn() -> None:
+    rest = list(builtin_deck(DEFAULT.deck).codes)
+    for code in ("R3", "B9", "G1", "R7"):
+        rest.remove(code)
+    rnd = Round.from_position(DEFAULT, [["R3", "B9"], ["G1"], rest], discard=["R7"])
+    assert rnd.state.draw_pile == []
+    events = rnd.apply(Draw(player=0))
+    assert events == [TurnStarted(player=1)] and codes(rnd, 0) == ["R3", "B9"]
+
+
+def test_a_number_or_a_skip_turned_up_starts_the_first_turn_seed_000_001_003() -> None:
+    number = start_with("R5", players=3)
+    assert kinds(number.events) == ["round-started", "turn-started"]
+    assert number.events[-1] == TurnStarted(player=1)
+    skip = start_with("GS", players=3)
+    assert skip.events[1:] == [TurnSkipped(player=1), TurnStarted(player=2)]
+
+
+def test_a_drawn_card_kept_passes_the_turn_on_in_the_direction_of_play_seed_003() -> None:
+    """Passing after drawing hands the turn to the next seat: left, or right after a Reverse."""
+    for direction, following in ((1, 1), (-1, 2)):
+        rnd = Round.from_position(DEFAULT, [["R3", "B9"], ["G1"], ["Y1"]], discard=["R7"],
+                                  draw=["R4"], direction=direction)
+        rnd.apply(Draw(player=0))
+        assert rnd.apply(Pass(player=0)) == [TurnStarted(player=following)]
+        assert (rnd.state.turn, rnd.state.phase) == (following, Phase.PLAY)
+        assert rnd.state.drawn_card is None and rnd.to_dict()["state"]["drawn_card"] is None
+
+
+def test_drawing_cancels_an_uno_call_and_ends_being_exposed_seed_001_003() -> None:
+    """A player who said UNO and then draws has two cards: the call lapses (False, as saved).
+    Under 003's window a player left exposed who draws can no longer be caught."""
+    said = Round.from_position(DEFAULT, [["R3", "B9"], ["G1", "G2"]], discard=["R7"],
+                               draw=["Y4", "Y5"])
+    said.apply(CallUno(player=0))  # before playing the next-to-last card
+    assert said.state.uno_called == [True, False]
+    said.apply(Draw(player=0))
+    assert said.state.uno_called == [False, False]
+    assert said.to_dict()["state"]["uno_called"] == [False, False]
+    rules = RuleSet(uno_catch_window="next-discard")
+    rnd = Round.from_position(rules, [["R1", "G2"], ["Y4", "Y5"]], discard=["R7"],
+                              draw=["B9", "B8"])
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R1")))
+    rnd.apply(Draw(player=1))  # B9 does not match: seat 0 again, still exposed under 003
+    assert (rnd.state.exposed, rnd.state.turn) == (0, 0)
+    rnd.apply(Draw(player=0))  # B8: two cards now
+    assert rnd.state.exposed is None and rnd.to_dict()["state"]["exposed"] is None
+    with pytest.raises(RuleError) as caught:
+        rnd.apply(CatchUno(player=1, target=0))
+    assert (caught.value.rule, caught.value.seat) == ("catch-window", 0)
+
+
+def test_a_penalty_longer_than_the_draw_pile_reshuffles_and_draws_on_all_seeds() -> None:
+    """A Draw Two with one card left to draw: the victim takes it, the discard pile (but its
+    top) is reshuffled, and the second card comes from there, all in one announced draw."""
+    rnd = Round.from_position(DEFAULT, [["R+2", "G1"], ["Y4", "Y5"], ["B1"]], discard=["R7"],
+                              draw=["G9"], rest="discard")
+    under = len(rnd.state.discard)  # the R7 and every card not in a hand or the pile
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R+2")))
+    events = rnd.apply(Draw(player=1))
+    drawn = [e for e in events if isinstance(e, CardsDrawn)]
+    assert Reshuffled(cards=under) in events and len(drawn) == 1
+    assert drawn[0].reason == "penalty" and len(drawn[0].cards) == 2
+    assert codes(rnd, 1)[2] == "G9" and rnd.state.hands[1][2:] == list(drawn[0].cards)
+    assert rnd.state.uno_called == [False, False, False]
+
+
+def test_a_catch_under_a_penalty_of_0_cards_draws_nothing() -> None:
+    rnd = Round.from_position(RuleSet(uno_penalty=0), [["R3", "B9"], ["G1", "R1"], ["Y1"]],
+                              discard=["R7"])
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R3")))
+    pile = list(rnd.state.draw_pile)
+    events = rnd.apply(CatchUno(player=2, target=0))
+    assert not any(isinstance(e, CardsDrawn) for e in events)
+    assert codes(rnd, 0) == ["B9"] and rnd.state.draw_pile == pile
+
+
+def test_a_table_penalty_on_a_player_left_exposed_ends_being_exposed() -> None:
+    """Drawing any penalty leaves two cards or more: nobody can catch that player any more."""
+    rnd = Round.from_position(DEFAULT, [["R3", "B9"], ["G1", "R1"], ["Y1"]], discard=["R7"])
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R3")))
+    assert rnd.state.exposed == 0
+    rnd.apply(Penalty(player=0, reason=PenaltyReason.ADVICE))
+    assert rnd.state.exposed is None and rnd.to_dict()["state"]["exposed"] is None
+    assert rnd.state.uno_called == [False, False, False]
+    with pytest.raises(RuleError) as caught:
+        rnd.apply(CatchUno(player=2, target=0))
+    assert (caught.value.rule, caught.value.seat) == ("catch-window", 0)
+
+
 def test_draw_pile_empty_reshuffles_discard_except_top_all_seeds() -> None:
     """All seeds: an empty draw pile is rebuilt from the discard pile, except its top card."""
     rnd = Round.from_position(DEFAULT, [["R3", "B9"], ["G1"]], discard=["G7", "R7"], rest="discard")
@@ -261,6 +417,24 @@ def test_wild_draw_four_challenge_innocent_challenger_draws_six_seed_000_001_003
     rnd.apply(PlayCard(player=0, card=card(rnd, 0, "W+4"), colour=Y))
     rnd.apply(Challenge(player=1))
     assert len(rnd.state.hands[1]) == 8 and rnd.state.turn == 2 and rnd.state.colour == Y
+
+
+def test_a_challenge_is_announced_with_who_draws_and_why_seed_000_001_003() -> None:
+    """Guilty: the offender draws 4 ("challenge-guilty") and the challenger plays on; innocent:
+    the challenger draws 6 ("challenge-innocent"), loses the turn and nothing is left pending."""
+    for guilty, hand, drawer, count in ((True, "R2", 0, 4), (False, "B2", 1, 6)):
+        rnd = Round.from_position(DEFAULT, [["W+4", hand, "G7"], ["B1", "Y5"], ["G1"]],
+                                  discard=["R7"])
+        rnd.apply(PlayCard(player=0, card=card(rnd, 0, "W+4"), colour=Y))
+        top = tuple(reversed(rnd.state.draw_pile))[:count]
+        events = rnd.apply(Challenge(player=1))
+        reason = "challenge-guilty" if guilty else "challenge-innocent"
+        expected: list[object] = [ChallengeDecided(challenger=1, offender=0, guilty=guilty),
+                                  CardsDrawn(player=drawer, cards=top, reason=reason)]
+        if not guilty:
+            expected += [TurnSkipped(player=1), TurnStarted(player=2)]
+        assert events == expected
+        assert rnd.state.pending_draw == 0 and rnd.state.turn == (1 if guilty else 2)
 
 
 def test_only_the_next_player_may_challenge_before_their_turn_seed_001() -> None:

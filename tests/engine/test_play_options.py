@@ -11,7 +11,7 @@ from engine.commands import CallUno, CatchUno, Challenge, Draw, PlayCard, WrongC
 from engine.dealer import draw_first_dealer
 from engine.deck import builtin_deck
 from engine.errors import RuleError
-from engine.events import CardReturned, CardsDrawn
+from engine.events import CardReturned, CardsDrawn, ChallengeDecided
 from engine.game import Game
 from engine.round import Round, RoundSetup
 from engine.rules import RuleSet, preset
@@ -83,6 +83,14 @@ def test_option_strict_wild_draw_four_legal_with_no_playable_card_seed_003() -> 
     rnd.apply(PlayCard(player=0, card=card(rnd, 0, "W+4"), colour=B))
     rnd.apply(Challenge(player=1))
     assert [len(hand) for hand in rnd.state.hands] == [2, 8, 1]
+def test_before_the_opening_colour_is_chosen_a_wild_draw_four_is_legal() -> None:
+    """A Wild turned up first: until its colour is chosen there is no colour to follow, so a
+    hand of coloured cards holds none of it and its Wild Draw 4 would be honest."""
+    deck = builtin_deck(RuleSet().deck)
+    rnd = Round.new(RuleSet(), RoundSetup(players=3, deck_order=deck_order(
+        deck, {0: "W+4", 21: "W"})))
+    assert rnd.state.phase is Phase.OPENING and codes(rnd, 1)[0] == "W+4"
+    assert rnd.wild_draw_four_is_legal(1, card(rnd, 1, "W+4"))
 
 
 def test_option_guilty_player_takes_back_the_wild_draw_four_seed_003() -> None:
@@ -93,6 +101,33 @@ def test_option_guilty_player_takes_back_the_wild_draw_four_seed_003() -> None:
     rnd.apply(Challenge(player=1))
     assert "W+4" in codes(rnd, 0) and len(rnd.state.hands[0]) == 7
     assert top_code(rnd) == "R7" and rnd.state.colour == B
+
+
+def test_option_the_card_taken_back_is_announced_before_the_four_drawn_seed_003() -> None:
+    rules = RuleSet(wd4_guilty_takes_back=True)
+    rnd = Round.from_position(rules, [["W+4", "R2", "G7"], ["B1", "Y5"], ["G1"]], discard=["R7"])
+    wild = card(rnd, 0, "W+4")
+    rnd.apply(PlayCard(player=0, card=wild, colour=B))
+    top = tuple(reversed(rnd.state.draw_pile))[:4]
+    events = rnd.apply(Challenge(player=1))
+    assert events == [ChallengeDecided(challenger=1, offender=0, guilty=True),
+                      CardsDrawn(player=0, cards=(wild,), reason="take-back"),
+                      CardsDrawn(player=0, cards=top, reason="challenge-guilty")]
+
+
+def test_option_a_wild_draw_four_alone_in_the_discard_pile_stays_there_seed_003() -> None:
+    """A false UNO with the Wild Draw 4 draws the last cards: the reshuffle leaves it alone on
+    the discard pile. Found guilty, its player draws 4 but the card stays: the pile keeps a top."""
+    rules = RuleSet(wd4_guilty_takes_back=True, false_call_penalty=2)
+    rnd = Round.from_position(rules, [["W+4", "R2", "G7", "G8"], ["B1", "Y5"], ["G1"]],
+                              discard=["R7"], rest="discard")
+    wild = card(rnd, 0, "W+4")
+    rnd.apply(PlayCard(player=0, card=wild, colour=B, uno=True))
+    assert rnd.state.discard == [wild]
+    events = rnd.apply(Challenge(player=1))
+    assert [e.reason for e in events if isinstance(e, CardsDrawn)] == ["challenge-guilty"]
+    assert rnd.state.discard == [wild] and rnd.state.colour == B
+    assert len(rnd.state.hands[0]) == 3 + 2 + 4
 
 
 @pytest.mark.parametrize(

@@ -23,8 +23,16 @@ from engine.commands import (
     ShowdownResult,
     WrongCard,
 )
-from engine.deck import builtin_deck
-from engine.events import CardsDrawn, ShowdownStarted, UnoCalled, UnoCaught
+from engine.deck import Deck, builtin_deck
+from engine.errors import RuleError
+from engine.events import (
+    CardsDrawn,
+    ColourChosen,
+    ShowdownStarted,
+    TurnStarted,
+    UnoCalled,
+    UnoCaught,
+)
 from engine.round import Round, RoundSetup
 from engine.rules import PenaltyReason, RuleSet, preset
 from engine.state import Phase
@@ -56,6 +64,24 @@ def play(seat: int, code: str, **choices: int) -> Callable[[Round], Command]:
     return lambda rnd: PlayCard(player=seat, card=card(rnd, seat, code), **choices)  # type: ignore[arg-type]
 
 
+def turned_up(code: str, rules: RuleSet = SHOWDOWN, players: int = 3) -> Round:
+    """The first card turned up is ``code`` (a wild): seat 1, left of the dealer, chooses."""
+    rnd = Round.new(rules, RoundSetup(players=players, deck_order=deck_order(
+        builtin_deck(rules.deck), {7 * players: code})))
+    assert (top_code(rnd), rnd.state.phase, rnd.state.turn) == (code, Phase.OPENING, 1)
+    return rnd
+
+
+def in_a_showdown(rules: RuleSet = SHOWDOWN) -> Round:
+    """Seat 0 played a Showdown icon leaving one card without saying UNO: the duel with seat 1
+    is pending."""
+    rnd = Round.from_position(rules, [["R3*2", "G1"], ["B1", "B2"], ["Y1", "Y2"]],
+                              discard=["R7"])
+    rnd.apply(play(0, "R3*2")(rnd))
+    assert (rnd.state.phase, rnd.state.exposed) == (Phase.SHOWDOWN, 0)
+    return rnd
+
+
 Case = tuple[Callable[[], Round], Callable[[Round], Command], str, int | None, str]
 """How the round is set, the command, then the refusal: rule id, seat, words."""
 
@@ -77,6 +103,35 @@ CASES: dict[str, Case] = {
     "a colour for a red card": (
         table, play(0, "R1", colour=G), "colour-only-for-wilds", None,
         "only a wild card chooses the colour"),
+    "a card off colour on a spent Draw Two": (
+        lambda: after(Round.from_position(RuleSet(spent_draw_colour_only=True),
+                                          [["R+2", "G1"], ["Y4", "Y5"], ["G+2", "B1"]],
+                                          discard=["R7"]),
+                      play(0, "R+2"), lambda r: Draw(player=1)),
+        play(2, "G+2"), "card-does-not-match", 2,
+        "player 2's card must match the colour, number or symbol on top (the colour only, once "
+        "a draw's penalty is taken)"),
+    "a Swap Hands without a target": (
+        lambda: Round.from_position(RuleSet(deck="swap"), [["WX", "G1"], ["B1"], ["Y1"]],
+                                    discard=["R7"]),
+        play(0, "WX", colour=G), "target-required", None,
+        "choose another player (0-2) as target"),
+    "a Wild Showdown against oneself": (
+        lambda: Round.from_position(SHOWDOWN, [["WSD", "G1"], ["B1"], ["Y1"]], discard=["R7"]),
+        play(0, "WSD", colour=G, opponent=0, count=1), "opponent-required", None,
+        "choose another player (0-2) as opponent"),
+    "a Swap Hands with oneself": (
+        lambda: Round.from_position(RuleSet(deck="swap"), [["WX", "G1"], ["B1"], ["Y1"]],
+                                    discard=["R7"]),
+        play(0, "WX", colour=G, target=0), "target-required", None,
+        "choose another player (0-2) as target"),
+    "a Wild Showdown of 4 cards": (
+        lambda: Round.from_position(SHOWDOWN, [["WSD", "G1"], ["B1"], ["Y1"]], discard=["R7"]),
+        play(0, "WSD", colour=G, opponent=1, count=4), "showdown-count", None,
+        "a Wild Showdown loads 1, 2 or 3 cards"),
+    "another seat draws": (
+        table, lambda r: Draw(player=1), "not-your-turn", None,
+        "it is player 0's turn, not player 1's"),
     "a pass before drawing": (
         table, lambda r: Pass(player=0), "pass-after-drawing", None,
         "you may pass only after drawing a playable card"),
@@ -92,6 +147,10 @@ CASES: dict[str, Case] = {
     "a card on a pending Draw Two": (
         lambda: after(table(), play(0, "R+2")), play(1, "Y4"), "answer-the-draw", 1,
         "player 1 faces a pending draw of 2: draw it (stacking is off)"),
+    "a card on a pending Draw Two that cannot stack": (
+        lambda: after(table(RuleSet(stack_draw_two=True)), play(0, "R+2")), play(1, "Y4"),
+        "answer-the-draw", 1,
+        "player 1 faces a pending draw of 2: draw it or stack/deflect as the rules allow"),
     "a card on a pending Wild Draw 4": (
         lambda: after(table(), play(0, "W+4", colour=Y)), play(1, "Y4"), "answer-the-draw", 1,
         "player 1 faces a pending draw of 4: draw it, challenge it (stacking is off)"),
@@ -115,9 +174,29 @@ CASES: dict[str, Case] = {
     "a showdown result with no showdown": (
         table, lambda r: ShowdownResult(winner=0, loser=1), "no-showdown", None,
         "there is no showdown to settle"),
+    "a showdown result naming a seat outside the duel": (
+        in_a_showdown, lambda r: ShowdownResult(winner=2, loser=0),
+        "showdown-players", None, "this showdown is between players 0 and 1"),
     "an opening choice in play": (
         table, lambda r: ChooseOpening(player=0, colour=Y), "not-after-drawing", None,
         "that is only possible after drawing a playable card"),
+    "an opening colour 4": (
+        lambda: turned_up("W"), lambda r: ChooseOpening(player=1, colour=4), "choose-colour",
+        None, "choose a colour 0-3"),
+    "an opening colour -1": (
+        lambda: turned_up("W"), lambda r: ChooseOpening(player=1, colour=-1), "choose-colour",
+        None, "choose a colour 0-3"),
+    "an opening choice by the dealer": (
+        lambda: turned_up("W"), lambda r: ChooseOpening(player=0, colour=G), "not-your-turn",
+        None, "it is player 1's turn, not player 0's"),
+    "an opening swap with oneself": (
+        lambda: turned_up("WX", RuleSet(deck="swap")),
+        lambda r: ChooseOpening(player=1, colour=G, target=1), "target-required", None,
+        "choose another player (0-2) as target"),
+    "an opening swap with seat 3 of 3": (
+        lambda: turned_up("WX", RuleSet(deck="swap")),
+        lambda r: ChooseOpening(player=1, colour=G, target=3), "target-required", None,
+        "choose another player (0-2) as target"),
     "UNO with three cards": (
         lambda: table(turn=1), lambda r: CallUno(player=0), "uno-needs-one-card", 0,
         "UNO is said with one card left"),
@@ -213,6 +292,46 @@ def test_a_refusal_names_its_rule_and_seat_in_words_and_changes_nothing(name: st
     assert (error.rule, error.seat, str(error)) == (rule, seat, f"{words} [rule: {rule}]")
 
 
+# -- dealing ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rules", "players", "words"), [
+    (OFFICIAL, 1, "these rules are for 2-10 players, not 1"),
+    (OFFICIAL, 11, "these rules are for 2-10 players, not 11"),
+    (preset("house"), 9, "these rules are for 2-8 players, not 9"),
+])
+def test_a_deal_refuses_a_table_the_rules_are_not_for(rules: RuleSet, players: int,
+                                                       words: str) -> None:
+    with pytest.raises(RuleError) as caught:
+        Round.new(rules, RoundSetup(players=players))
+    error = caught.value
+    assert (error.rule, error.seat, str(error)) == ("players", None, f"{words} [rule: players]")
+
+
+@pytest.mark.parametrize("dealer", [3, -1])
+def test_a_deal_refuses_a_dealer_not_at_the_table(dealer: int) -> None:
+    with pytest.raises(RuleError) as caught:
+        Round.new(OFFICIAL, RoundSetup(players=3, dealer=dealer))
+    error = caught.value
+    assert (error.rule, error.seat, str(error)) == (
+        "dealer", None, "dealer must be a seat 0-2 [rule: dealer]")
+
+
+def test_a_deal_needs_seven_cards_a_hand_a_card_to_turn_up_and_one_to_draw() -> None:
+    """Six players need 44 cards: a deck of 44 deals, one of 43 is refused in words."""
+    codes = [f"{colour}{number}" for colour in "RYGB" for number in range(10)]
+    enough = Deck.from_codes("44", [*codes, "R1", "Y1", "G1", "B1"])
+    rnd = Round.new(OFFICIAL, RoundSetup(players=6), enough)
+    assert [len(hand) for hand in rnd.state.hands] == [7] * 6
+    assert len(rnd.state.draw_pile) + len(rnd.state.discard) == 2
+    short = Deck.from_codes("43", [*codes, "R1", "Y1", "G1"])
+    with pytest.raises(RuleError) as caught:
+        Round.new(OFFICIAL, RoundSetup(players=6), short)
+    error = caught.value
+    assert (error.rule, error.seat, str(error)) == (
+        "deck-size", None, "43 cards cannot deal 6 hands of 7 [rule: deck-size]")
+
+
 # -- a Wild Showdown turned up as the first card ------------------------------------------------
 
 
@@ -255,6 +374,52 @@ def test_a_wild_showdown_turned_up_first_loads_the_count_chosen(count: int) -> N
     assert (rnd.state.phase, rnd.state.colour) == (Phase.SHOWDOWN, G)
 
 
+def test_the_opening_choice_announces_the_colour_and_begins_the_first_turn() -> None:
+    rnd = turned_up("W")
+    hands = [list(hand) for hand in rnd.state.hands]
+    events = rnd.apply(ChooseOpening(player=1, colour=G))
+    assert events == [ColourChosen(player=1, colour=G), TurnStarted(player=1)]
+    assert (rnd.state.phase, rnd.state.turn, rnd.state.colour) == (Phase.PLAY, 1, G)
+    assert rnd.state.hands == hands
+    # The choice is part of the first turn: counted as a round whose first card is a number is.
+    numbered = Round.new(SHOWDOWN, RoundSetup(players=3, deck_order=deck_order(
+        builtin_deck("showdown"), {21: "G2"})))
+    assert rnd.state.turns == numbered.state.turns == 0
+
+
+@pytest.mark.parametrize("code", ["W", "WSD"])
+def test_a_target_chosen_for_a_wild_that_swaps_nothing_is_ignored(code: str) -> None:
+    rnd = turned_up(code)
+    hands = [list(hand) for hand in rnd.state.hands]
+    choices = {"opponent": 2, "count": 1} if code == "WSD" else {}
+    rnd.apply(ChooseOpening(player=1, colour=G, target=1, **choices))  # type: ignore[arg-type]
+    assert rnd.state.hands[:2] == hands[:2] and rnd.state.colour == G
+
+
+@pytest.mark.parametrize("winner", [1, 0])
+def test_a_wild_showdown_turned_up_first_is_settled_and_the_first_player_plays(
+    winner: int,
+) -> None:
+    """Whoever wins, the round goes on (no card went out) and it is still seat 1's first turn."""
+    rnd = wild_showdown_first()
+    wild = rnd.top
+    loaded = tuple(reversed(rnd.state.draw_pile[-2:]))
+    events = rnd.apply(ChooseOpening(player=1, colour=B, opponent=0, count=2))
+    assert events == [
+        ColourChosen(player=1, colour=B),
+        ShowdownStarted(challenger=1, opponent=0, loaded=loaded, source="wild", card=wild,
+                        last_card=False),
+    ]
+    assert (rnd.state.phase, rnd.state.turn) == (Phase.SHOWDOWN, 1)
+    loser = 1 - winner
+    before = list(rnd.state.hands[loser])
+    events = rnd.apply(ShowdownResult(winner=winner, loser=loser))
+    assert events[-1] == TurnStarted(player=1)
+    assert (rnd.state.phase, rnd.state.turn, rnd.state.colour) == (Phase.PLAY, 1, B)
+    assert rnd.state.hands[loser] == before + list(loaded)
+    assert rnd.state.turns == 0
+
+
 def test_a_wild_showdown_played_loads_1_to_3_cards_only() -> None:
     rnd = Round.from_position(SHOWDOWN, [["WSD", "G1"], ["B1"], ["Y1"]], discard=["R7"])
     for count in (0, 4):
@@ -263,16 +428,6 @@ def test_a_wild_showdown_played_loads_1_to_3_cards_only() -> None:
 
 
 # -- UNO while nothing may be said ----------------------------------------------------------------
-
-
-def in_a_showdown(rules: RuleSet = SHOWDOWN) -> Round:
-    """Seat 0 played a Showdown icon leaving one card without saying UNO: the duel with seat 1
-    is pending."""
-    rnd = Round.from_position(rules, [["R3*2", "G1"], ["B1", "B2"], ["Y1", "Y2"]],
-                              discard=["R7"])
-    rnd.apply(play(0, "R3*2")(rnd))
-    assert (rnd.state.phase, rnd.state.exposed) == (Phase.SHOWDOWN, 0)
-    return rnd
 
 
 @pytest.mark.parametrize("command", [

@@ -32,7 +32,7 @@ from engine.commands import (
     WrongCard,
 )
 from engine.errors import RuleError
-from engine.events import Event
+from engine.events import Event, TurnStarted
 from engine.round import Round, RoundSetup
 from engine.rules import PRESETS, PenaltyReason
 from engine.state import RoundState
@@ -135,6 +135,16 @@ class RoundMachine(RuleBasedStateMachine):
     def plays_as_if_never_saved(self) -> None:
         assert where(self.live) == where(self.twin)
         assert self.live.legal_actions() == self.twin.legal_actions()
+
+    @invariant()
+    def counts_each_turn_begun_after_the_first(self) -> None:
+        """``state.turns``: one for each turn begun after the first, whatever began it (a play,
+        a draw, a settled showdown, a penalty); none before the first turn begins."""
+        begun = sum(isinstance(event, TurnStarted) for event in self.twin.events)
+        if begun:
+            assert self.twin.state.turns == begun - 1
+        else:
+            assert self.twin.state.turns <= 0
 
 
 RoundMachine.TestCase.settings = settings(max_examples=20, stateful_step_count=30)

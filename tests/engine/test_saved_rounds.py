@@ -7,13 +7,19 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 
-from engine.commands import PlayCard, ShowdownResult
+import pytest
+
+from engine.commands import Penalty, PlayCard, ShowdownResult
 from engine.deck import Deck, builtin_deck
+from engine.errors import RuleError
+from engine.events import CardReturned
+from engine.rng import generator, shuffle
 from engine.round import Round, RoundSetup
-from engine.rules import RuleSet
+from engine.rules import PenaltyReason, RuleSet
 from engine.state import PendingShowdown, Phase, RoundState
-from tests.engine.scenario import card, choose
+from tests.engine.scenario import card, choose, refused
 
 OFFICIAL = RuleSet()
 
@@ -133,3 +139,114 @@ def test_a_copied_state_equals_its_original_and_shares_nothing_with_it() -> None
     assert copy.showdown is not None
     copy.showdown.loaded.append(14)
     assert state.to_dict() == saved
+def test_a_set_up_saved_with_only_its_players_deals_from_dealer_0_and_seed_0() -> None:
+    """A set-up written by hand may leave the dealer, the seed and the deck order out: they are
+    the defaults of a new set-up, so the round deals the same cards as one set up by code."""
+    loaded = RoundSetup.from_dict({"players": 3})
+    assert loaded == RoundSetup(players=3) == RoundSetup(players=3, dealer=0, seed=0)
+    assert RoundSetup.from_dict({"players": 3, "deck_order": None}) == loaded
+    assert (Round.new(OFFICIAL, loaded).state.hands
+            == Round.new(OFFICIAL, RoundSetup(players=3, dealer=0, seed=0)).state.hands)
+
+
+def test_a_saved_round_without_its_history_loads_as_one_before_its_first_command() -> None:
+    rnd = Round.new(OFFICIAL, RoundSetup(players=3, seed=8))
+    data = rnd.to_dict()
+    del data["history"]
+    loaded = Round.from_dict(data)
+    assert loaded.history == []
+    assert loaded.to_dict() == rnd.to_dict()
+    assert loaded.replayed().to_dict() == rnd.to_dict()
+
+
+def json_types_only(value: object) -> bool:
+    """Only JSON's own types (what ``json.loads`` gives back): no tuple, no enum member."""
+    if isinstance(value, dict):
+        return all(type(k) is str and json_types_only(v) for k, v in value.items())
+    if type(value) is list:
+        return all(json_types_only(v) for v in value)
+    return type(value) in (str, int, float, bool, type(None))
+
+
+def test_a_saved_round_is_plain_json_data() -> None:
+    """``to_dict`` (and ``initial``) is what a JSON round trip gives back, type for type: the
+    rules' tuples as lists, a penalty's reason as its word, so any JSON or YAML writer takes it
+    and a saved copy compares equal to the round."""
+    rnd = Round.new(OFFICIAL, RoundSetup(players=3, seed=5))
+    rnd.apply(Penalty(player=1, reason=PenaltyReason.ADVICE))
+    played(rnd, 10, seed=2)
+    data = rnd.to_dict()
+    assert data == json.loads(rnd.to_json())
+    assert json_types_only(data) and json_types_only(rnd.initial)
+    assert data["rules"]["table_penalties"] == ["advice"]
+    assert data["history"][0] == {"player": 1, "reason": "advice", "cards": None,
+                                  "type": "penalty"}
+
+
+def test_a_saved_round_dealt_from_a_deck_of_its_own_replays_that_deck() -> None:
+    """The table's own deck (here 85 cards), not the rules' built-in one, deals the start again."""
+    codes = [f"{colour}{number}" for colour in "RYGB" for number in range(10)] * 2
+    deck = Deck.from_codes("mine", [*codes, "B9", "W", "W", "W", "W"])
+    setup = RoundSetup(players=3, seed=21)
+    rnd = Round.new(OFFICIAL, setup, deck)
+    dealt = rnd.state.to_dict()
+    assert Round.new(OFFICIAL, setup).state.to_dict() != dealt
+    played(rnd, 15, seed=6)
+    assert rnd.initial["state"] == dealt
+    loaded = Round.from_json(rnd.to_json())
+    assert loaded.initial["state"] == dealt
+    assert loaded.replayed().to_dict() == rnd.to_dict()
+
+
+def test_a_saved_round_edited_out_of_its_showdown_settles_none() -> None:
+    """A saved round whose phase was edited from "showdown" to "play" (its pending showdown left
+    in) is out of the showdown: a result is refused, and the round is unchanged."""
+    rnd = Round.from_position(RuleSet(deck="showdown"), [["R3*2", "G1"], ["B1", "B2"], ["Y1"]],
+                              discard=["R7"])
+    rnd.apply(PlayCard(player=0, card=rnd.state.hands[0][0]))
+    assert rnd.state.showdown is not None
+    data = rnd.to_dict()
+    data["state"]["phase"] = "play"
+    edited = Round.from_dict(data)
+    error = refused(edited, ShowdownResult(winner=1, loser=0))
+    assert (error.rule, error.seat) == ("no-showdown", None)
+
+
+def test_a_deck_order_is_dealt_one_card_at_a_time_from_the_left_of_the_dealer() -> None:
+    """Four players, dealer 1: seat 2 gets the top card, then seats 3, 0 and the dealer; the
+    card after the 28 dealt is turned up."""
+    deck = builtin_deck("modern")
+    order = tuple(reversed(range(len(deck))))
+    rnd = Round.new(OFFICIAL, RoundSetup(players=4, dealer=1, deck_order=order))
+    for seat, first in ((2, 0), (3, 1), (0, 2), (1, 3)):
+        assert rnd.state.hands[seat] == [order[first + 4 * k] for k in range(7)]
+
+
+@pytest.mark.parametrize("order", [
+    lambda size: tuple(range(size - 1)),             # a card left out
+    lambda size: (0, *range(size - 1)),              # a card twice
+    lambda size: tuple(range(1, size + 1)),          # a card the deck does not have
+])
+def test_a_deck_order_that_is_not_the_whole_deck_once_is_refused(
+    order: Callable[[int], tuple[int, ...]],
+) -> None:
+    size = len(builtin_deck("modern"))
+    with pytest.raises(RuleError) as caught:
+        Round.new(OFFICIAL, RoundSetup(players=3, deck_order=order(size)))
+    error = caught.value
+    assert (error.rule, error.seat, str(error)) == (
+        "deck-order", None, "deck_order must list every card id exactly once [rule: deck-order]")
+
+
+def test_a_dealt_round_carries_its_seed_s_shuffle_on_from_the_deal() -> None:
+    """The seed drives one shuffle for the whole round: after dealing (the deck shuffled once,
+    a number turned up) the round's generator is where that shuffle left it, so the reshuffles
+    to come are not the deal's again; nobody has said UNO yet."""
+    setup = RoundSetup(players=3, seed=4)
+    rnd = Round.new(OFFICIAL, setup)
+    assert not any(isinstance(e, CardReturned) for e in rnd.events)
+    rng = generator(setup.seed)
+    shuffle(rng, list(range(len(rnd.deck))))
+    assert rnd.rng.getstate() == rng.getstate()
+    assert rnd.state.uno_called == [False, False, False]
+    assert rnd.to_dict()["state"]["uno_called"] == [False, False, False]

@@ -9,10 +9,16 @@ import pytest
 from engine.commands import Draw, PlayCard, ShowdownResult
 from engine.deck import Deck, builtin_deck
 from engine.errors import RuleError
-from engine.events import RoundEnded, ShowdownSettled, ShowdownStarted
+from engine.events import (
+    Reshuffled,
+    RoundEnded,
+    ShowdownSettled,
+    ShowdownStarted,
+    TurnStarted,
+)
 from engine.round import Round, RoundSetup
 from engine.rules import RuleSet
-from engine.state import Phase
+from engine.state import PendingShowdown, Phase
 from tests.engine.scenario import card, codes
 
 R, Y, G, B = 0, 1, 2, 3
@@ -142,3 +148,98 @@ def test_showdown_deck_icons_match_codes() -> None:
     rnd = Round.from_position(SHOWDOWN, [["R5*3"], ["B1"]], discard=["R7"])
     assert codes(rnd, 0) == ["R5*3"] and rnd.tables.icon[card(rnd, 0, "R5*3")] == 3
     assert deck_with({"RR": "RR*1"}).cards[-1].code == "WSD"
+
+
+def with_every_card_placed(
+    rules: RuleSet, hands: list[list[str]], discard: list[str], draw: list[str]
+) -> Round:
+    """A position where the piles hold only the cards named: every other card of the deck is in
+    the last seat's hand, so a showdown can run out of cards to load."""
+    rest = list(builtin_deck(rules.deck).codes)
+    for code in [c for hand in hands for c in hand] + discard + draw:
+        rest.remove(code)
+    return Round.from_position(rules, [*hands, rest], discard, draw)
+
+
+def test_a_showdown_loads_what_is_left_when_the_cards_run_out_seed_004() -> None:
+    """Three cards chosen, two left to draw (one after the discard pile is reshuffled): the
+    showdown loads those two and no card is lost."""
+    rnd = with_every_card_placed(SHOWDOWN, [["WSD", "G1"], ["B1"]], ["R7"], ["G9"])
+    events = rnd.apply(PlayCard(player=0, card=card(rnd, 0, "WSD"), colour=G, opponent=1, count=3))
+    started = next(e for e in events if isinstance(e, ShowdownStarted))
+    assert [rnd.deck.cards[c].code for c in started.loaded] == ["G9", "R7"]
+    assert Reshuffled(cards=1) in events
+    assert (rnd.state.phase, rnd.state.draw_pile, codes_of(rnd, rnd.state.discard)) == (
+        Phase.SHOWDOWN, [], ["WSD"])
+    assert sorted(rnd.state.all_cards()) == list(range(len(rnd.deck)))
+
+
+def test_going_out_with_no_card_left_to_load_ends_the_round_without_a_showdown_seed_004() -> None:
+    """Under showdown_every_go_out, a last Draw Two makes the next player draw the last two
+    cards: nothing is left to load, so no showdown starts and the round ends."""
+    rules = RuleSet(deck="showdown", showdown_every_go_out=True)
+    rnd = with_every_card_placed(rules, [["R+2"], ["B1"]], ["R7"], ["G9"])
+    events = rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R+2")))
+    assert not any(isinstance(e, ShowdownStarted) for e in events)
+    assert codes(rnd, 1) == ["B1", "G9", "R7"]
+    assert rnd.over and rnd.state.showdown is None and rnd.state.went_out == 0
+    assert isinstance(events[-1], RoundEnded) and events[-1].went_out == 0
+
+
+def test_a_showdown_is_recorded_and_settled_with_everything_the_unit_reports_seed_004() -> None:
+    """What the scoreboard and a saved round see: the pending showdown (who, which cards, from
+    which card), the result with both reaction times, and the next player's turn (counted)."""
+    rnd = Round.from_position(SHOWDOWN, [["R3*2", "G1"], ["B1"], ["Y1"]], discard=["R7"],
+                              draw=["B5", "B6"])
+    icon = card(rnd, 0, "R3*2")
+    loaded = tuple(reversed(rnd.state.draw_pile[-2:]))  # B5 and B6, top first
+    assert codes_of(rnd, list(loaded)) == ["B5", "B6"]
+    events = rnd.apply(PlayCard(player=0, card=icon))
+    assert events[-1] == ShowdownStarted(challenger=0, opponent=1, loaded=loaded, source="icon",
+                                         card=icon, last_card=False)
+    assert rnd.state.showdown == PendingShowdown(0, 1, list(loaded), "icon", icon, False)
+    assert rnd.state.to_dict()["showdown"] == {
+        "challenger": 0, "opponent": 1, "loaded": list(loaded), "source": "icon", "card": icon,
+        "last_card": False}
+    assert rnd.state.turns == 0
+    events = rnd.apply(ShowdownResult(winner=1, loser=0, winner_ms=180.5, loser_ms=240.0))
+    assert events == [
+        ShowdownSettled(winner=1, loser=0, reason="paddle", cards=loaded, winner_ms=180.5,
+                        loser_ms=240.0),
+        TurnStarted(player=1),
+    ]
+    assert rnd.state.hands[0] == [card(rnd, 0, "G1"), *loaded]
+    assert (rnd.state.phase, rnd.state.turn, rnd.state.turns) == (Phase.PLAY, 1, 1)
+
+
+def codes_of(rnd: Round, ids: list[int]) -> list[str]:
+    return [rnd.deck.cards[c].code for c in ids]
+
+
+def test_a_played_wild_showdown_and_a_going_out_showdown_are_announced_in_full_seed_004() -> None:
+    """Source, card and whether the round ends on the challenger's win, for the scoreboard."""
+    rnd = Round.from_position(SHOWDOWN, [["WSD", "G1"], ["B1"], ["Y1"]], discard=["R7"])
+    wild = card(rnd, 0, "WSD")
+    loaded = tuple(reversed(rnd.state.draw_pile))[:2]
+    events = rnd.apply(PlayCard(player=0, card=wild, colour=G, opponent=2, count=2))
+    assert events[-1] == ShowdownStarted(challenger=0, opponent=2, loaded=loaded, source="wild",
+                                         card=wild, last_card=False)
+    rules = RuleSet(deck="showdown", showdown_every_go_out=True)
+    out = Round.from_position(rules, [["R2"], ["B1"], ["Y1"]], discard=["R7"])
+    last = card(out, 0, "R2")
+    loaded = tuple(reversed(out.state.draw_pile))[:1]
+    events = out.apply(PlayCard(player=0, card=last))
+    assert events[-1] == ShowdownStarted(challenger=0, opponent=1, loaded=loaded,
+                                         source="going-out", card=last, last_card=True)
+    events = out.apply(ShowdownResult(winner=0, loser=1))
+    assert out.over and isinstance(events[-1], RoundEnded) and events[-1].went_out == 0
+
+
+def test_a_drawn_icon_card_played_leaves_no_drawn_card_while_its_showdown_waits_seed_004() -> None:
+    rnd = Round.from_position(SHOWDOWN, [["B2", "B4"], ["G1"], ["Y1"]], discard=["R7"],
+                              draw=["R3*2"])
+    rnd.apply(Draw(player=0))
+    assert rnd.state.phase is Phase.DRAWN
+    rnd.apply(PlayCard(player=0, card=card(rnd, 0, "R3*2")))
+    assert rnd.state.phase is Phase.SHOWDOWN
+    assert rnd.state.drawn_card is None and rnd.to_dict()["state"]["drawn_card"] is None
