@@ -49,6 +49,8 @@ class Game:
         self.dealer = self.dealer_draw.dealer
         self.rounds: list[Round] = []
         self._seats: tuple[int, ...] = ()
+        self._in_play: Round | None = None
+        """The round :meth:`new_round` dealt and :meth:`finish_round` has not yet recorded."""
 
     @property
     def is_over(self) -> bool:
@@ -67,10 +69,15 @@ class Game:
         rnd = Round.new(self.rules, setup, self.deck)
         self.rounds.append(rnd)
         self._seats = seats
+        self._in_play = rnd
         return rnd
 
     def finish_round(self, rnd: Round) -> RoundScore:
-        """Record a finished round on the sheet and pass the deal."""
+        """Record a finished round on the sheet and pass the deal. Only the round
+        :meth:`new_round` dealt last, and only once: its points count once, on the seats that
+        played it."""
+        if rnd is not self._in_play:
+            raise ValueError("not the round in play: finish the round new_round dealt, once")
         went_out = rnd.state.went_out
         if went_out is None:
             raise ValueError("the round is not over")
@@ -83,6 +90,7 @@ class Game:
             self.dealer = seats[went_out]
         else:
             self.dealer = (seats[rnd.setup.dealer] + 1) % self.players
+        self._in_play = None
         return score
 
     def play(

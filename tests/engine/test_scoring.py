@@ -6,11 +6,14 @@ import pytest
 from pydantic import ValidationError
 
 import engine.scoring
+from engine.error_text import ErrorText
 from engine.scoring import (
     RoundResult,
     Scoresheet,
     ScoringError,
     ScoringSettings,
+    Table,
+    two_table_seating,
 )
 
 
@@ -207,9 +210,84 @@ def test_two_tables_refuses_points_for_a_player_at_the_other_table() -> None:
     first, second = sheet.tables
     points = [0] * 8
     points[second.seats[0]] = 7
-    with pytest.raises(ScoringError, match="not in this hand"):
+    with pytest.raises(ScoringError) as caught:
         sheet.record(RoundResult(went_out=first.seats[0], hand_points=tuple(points)))
+    assert str(caught.value) == (
+        f"seat {second.seats[0] + 1} is not in this hand, so holds 0 points, not 7")
     assert sheet.history == ()
+
+
+def test_two_table_seating_of_the_first_hands() -> None:
+    """001's eight players (seats 0-7): who sits where, partners opposite. The event prints
+    these seats as its partners-8 seating (engine.event.seating), so they are pinned."""
+    assert two_table_seating(0) == (
+        Table(index=0, seats=(7, 1, 0, 6), teams=((7, 0), (1, 6))),
+        Table(index=1, seats=(2, 3, 5, 4), teams=((2, 5), (3, 4))),
+    )
+    assert two_table_seating(3) == two_table_seating(0)  # four hands per pairing
+    assert two_table_seating(4) == (
+        Table(index=0, seats=(7, 2, 1, 0), teams=((7, 1), (2, 0))),
+        Table(index=1, seats=(3, 4, 6, 5), teams=((3, 6), (4, 5))),
+    )
+    assert two_table_seating(24) == (
+        Table(index=0, seats=(7, 0, 6, 5), teams=((7, 6), (0, 5))),
+        Table(index=1, seats=(1, 2, 4, 3), teams=((1, 4), (2, 3))),
+    )
+
+
+def test_the_event_seating_is_the_two_table_sheet_and_repeats_after_28_hands() -> None:
+    """The seating the event uses (two_table_seating) is the sheet's own, hand by hand; a table
+    that agrees to play on past 28 hands starts the rotation again."""
+    sheet = Scoresheet(ScoringSettings(mode="partners", partners="two-tables", rounds=56), 8)
+    while not sheet.is_over:
+        hand = sheet.hands_played
+        assert sheet.tables == two_table_seating(hand)
+        assert two_table_seating(hand + 28) == two_table_seating(hand)
+        for table in two_table_seating(hand):
+            points = [0] * 8
+            for seat in table.seats[1:]:
+                points[seat] = 5
+            line = sheet.record(RoundResult(went_out=table.seats[0], hand_points=tuple(points)))
+            assert (line.hand, line.table) == (hand, table.index)
+    assert sheet.hands_played == 56 and len(sheet.history) == 112
+
+
+def test_a_seat_at_the_other_table_has_no_team_here() -> None:
+    first, second = two_table_seating(0)
+    assert first.team_of(1) == (1, 6) and second.team_of(4) == (3, 4)
+    with pytest.raises(KeyError) as caught:
+        first.team_of(2)
+    assert caught.value.args == (2,)  # names the seat asked about
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        ScoringSettings(),
+        ScoringSettings(mode="challenge", target=100),
+        ScoringSettings(mode="partners"),
+        ScoringSettings(mode="partners", partners="rotating"),
+    ],
+)
+def test_a_one_table_game_plays_every_hand_at_table_0(settings: ScoringSettings) -> None:
+    """Tables are numbered from 0 as in the two-table game: a one-table game's lines say 0."""
+    sheet = Scoresheet(settings, 4)
+    (table,) = sheet.tables
+    assert table.index == 0
+    line = sheet.record(RoundResult(went_out=table.seats[0], hand_points=(0, 0, 0, 0)))
+    assert line.table == 0 and sheet.tables[0].index == 0
+
+
+def test_a_rotating_game_agreed_longer_starts_the_rotation_again() -> None:
+    """001's rotation is 12 hands (four with each partner); a table that agrees 24 plays it
+    twice: hands 13-16 are with the partner opposite again."""
+    sheet = Scoresheet(ScoringSettings(mode="partners", partners="rotating", rounds=24), 4)
+    partners_of_0 = []
+    while not sheet.is_over:
+        (table,) = sheet.tables
+        partners_of_0.append(table.team_of(0)[1])
+        sheet.record(result(0, 0, 1, 1, 1))
+    assert partners_of_0 == ([2] * 4 + [1] * 4 + [3] * 4) * 2
 
 
 # -- errors ---------------------------------------------------------------------------------
@@ -218,20 +296,26 @@ def test_two_tables_refuses_points_for_a_player_at_the_other_table() -> None:
 @pytest.mark.parametrize(
     ("entry", "message"),
     [
-        (result(0, 0, -5, 3), "seat 2 .*negative"),
+        (result(0, 0, -5, 3), "seat 2 (Bo): points cannot be negative (-5)"),
         (result(0, 0, 5), "expected points for 3 seats, got 2"),
-        (result(3, 0, 5, 5), "seat 3 does not exist"),
-        (result(1, 4, 2, 5), "went out, so holds 0"),
+        # The API's seat indices (0-based): the session names players, so never reaches this.
+        (result(3, 0, 5, 5), "seat 3 does not exist (seats are 0 to 2)"),
+        (result(-1, 0, 5, 5), "seat -1 does not exist (seats are 0 to 2)"),
+        (result(1, 4, 2, 5), "seat 2 (Bo) went out, so holds 0 points, not 2"),
     ],
 )
 def test_impossible_entries_are_refused_and_change_nothing(
     entry: RoundResult, message: str
 ) -> None:
+    """Each refusal in full, and as an :class:`ErrorText`: the scoreboard looks the template up
+    in its catalogue (``.text.template``), so even a message without values carries one."""
     sheet = Scoresheet(ScoringSettings(), 3, names=["Ann", "Bo", "Cy"])
     sheet.record(result(0, 0, 5, 5))
     before = (sheet.history, sheet.totals)
-    with pytest.raises(ScoringError, match=message):
+    with pytest.raises(ScoringError) as caught:
         sheet.record(entry)
+    assert str(caught.value) == message
+    assert isinstance(caught.value.text, ErrorText) and str(caught.value.text) == message
     assert (sheet.history, sheet.totals) == before
 
 
@@ -252,31 +336,110 @@ def test_undo_and_edit_recompute_every_total() -> None:
 
 
 def test_an_edit_that_makes_later_rounds_impossible_is_refused() -> None:
-    sheet = Scoresheet(ScoringSettings(mode="challenge", target=100), 3)
+    """The refusals in the words the scoreboard looks up; the sheet is unchanged by each."""
+    sheet = Scoresheet(ScoringSettings(mode="challenge", target=100), 3, names=["Ann", "Bo", "Cy"])
     sheet.record(result(0, 0, 50, 50))
     sheet.record(result(1, 10, 0, 10))
-    with pytest.raises(ScoringError, match="round 2: seat 2 is eliminated"):
+    with pytest.raises(ScoringError) as caught:
         sheet.replace(0, result(0, 0, 100, 50))
-    assert sheet.totals == (10, 50, 60)
-    with pytest.raises(ScoringError, match="no round 3"):
+    assert str(caught.value) == "round 2: seat 2 (Bo) is eliminated"
+    assert caught.value.text.template == "round {round}: {error}"
+    bo = ErrorText("seat {seat} ({name})", {"seat": 2, "name": "Bo"})
+    assert caught.value.text.params["error"] == ErrorText("{who} is eliminated", {"who": bo})
+    assert sheet.totals == (10, 50, 60) and len(sheet.history) == 2
+    with pytest.raises(ScoringError) as caught:
         sheet.replace(2, result(0, 0, 1, 1))
+    assert str(caught.value) == "there is no round 3 to edit (2 recorded)"
+    with pytest.raises(ScoringError) as caught:
+        sheet.replace(-1, result(0, 0, 1, 1))
+    assert str(caught.value) == "there is no round 0 to edit (2 recorded)"
+    assert sheet.totals == (10, 50, 60) and len(sheet.history) == 2
     sheet.undo_last()
     sheet.undo_last()
-    with pytest.raises(ScoringError, match="no round to undo"):
+    with pytest.raises(ScoringError) as caught:
         sheet.undo_last()
+    assert str(caught.value) == "there is no round to undo"
+    assert sheet.history == () and sheet.totals == (0, 0, 0)
+
+
+def test_a_finished_game_refuses_another_round_in_the_words_the_scoreboard_looks_up() -> None:
+    sheet = Scoresheet(ScoringSettings(target=100), 2, results=[result(0, 0, 100)])
+    assert sheet.is_over
+    with pytest.raises(ScoringError) as caught:
+        sheet.record(result(1, 5, 0))
+    assert str(caught.value) == "the game is over: no more rounds can be recorded"
+    assert len(sheet.history) == 1 and sheet.totals == (100, 0)
+
+
+@pytest.mark.parametrize(
+    ("settings", "players", "names", "message", "text"),
+    [
+        (ScoringSettings(mode="partners"), 5, None,
+         "partners (fixed) needs exactly 4 players, not 5",
+         ErrorText("{mode} ({partners}) needs exactly {required} players, not {players}",
+                   {"mode": "partners", "partners": "fixed", "required": 4, "players": 5})),
+        (ScoringSettings(mode="partners", partners="two-tables"), 4, None,
+         "partners (two-tables) needs exactly 8 players, not 4", None),
+        (ScoringSettings(), 1, None, "a game has 2 to 10 players, not 1",
+         ErrorText("a game has {least} to {most} players, not {players}",
+                   {"least": 2, "most": 10, "players": 1})),
+        (ScoringSettings(), 11, None, "a game has 2 to 10 players, not 11", None),
+        (ScoringSettings(), 3, ["Ann", "Bo"], "3 players but 2 names", None),
+    ],
+)
+def test_a_sheet_for_the_wrong_table_is_refused_in_words(
+    settings: ScoringSettings, players: int, names: list[str] | None, message: str,
+    text: ErrorText | None,
+) -> None:
+    """The set-up screen shows these (translated by template, with the values filled in)."""
+    with pytest.raises(ScoringError) as caught:
+        Scoresheet(settings, players, names=names)
+    assert str(caught.value) == message
+    assert isinstance(caught.value.text, ErrorText)
+    if text is not None:
+        assert caught.value.text == text
+
+
+def test_a_sheet_prints_as_the_call_that_rebuilds_it() -> None:
+    """A sheet's repr is what pytest shows in a failing assertion and a log line shows: the
+    settings, seats, names (only when it has them) and results, the arguments that rebuild it."""
+    settings = ScoringSettings(target=100)
+    entries = [result(1, 40, 0, 7)]
+    named = Scoresheet(settings, 3, names=["Ann", "Bo", "Cy"], results=entries)
+    assert repr(named) == (
+        f"Scoresheet({settings!r}, players=3, names=['Ann', 'Bo', 'Cy'], results={entries!r})")
+    unnamed = Scoresheet(settings, 3, results=entries)
+    assert repr(unnamed) == f"Scoresheet({settings!r}, players=3, results={entries!r})"
+    assert repr(Scoresheet(settings, 2)) == f"Scoresheet({settings!r}, players=2, results=[])"
 
 
 @pytest.mark.parametrize(
     ("spelled", "mode"),
-    [("Running tally", "running-tally"), ("plus/minus", "plus-minus"), ("CHALLENGE", "challenge")],
+    [
+        ("Running tally", "running-tally"),
+        ("running_tally", "running-tally"),
+        (" Plus / Minus ", "plus-minus"),
+        ("CHALLENGE", "challenge"),
+    ],
 )
 def test_modes_as_people_spell_them(spelled: str, mode: str) -> None:
     assert ScoringSettings(mode=spelled).mode == mode  # type: ignore[arg-type]
 
 
-def test_two_tables_spelled_freely_still_gets_its_28_hands() -> None:
-    settings = ScoringSettings.model_validate({"mode": "Partners", "partners": "two tables"})
+@pytest.mark.parametrize("spelled", ["two tables", "two_tables", "Two-Tables"])
+def test_two_tables_spelled_freely_still_gets_its_28_hands(spelled: str) -> None:
+    settings = ScoringSettings.model_validate({"mode": "Partners", "partners": spelled})
+    assert settings.partners == "two-tables"
     assert settings.rounds == 28 and settings.target is None
+
+
+@pytest.mark.parametrize(("field", "value"), [("mode", 3), ("mode", None), ("partners", 2.5)])
+def test_a_mode_that_is_not_a_word_is_refused_naming_the_field(field: str, value: object) -> None:
+    """A damaged settings file (a number where a mode's name belongs) gets pydantic's message
+    naming the field, not a traceback from the spelling clean-up."""
+    with pytest.raises(ValidationError) as caught:
+        ScoringSettings.model_validate({field: value})
+    assert caught.value.errors()[0]["loc"] == (field,)
 
 
 def test_unknown_mode_names_the_field() -> None:

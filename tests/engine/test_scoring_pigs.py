@@ -77,6 +77,16 @@ def test_two_players_over_the_mean_target_in_one_round_both_count_seed_002() -> 
     assert line.pigs_drawn == (0, 1, 1)
 
 
+def test_one_lands_on_100_and_another_passes_it_in_the_same_round_seed_002() -> None:
+    """Both readings apply at once: landing on 100 gives every other player a pig, and the
+    player who passed 100 gets their own pig on top of that one."""
+    sheet = Scoresheet(MEAN, 3)
+    sheet.record(out(2, 60, 70, 0))
+    line = sheet.record(out(2, 40, 40, 0))  # seat 0: 100 exactly; seat 1: 110
+    assert line.pigs_drawn == (0, 2, 1) and sheet.pigs == (0, 2, 1)
+    assert line.is_over and sheet.winners == (0,)  # two pigs end this game; seat 0 has none
+
+
 def test_the_game_ends_at_the_agreed_pigs_and_the_fewest_pigs_win_seed_002() -> None:
     """The game ends when a player has the agreed number of pigs; the fewest pigs win, and
     between equal pigs, the better score since the last pigs."""

@@ -90,6 +90,34 @@ def test_challenge_uno_eliminates_at_the_target_exactly_and_once() -> None:
     assert sheet.is_over and sheet.winners == (2,)
 
 
+@pytest.mark.parametrize(
+    "settings",
+    [ScoringSettings(target=100), ScoringSettings(mode="running-tally", target=100),
+     ScoringSettings(mode="plus-minus", target=100)],
+)
+def test_only_challenge_uno_eliminates(settings: ScoringSettings) -> None:
+    """Reaching the target ends the other games; no one is shown as out of them (the scoreboard
+    greys out, and the all-time statistics count, the eliminated)."""
+    sheet = Scoresheet(settings, 3, names=NAMES[:3])
+    line = sheet.record(result(1, 120, 0, 130))
+    assert sheet.is_over and line.eliminated == () and sheet.eliminated == ()
+
+
+def test_partners_at_two_tables_reaching_the_target_are_not_eliminated() -> None:
+    """The two-table game with an agreed target: a team reaching it at the first table to
+    report is not out; the game ends when the hand is complete, at both tables."""
+    settings = ScoringSettings(mode="partners", partners="two-tables", target=50)
+    sheet = Scoresheet(settings, 8, names=NAMES)
+    first, second = sheet.tables
+    points = [0] * 8
+    for seat in first.seats[1:]:
+        points[seat] = 30
+    line = sheet.record(RoundResult(went_out=first.seats[0], hand_points=tuple(points)))
+    assert line.eliminated == () and sheet.eliminated == () and not sheet.is_over
+    sheet.record(RoundResult(went_out=second.seats[0], hand_points=(0,) * 8))
+    assert sheet.is_over and sheet.eliminated == ()
+
+
 @pytest.mark.parametrize(("names", "who"), [(NAMES[:3], "seat 1 (Ada)"), (None, "seat 1")])
 def test_a_refusal_about_the_first_seat_names_it_as_players_count(
     names: tuple[str, ...] | None, who: str
