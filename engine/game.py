@@ -19,6 +19,10 @@ from engine.round import Round, RoundSetup
 from engine.rules import RuleSet
 from engine.scoring import RoundResult, RoundScore, Scoresheet, ScoringSettings
 
+MAX_ROUNDS = 10_000
+"""How many rounds :meth:`Game.play` deals before it gives up on a game nobody wins (bots that
+never reach the target): far more than any real game, few enough to end a runaway one."""
+
 __all__ = ["Game"]
 
 
@@ -97,7 +101,7 @@ class Game:
         self,
         bots: Sequence[Bot],
         on_round: Callable[[Round, RoundScore], None] | None = None,
-        max_rounds: int = 10_000,
+        max_rounds: int = MAX_ROUNDS,
     ) -> tuple[int, ...]:
         """Play to the end with ``bots[seat]``; returns the winners. ``on_round`` sees each
         finished round and its line on the sheet."""
