@@ -62,6 +62,21 @@ def test_option_draw_until_playable_cap_seed_004() -> None:
     assert len(rnd.state.hands[0]) == 4 and rnd.state.turn == 1
 
 
+def test_option_draw_until_playable_without_a_cap_draws_past_any_streak_seed_004_002() -> None:
+    """Without ``draw_until_max`` there is no cap: every card that does not match a red 7 (the
+    blue, green and yellow ones but their 7s, 69 in the modern deck) comes off the pile before
+    the red 1 under them, which may be played."""
+    deck = builtin_deck("modern")
+    misses = [c for c in deck.codes if c[0] in "BGY" and c[1:] != "7"]
+    assert len(misses) == 69
+    rnd = Round.from_position(
+        RuleSet(draw="until-playable"), [["R2"], ["R3"]], discard=["R7"], draw=[*misses, "R1"]
+    )
+    rnd.apply(Draw(player=0))
+    assert len(rnd.state.hands[0]) == 1 + 70
+    assert rnd.state.phase is Phase.DRAWN and rnd.state.drawn_card == card(rnd, 0, "R1")
+
+
 def test_option_strict_wild_draw_four_no_playable_card_seed_003() -> None:
     """003's stricter reading: illegal while holding any playable card (here a 7 of another
     colour), legal under the default reading."""
