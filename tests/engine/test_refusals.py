@@ -242,6 +242,12 @@ CASES: dict[str, Case] = {
     "a penalty for seat 5 of 3": (
         table, lambda r: Penalty(player=5, reason=PenaltyReason.ADVICE), "no-such-player", 5,
         "there is no player 5"),
+    "a penalty for seat 3 of 3 (seats count from 0)": (
+        table, lambda r: Penalty(player=3, reason=PenaltyReason.ADVICE), "no-such-player", 3,
+        "there is no player 3"),
+    "a penalty for seat -1": (
+        table, lambda r: Penalty(player=-1, reason=PenaltyReason.ADVICE), "no-such-player", -1,
+        "there is no player -1"),
     "a wrong card as a table penalty": (
         table, lambda r: Penalty(player=1, reason=PenaltyReason.WRONG_CARD),
         "wrong-card-is-reported", 1,
