@@ -119,7 +119,8 @@ def test_resets_at_random_edges_leave_every_decided_race_one_launch(
     resets = sorted(plan.at_edges)
     quick = sum(1 for before, after in pairwise(resets) if after - before <= 3)
     assert 1 + len(resets) - quick <= report.line["fresh_sessions"] <= 1 + len(resets)
-    assert report.line["resets"] == len(resets)
+    # The host counts a reset by the boot it greets: the same quick pair counts once.
+    assert len(resets) - quick <= report.line["resets"] <= len(resets)
 
 
 def test_replugs_and_resets_at_random_edges_void_the_showdowns_they_cut(
