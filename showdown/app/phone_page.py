@@ -1,5 +1,5 @@
-"""The phone pages, wired to what they show: a table's session and unit (``showdown run --http``),
-an event's host (``showdown event host --http``).
+"""The phone pages, wired to what they show: a table's read model (``showdown run --http``), an
+event's host (``showdown event host --http``).
 
 Builds the page's parts (:mod:`showdown.web`), draws this evening's PIN from the journal (the
 table's page only: the event's page has nothing to write), and starts the page's own process
@@ -18,11 +18,11 @@ from dataclasses import dataclass
 
 from showdown.app.errors import UserError
 from showdown.event.view import EventSource
-from showdown.game.session import Session
+from showdown.game.table_model import TableModel
 from showdown.game.table_pin import evening_pin
-from showdown.unit.machine import ShowdownMachine
 from showdown.web.address import page_url
-from showdown.web.event import EVENT_PARTS, EventWatch
+from showdown.web.event import EVENT_PARTS, EventPicture, EventWatch
+from showdown.web.event import picture as event_picture
 from showdown.web.hub import Hub
 from showdown.web.process import PageProcess
 from showdown.web.server import WebError, parse_address
@@ -63,18 +63,13 @@ class PhonePage:
     url: str
     pin: Callable[[], str]
     server: PageProcess
-    source: TableSource
-
-    def join(self, event: EventSource) -> None:
-        """The table joined ``event`` (from Set-up): the page shows it from now on."""
-        watch = EventWatch(event, self.server.hub.changed)
-        self.server.pictures["event"] = watch.picture
-        self.server.hub.changed("event")
+    unsubscribe: Callable[[], None]
+    """Stops the page hearing the table's read model."""
 
     def stop(self) -> None:
-        """Stop serving and stop listening to the session."""
+        """Stop serving and stop hearing the table."""
         self.server.stop()
-        self.source.close()
+        self.unsubscribe()
 
 
 def http_address(args: argparse.Namespace, web: WebSettings) -> tuple[str | None, bool]:
@@ -87,36 +82,37 @@ def http_address(args: argparse.Namespace, web: WebSettings) -> tuple[str | None
     return web.http, web.http != DEFAULT_HTTP
 
 
-def serve_table(session: Session, machine: ShowdownMachine | None, address: str, *,
-                asked: bool = True, event: EventSource | None = None) -> PhonePage | None:
-    """Serve the table's page at ``address``; one not ``asked`` for is given up quietly when
-    it cannot be had (None). A table in an ``event`` (now, or later: :meth:`PhonePage.join`)
-    shows the event below its own game."""
+def serve_table(table: TableModel[EventSource], address: str, *,
+                asked: bool = True) -> PhonePage | None:
+    """Serve the table's page at ``address`` from the table's read model; one not ``asked``
+    for is given up quietly when it cannot be had (None). A table in an event (now, or later:
+    :meth:`~showdown.game.table_model.TableModel.join`) shows the event below its own game."""
     try:
         host, port = parse_address(address)
     except WebError as error:
         raise UserError(f"--http: {error}") from None
-    journal = session.journal
+    journal = table.session.journal
 
     def pin() -> str:
         return evening_pin(journal).code
 
+    def event() -> EventPicture | None:
+        source = table.event
+        return None if source is None else event_picture(source.view())
+
     pin()  # drawn and stored now, so the scoreboard shows the one the page checks
     hub = Hub(PARTS + EVENT_PARTS)  # the event's part stays empty until the table is in one
-    source = TableSource(session, hub.changed)
-    if machine is not None:
-        machine.subscribe(source.unit_event)
-    pictures: dict[str, Callable[[], object]] = {"table": source.picture,
-                                                 "showdown": source.live}
-    if event is not None:
-        pictures["event"] = EventWatch(event, hub.changed).picture
+    unsubscribe = table.subscribe(hub.changed)
+    source = TableSource(table)
+    pictures: dict[str, Callable[[], object]] = {
+        "table": source.picture, "showdown": lambda: table.showdown, "event": event}
     calls: dict[str, Callable[..., object]] = {"pin": pin, "undo": source.undo,
                                                "edit": source.edit}
     served = _start(PageProcess("table", hub, pictures, host, port, calls=calls), asked)
     if served is None:
-        source.close()
+        unsubscribe()
         return None
-    return PhonePage(served[0], pin, served[1], source)
+    return PhonePage(served[0], pin, served[1], unsubscribe)
 
 
 @dataclass

@@ -15,16 +15,15 @@ from engine.error_text import ErrorText
 from showdown.event.view import EventSource
 from showdown.game.recorder import UnitRecorder
 from showdown.game.session import Session
+from showdown.game.table_model import TableModel
 from showdown.scoreboard.accessibility import CueSettings
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.layout import DESIGN_SIZE
 from showdown.scoreboard.port import EventDoor, RefusedError
-from showdown.scoreboard.screens.event import EventScreen
 from showdown.scoreboard.screens.phones import PhonesScreen
 from showdown.scoreboard.settings import IDENTITY, TouchMatrix
 from showdown.sim.panel import PANEL_WIDTH, KeyboardUnit, UnitPanel
-from showdown.unit.events import ShowdownEvent
 from showdown.unit.machine import ShowdownBusyError, ShowdownMachine
 
 
@@ -43,6 +42,7 @@ def build_scoreboard(
     phone: tuple[str, Callable[[], str]] | None = None,
     event: EventSource | None = None,
     door: EventDoor | None = None,
+    model: TableModel[EventSource] | None = None,
 ) -> Scoreboard:
     """The scoreboard over ``session``, mirroring ``machine`` (or the keyboard ``unit``'s).
 
@@ -56,28 +56,35 @@ def build_scoreboard(
     back with it after a restart (:mod:`showdown.scoreboard.preferences`). ``touch`` corrects
     the touch panel (the configuration's ``[scoreboard] touch_matrix``). ``phone``: the phone
     page's address and this evening's PIN, for the Phones screen (its QR code). ``event``: the
-    event this table is in (the Event screen); else ``door``, how Set-up joins one.
+    event this table is in (the Event screen); else ``door``, how Set-up joins one (its join
+    gives the event to ``model``). ``model``: the table's read model, shared with the phone page
+    and fed the machine's steps by whoever built it; without one the scoreboard builds and feeds
+    its own.
     """
     if unit is not None:
         machine = unit.machine
-    table = SessionPort(session, unit=machine is not None)
+    own = model is None
+    if model is None:
+        model = TableModel(session, unit=machine is not None)
+    table = SessionPort(session, unit=machine is not None, model=model)
     board = Scoreboard(table, size, fullscreen=fullscreen and unit is None, cues=cues,
                        beside=PANEL_WIDTH if unit is not None else 0, hide_cursor=unit is None,
                        settings=session.journal, screen=screen, touch=touch)
-    board.on_close.append(session.subscribe(lambda _event: board.notify()))
+    if own:  # closed with the scoreboard, after everything that reads it
+        board.on_close.append(model.close)
+        if machine is not None:
+            board.on_close.append(machine.subscribe(model.unit_event))
+    board.on_close.append(model.subscribe(lambda _part: board.notify()))
     phones = board.screens["phones"]
     assert isinstance(phones, PhonesScreen)
     phones.link = phone
-    if event is not None:  # the Event screen, and a redraw whenever the event changes
-        event_screen = board.screens["event"]
-        assert isinstance(event_screen, EventScreen)
-        event_screen.source = event.view
-        event.subscribe(board.notify)
+    if event is not None:  # the Event screen; the model tells of every change of the event
+        model.join(event)
     else:
         board.event_door = door
     if machine is not None:
-        board.on_close.append(wire(table, machine, board.notify, record=record_results,
-                                   load=load_unit, unit=unit))
+        board.on_close.append(wire(table, machine, record=record_results, load=load_unit,
+                                   unit=unit))
     if unit is not None:
         board.extras.append(UnitPanel(unit, table, board.window, board.beside_area))
         unit.watch(board.notify)
@@ -105,25 +112,17 @@ def play(
             unit.close()
 
 
-def wire(table: SessionPort, machine: ShowdownMachine, notify: Callable[[], None], *,
-         record: bool = True, load: bool = True,
-         unit: KeyboardUnit | None = None) -> Callable[[], None]:
-    """Connect the state machine to the scoreboard: its events are mirrored (and, with
-    ``record``, its results recorded in the session by the one
-    :class:`~showdown.game.recorder.UnitRecorder`, as the service records them); ``notify`` wakes
-    the scoreboard. Runs on the machine's threads and never waits for a frame. With ``load``,
-    the showdown screen's
-    "load the unit" loads ``machine`` (leave it off when something else loads it, such as the
-    simulated table's virtual players). Returns the unsubscribe function."""
+def wire(table: SessionPort, machine: ShowdownMachine, *, record: bool = True,
+         load: bool = True, unit: KeyboardUnit | None = None) -> Callable[[], None]:
+    """Connect the state machine to the scoreboard's table: with ``record``, its results are
+    recorded in the session by the one :class:`~showdown.game.recorder.UnitRecorder`, as the
+    service records them (the table's read model mirrors the steps: see
+    :func:`build_scoreboard`). Runs on the machine's threads and never waits for a frame. With
+    ``load``, the showdown screen's "load the unit" loads ``machine`` (leave it off when
+    something else loads it, such as the simulated table's virtual players). Returns the
+    unsubscribe function."""
 
     recorder = UnitRecorder(table.session, datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%f"))
-
-    def on_event(event: ShowdownEvent) -> None:
-        table.unit_event(event)
-        if record:
-            recorder(event)
-        notify()
-
     loader = machine.load if unit is None else unit.load
 
     def load_machine(left: str, right: str, cards: int) -> None:
@@ -134,4 +133,4 @@ def wire(table: SessionPort, machine: ShowdownMachine, notify: Callable[[], None
 
     if load:
         table.on_load = load_machine
-    return machine.subscribe(on_event)
+    return machine.subscribe(recorder) if record else lambda: None

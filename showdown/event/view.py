@@ -10,7 +10,7 @@ from typing import Protocol
 
 from showdown.event.messages import EventInfo, SeatingMessage, StandingLine, TableLine
 
-__all__ = ["EventSource", "EventView"]
+__all__ = ["EventSource", "EventView", "StillEvent"]
 
 
 @dataclass(frozen=True)
@@ -53,3 +53,18 @@ class EventSource(Protocol):
     def subscribe(self, listener: Callable[[], None]) -> None:
         """Call ``listener`` whenever the view changed."""
         ...
+
+
+@dataclass(frozen=True, eq=False)
+class StillEvent:
+    """An :class:`EventSource` that never changes: one view to draw (the screenshots, a table's
+    screen in a test)."""
+
+    shown: EventView
+
+    def view(self) -> EventView:
+        """The one view."""
+        return self.shown
+
+    def subscribe(self, listener: Callable[[], None]) -> None:
+        """Nothing to tell: the view never changes."""

@@ -2,9 +2,9 @@
 
 Touches become the session's typed commands; the session's answer is checked, and a refusal
 becomes :class:`~showdown.scoreboard.port.RefusedError` with the session's own message (its
-template and values, so the banner can be translated). The view is
-rebuilt from the session's folded state. The showdown on the unit is mirrored here from the
-unit's state-change events (:meth:`SessionPort.unit_changed`), which may arrive on any thread.
+template and values, so the banner can be translated). What the screens draw comes from the
+table's one read model (:class:`~showdown.game.table_model.TableModel`), the one the phone page
+draws too: its game, the showdown on the unit, the event the table is in.
 """
 
 from __future__ import annotations
@@ -18,12 +18,11 @@ from dataclasses import replace
 from pydantic import ValidationError
 
 from engine.error_text import ErrorText
-from engine.rules import PRESETS, PenaltyReason, RuleSet
+from engine.rules import PRESETS, PenaltyReason
 from engine.scoring import PIG_MODES, PIG_TARGETS, ScoringMode, ScoringSettings
+from showdown.event.view import EventSource
 from showdown.game.alltime import all_time
-from showdown.game.colours import game_colours
 from showdown.game.journal import JournalError
-from showdown.game.live import mirror
 from showdown.game.messages import (
     Command,
     CorrectShowdown,
@@ -36,41 +35,32 @@ from showdown.game.messages import (
     GameStarted,
     GameWon,
     HandEntry,
-    PenaltyRecorded,
     RecordPenalty,
     RecordRound,
     RecordShowdown,
     RedoLast,
     ResumeGame,
-    RoundEdited,
-    RoundRecorded,
     ScoresUpdated,
     SetUpGame,
-    ShowdownRecorded,
-    StoredEvent,
     UndoLast,
 )
 from showdown.game.session import GameState, KeptGame, Session, deck_values
+from showdown.game.table_model import TableModel
+from showdown.game.table_view import fact as fact_of
 from showdown.scoreboard.port import GameSetup, HandInput, RefusedError
 from showdown.scoreboard.theme import PLAYER_PALETTE
 from showdown.scoreboard.view import (
     AllTimeView,
     CardKind,
     Fact,
-    PenaltyRow,
-    PlayerView,
     RosterPlayer,
-    RoundView,
     SavedGame,
     ScoringChoice,
-    ShowdownRow,
     ShowdownView,
     Stage,
-    StatsView,
     TableView,
 )
 from showdown.scoreboard.vocabulary import is_default_name
-from showdown.unit.events import ShowdownEvent
 
 log = logging.getLogger(__name__)
 
@@ -88,25 +78,29 @@ class SessionPort:
     """:class:`~showdown.scoreboard.port.TablePort` over a :class:`Session`."""
 
     def __init__(self, session: Session, *, on_load: LoadListener | None = None,
-                 unit: bool = True) -> None:
+                 unit: bool = True, model: TableModel[EventSource] | None = None) -> None:
         """``unit``: a unit is wired to this table (False for ``showdown scoreboard`` alone:
-        showdowns are then entered by hand, and nothing asks for the unit)."""
+        showdowns are then entered by hand, and nothing asks for the unit). ``model``: the
+        table's read model, shared with the phone page (default: one of the port's own)."""
         self.session = session
         self.on_load = on_load
-        self.unit = unit
+        self.model: TableModel[EventSource] = (
+            TableModel(session, unit=unit) if model is None else model)
+        self._owns_model = model is None
         self._lock = threading.Lock()
-        self._showdown = ShowdownView()
         self._archive: GameState | None = None
         """A finished game opened to read, if one is."""
         self._names: dict[int, str] = {}
         """Games' names, read with the list of games."""
-        self._picked: dict[str, str | None] = {}
-        """The kept players' own colours, read once and kept up to date here."""
-        self._read_roster()
         self._heard: list[Event] = []
         """The facts of the command being answered, until its scores arrive."""
         self._news: deque[Fact] = deque(maxlen=8)
         self._unsubscribe = session.subscribe(self._hear)
+
+    @property
+    def unit(self) -> bool:
+        """A unit is wired to this table."""
+        return self.model.unit
 
     # -- news ---------------------------------------------------------------------------------
 
@@ -130,88 +124,24 @@ class SessionPort:
         return found
 
     def close(self) -> None:
-        """Stop hearing the session."""
+        """Stop hearing the session (and the read model with it, when it is the port's own)."""
         self._unsubscribe()
+        if self._owns_model:
+            self.model.close()
 
     # -- reading ------------------------------------------------------------------------------
 
     def view(self) -> TableView:
         """The current game as the screens draw it (or a finished one opened to read)."""
         with self._lock:
-            showdown = self._showdown
             archive = self._archive
         state = archive or self.session.state
-        if state is None:
-            return TableView(showdown=showdown, has_unit=self.unit)
-        players = state.players
-        totals = state.sheet.totals
-        stats = state.stats
-        colours = game_colours(players, self._picked)
-        pigs = state.sheet.pigs
-        rounds = tuple(
-            RoundView(
-                number=r.round,
-                went_out=r.went_out,
-                points=tuple(score.deltas),
-                hands=tuple(r.points.get(name, 0) for name in players),
-                totals=tuple(score.totals),
-                pigs_drawn=score.pigs_drawn,
-                pigs=score.pigs,
-                reset=score.reset,
-            )
-            for r, score in zip(state.rounds, state.sheet.history, strict=False)
-        )
-        # When each fact was entered: a round's showdowns and penalties are listed so.
-        order = {id(event): seq for seq, event in state.live}
-        # Every score goes back to 0 at a pig: Stats counts the points banked over the game.
-        banked = {name: sum(score.deltas[i] for score in state.sheet.history)
-                  for i, name in enumerate(players)} if state.scoring.uses_pigs else {}
-        return TableView(
-            players=tuple(
-                PlayerView(name, totals[i], stats[name].rounds_won, name in state.eliminated,
-                           colours[i], pigs[i])
-                for i, name in enumerate(players)
-            ),
-            dealer=players.index(state.dealer) if state.dealer in players else -1,
-            target=state.scoring.target or 0,
-            mode=str(state.scoring.mode),
-            preset=state.preset,
-            rounds=rounds,
-            showdown=showdown,
-            stats=tuple(
-                StatsView(
-                    name=name, rounds_won=line.rounds_won,
-                    points=banked.get(name, line.points),
-                    showdowns_won=line.showdowns_won, showdowns_lost=line.showdowns_lost,
-                    cards_taken=line.cards_taken, fastest_ms=line.fastest_ms,
-                    median_ms=line.median_ms,
-                )
-                for name, line in stats.items()
-            ),
-            finished=state.is_over,
-            winner=", ".join(state.winners) or None,
-            started=True,
-            lowest_wins=state.scoring.lowest_wins,
-            showdowns=tuple(
-                ShowdownRow(s.round, s.winner, s.loser, s.cards_loaded, s.reason,
-                            s.source == "hand", order.get(id(s), 0))
-                for s in state.showdowns
-            ),
-            penalties=tuple(
-                PenaltyRow(p.round, p.player, str(p.reason), p.cards, order.get(id(p), 0))
-                for p in state.penalties
-            ),
-            penalty_reasons=() if archive else penalty_reasons(state.rules),
-            uses_pigs=state.scoring.uses_pigs,
-            pig_limit=state.scoring.pigs,
-            round_limit=state.scoring.rounds,
-            last=None if archive else _fact(state.last_fact),
-            can_redo=bool(state.redoable) and archive is None,
-            read_only=archive is not None,
-            has_unit=self.unit,
-            game_id=state.game_id,
-            game_name=self._names.get(state.game_id),
-        )
+        name = None if state is None else self._names.get(state.game_id)
+        return self.model.view(archive, name=name)
+
+    def event(self) -> EventSource | None:
+        """The event this table is in (None while in none)."""
+        return self.model.event
 
     def presets(self) -> tuple[str, ...]:
         """Rule presets, the Showdown deck first (it is the unit's game)."""
@@ -268,8 +198,7 @@ class SessionPort:
         self._send(SetUpGame(players=players, preset=setup.preset, scoring=scoring,
                              first_dealer=dealer, command_id=setup.key))
         self._remember(players)
-        with self._lock:
-            self._showdown = ShowdownView()
+        self.model.show(ShowdownView())
 
     @staticmethod
     def _scoring(setup: GameSetup) -> ScoringSettings:
@@ -295,14 +224,7 @@ class SessionPort:
         if state is None or not state.is_over:
             raise RefusedError(ErrorText("a rematch follows a finished game"))
         self._send(state.rematch())
-        with self._lock:
-            self._showdown = ShowdownView()
-
-    def _read_roster(self) -> None:
-        try:
-            self._picked = dict(self.session.journal.players())
-        except JournalError as error:  # the list is a convenience: the game goes on without
-            log.warning("the list of players cannot be read: %s", error)
+        self.model.show(ShowdownView())
 
     def all_time(self) -> tuple[AllTimeView, ...]:
         """Each player's figures over every game kept (:mod:`showdown.game.alltime`)."""
@@ -313,8 +235,8 @@ class SessionPort:
 
     def roster(self) -> tuple[RosterPlayer, ...]:
         """The players kept across games, the one who played last first."""
-        self._read_roster()
-        return tuple(RosterPlayer(name, colour) for name, colour in self._picked.items())
+        picked = self.model.reread_players()
+        return tuple(RosterPlayer(name, colour) for name, colour in picked.items())
 
     def pick_colour(self, name: str, colour: str) -> None:
         """A kept player's own colour, from the colour-blind-safe palette."""
@@ -325,7 +247,7 @@ class SessionPort:
             self.session.journal.set_player_colour(name, colour)
         except JournalError as error:
             raise RefusedError(ErrorText("not stored: {error}", {"error": str(error)})) from None
-        self._read_roster()
+        self.model.reread_players()
 
     def _remember(self, names: list[str]) -> None:
         """Keep the named players of a game set up here (not "Player 4")."""
@@ -334,7 +256,7 @@ class SessionPort:
                 [name for name in names if not is_default_name(name)])
         except JournalError as error:
             log.warning("the players of this game cannot be kept: %s", error)
-        self._read_roster()
+        self.model.reread_players()
 
     def _hands(self, entries: Mapping[int, HandInput]) -> dict[str, HandEntry]:
         hands: dict[str, HandEntry] = {}
@@ -373,11 +295,10 @@ class SessionPort:
         """A :class:`CorrectShowdown`; the showdown screen shows the corrected result."""
         winner_name, loser_name = self._name(winner), self._name(loser)
         self._send(CorrectShowdown(winner=winner_name, loser=loser_name))
-        with self._lock:
-            shown = self._showdown
-            if {shown.winner, shown.loser} == {winner_name, loser_name}:
-                self._showdown = replace(shown, winner=winner_name, loser=loser_name,
-                                         false_start_side=None, reason="hand")
+        shown = self.model.showdown
+        if {shown.winner, shown.loser} == {winner_name, loser_name}:
+            self.model.show(replace(shown, winner=winner_name, loser=loser_name,
+                                    false_start_side=None, reason="hand"))
 
     def games(self) -> tuple[SavedGame, ...]:
         """The games kept, the latest played first: every finished one, and every unfinished
@@ -432,8 +353,7 @@ class SessionPort:
     def resume_game(self, game_id: int) -> None:
         """A :class:`ResumeGame`; the showdown screen starts afresh."""
         self._send(ResumeGame(game_id=game_id))
-        with self._lock:
-            self._showdown = ShowdownView()
+        self.model.show(ShowdownView())
 
     def load_showdown(self, left: int, right: int, cards: int) -> None:
         """Mirror the load on the showdown screen and tell the unit, if one is wired."""
@@ -442,57 +362,19 @@ class SessionPort:
             raise RefusedError(ErrorText("choose two different players for the paddles"))
         if self.on_load is not None:
             self.on_load(left_name, right_name, cards)
-        with self._lock:
-            self._showdown = ShowdownView(Stage.LOADED, left_name, right_name, cards)
+        self.model.show(ShowdownView(Stage.LOADED, left_name, right_name, cards))
 
     def record_showdown_by_hand(self, winner: int, loser: int, cards: int) -> None:
         """A :class:`RecordShowdown` entered by the table (the unit was not used)."""
         winner_name, loser_name = self._name(winner), self._name(loser)
         self._send(RecordShowdown(winner=winner_name, loser=loser_name, cards_loaded=cards,
                                   source="hand"))
-        with self._lock:
-            self._showdown = ShowdownView(Stage.RESULT, winner_name, loser_name, cards,
-                                          winner=winner_name, loser=loser_name)
-
-    # -- the unit -----------------------------------------------------------------------------
-
-    def unit_event(self, event: ShowdownEvent) -> None:
-        """One event of the showdown state machine (any thread): update the mirrored showdown."""
-        with self._lock:
-            self._showdown = mirror(self._showdown, event)
+        self.model.show(ShowdownView(Stage.RESULT, winner_name, loser_name, cards,
+                                     winner=winner_name, loser=loser_name))
 
     def unit_changed(self, showdown: ShowdownView) -> None:
         """The unit's state changed (any thread): the showdown screen mirrors ``showdown``."""
-        with self._lock:
-            self._showdown = showdown
-
-
-def _fact(event: StoredEvent | Event | None) -> Fact | None:
-    if isinstance(event, ShowdownRecorded):
-        return Fact("showdown", event.round, event.winner, event.loser, event.cards_loaded,
-                    event.reason)
-    if isinstance(event, RoundRecorded):
-        return Fact("round", event.round, event.went_out)
-    if isinstance(event, RoundEdited):
-        return Fact("edit", event.round, event.went_out)
-    if isinstance(event, PenaltyRecorded):
-        return Fact("penalty", event.round, event.player, cards=event.cards,
-                    reason=str(event.reason))
-    return None
-
-
-def penalty_reasons(rules: RuleSet) -> tuple[tuple[str, int], ...]:
-    """The table penalties ``rules`` have, in the seeds' order, each with the cards it costs:
-    the table rules (advice; Killer UNO's silence and slap), and a wrong card where the rules
-    penalise one."""
-    found = []
-    for reason in PenaltyReason:
-        if reason is PenaltyReason.WRONG_CARD:
-            if rules.wrong_card_penalty > 0:
-                found.append((str(reason), rules.wrong_card_penalty))
-        elif reason in rules.table_penalties:
-            found.append((str(reason), rules.table_penalty_cards))
-    return tuple(found)
+        self.model.show(showdown)
 
 
 def _news(events: list[Event], state: GameState | None) -> Fact | None:
@@ -503,7 +385,7 @@ def _news(events: list[Event], state: GameState | None) -> Fact | None:
         return Fact("started", 1, "", game=state.game_id)
     if GameResumed in kinds and state is not None:
         return Fact("resumed", state.current_round, "", game=state.game_id)
-    fact = next((_fact(event) for event in events if not isinstance(
+    fact = next((fact_of(event) for event in events if not isinstance(
         event, EntryUndone | EntryRedone | GameResumed | GameStarted)), None)
     if fact is not None and fact.kind == "showdown" and EntryUndone in kinds:
         return replace(fact, kind="correct")

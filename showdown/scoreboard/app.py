@@ -454,8 +454,7 @@ class Scoreboard:
 
     def _nav_entries(self) -> tuple[tuple[str, str], ...]:
         """The navigation bar's buttons: Event too (before Set-up) while the table is in one."""
-        event = self.screens.get("event")
-        if event is None or getattr(event, "source", None) is None:
+        if "event" not in self.screens or self.port.event() is None:
             return NAV
         return (*NAV[:-1], ("event", N_("Event")), NAV[-1])
 

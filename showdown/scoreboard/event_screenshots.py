@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from showdown.event.messages import EventInfo, SeatingMessage, StandingLine, TableLine
-from showdown.event.view import EventView
+from showdown.event.view import EventView, StillEvent
 from showdown.scoreboard.screenshots import _board, pinned
 
 __all__ = ["HOST_VIEW", "TABLE_VIEW", "render"]
@@ -80,16 +80,13 @@ def utc() -> Iterator[None]:
 def render(out_dir: Path) -> list[Path]:
     """Write the event screen's screenshots; the files written."""
     from showdown.scoreboard.sample import sample_table  # noqa: PLC0415 (after the driver)
-    from showdown.scoreboard.screens.event import EventScreen  # noqa: PLC0415
 
     out_dir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     with pinned(), utc(), tempfile.TemporaryDirectory() as scratch, \
-            _board(Path(scratch), "event", sample_table) as (board, _table):
-        screen = board.screens["event"]
-        assert isinstance(screen, EventScreen)
+            _board(Path(scratch), "event", sample_table) as (board, table):
         for name, view in (("table", TABLE_VIEW), ("host", HOST_VIEW)):
-            screen.source = lambda view=view: view
+            table.model.join(StillEvent(view))
             for code in LANGUAGES:
                 board.set_language(code)
                 board.go("event")

@@ -77,6 +77,10 @@ class TablePort(Protocol):
         """The current picture of the game."""
         ...
 
+    def event(self) -> EventSource | None:
+        """The event this table is in, as the table's read model holds it (None: in none)."""
+        ...
+
     def news(self) -> tuple[Fact, ...]:
         """What was recorded since the last call (by touch or by the unit), oldest first."""
         ...
@@ -189,6 +193,8 @@ class EventDoor(Protocol):
         ...
 
     def join(self, code: str, address: str) -> EventSource:
-        """Join with the host's code at ``address`` (``HOST`` or ``HOST:PORT``); the event from
-        then on. Raises :class:`~showdown.event.join.JoinError` saying why not."""
+        """Join with the host's code at ``address`` (``HOST`` or ``HOST:PORT``) and give the
+        event to the table's read model (:meth:`~showdown.game.table_model.TableModel.join`);
+        the event from then on. Raises :class:`~showdown.event.join.JoinError` saying why
+        not."""
         ...

@@ -1,16 +1,26 @@
-"""What the scoreboard draws: a small, read-only picture of the game, filled by an adapter.
+"""What the scoreboard draws, as plain read-only values, so screens never reach into the session.
 
-Screens never reach into the session or the state machine; they draw a :class:`TableView`.
-The adapter (:mod:`showdown.scoreboard.adapter`) builds one from the session's state and the
-unit's events, so the screens stay simple, testable with plain values, and the only code that
-knows the session's API is in one file.
+Screens draw the table's :class:`~showdown.game.table_view.TableView`, the one read model the
+phone page draws too (:mod:`showdown.game.table_model`); it and its parts are named here again
+so a screen finds all it draws in one import. The values only the scoreboard shows (saved
+games, the roster, the set-up's choices) are defined here; the adapter
+(:mod:`showdown.scoreboard.adapter`) fills them from the session.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from showdown.game.live import ShowdownView, Stage
+from showdown.game.table_view import (
+    Fact,
+    PenaltyRow,
+    PlayerView,
+    RoundView,
+    ShowdownRow,
+    StatsView,
+    TableView,
+)
 from showdown.unit.hardware import Side
 
 __all__ = [
@@ -30,88 +40,6 @@ __all__ = [
     "StatsView",
     "TableView",
 ]
-
-
-@dataclass(frozen=True)
-class PlayerView:
-    """One player as the table shows them."""
-
-    name: str
-    total: int
-    rounds_won: int = 0
-    eliminated: bool = False
-    """Out of the game (Challenge UNO): shown, but not entered at a round's end."""
-    colour: tuple[int, int, int] | None = None
-    """The player's colour in this game (their own pick, or their seat's)."""
-    pigs: int = 0
-    """Pigs drawn on this player (002's hero and mean scoring; 0 in the other modes)."""
-
-
-@dataclass(frozen=True)
-class RoundView:
-    """One recorded round: who went out and what each player scored in it."""
-
-    number: int
-    went_out: str
-    points: tuple[int, ...]
-    """Points each player scored this round, in seat order."""
-    hands: tuple[int, ...] = ()
-    """Points each player held at the end of the round (0 for who went out), as entered."""
-    totals: tuple[int, ...] = ()
-    """Each player's total after this round, in seat order."""
-    pigs_drawn: tuple[int, ...] = ()
-    """Hero and mean scoring: the pigs each player got in this round (empty in other modes)."""
-    pigs: tuple[int, ...] = ()
-    """Hero and mean scoring: each player's pigs after this round."""
-    reset: bool = False
-    """This round drew pigs, so every total went back to zero."""
-
-
-@dataclass(frozen=True)
-class ShowdownRow:
-    """One recorded showdown, as History lists it."""
-
-    round: int
-    winner: str
-    loser: str
-    cards: int
-    reason: str = "race"
-    by_hand: bool = False
-    order: int = 0
-    """When it was entered (the journal's order), to list it among the round's penalties."""
-
-
-@dataclass(frozen=True)
-class PenaltyRow:
-    """One table penalty (002's silence and slap, 003's advice and wrong card), as History
-    lists it."""
-
-    round: int
-    player: str
-    reason: str
-    """``silence``, ``slap``, ``advice`` or ``wrong-card``."""
-    cards: int
-    order: int = 0
-    """When it was entered (the journal's order)."""
-
-
-@dataclass(frozen=True)
-class Fact:
-    """An entry the table made (what an undo takes back, what a redo brings back)."""
-
-    kind: str
-    """``round``, ``edit``, ``showdown`` or ``penalty``; as news also ``correct`` (a showdown's
-    result turned round), ``started`` and ``resumed`` (a game)."""
-    round: int
-    who: str
-    """Who went out (a round, an edit), who won (a showdown) or who was penalised."""
-    other: str = ""
-    """Who lost (a showdown)."""
-    cards: int = 0
-    reason: str = ""
-    """Why a showdown was decided (``false-start``...), or what a penalty was for."""
-    game: int = 0
-    """The game's number (news of a game started or taken up)."""
 
 
 @dataclass(frozen=True)
@@ -146,20 +74,6 @@ class RosterPlayer:
     name: str
     colour: str | None = None
     """A key of :data:`showdown.game.colours.PLAYER_PALETTE`, or None."""
-
-
-@dataclass(frozen=True)
-class StatsView:
-    """One player's statistics line."""
-
-    name: str
-    rounds_won: int
-    points: int
-    showdowns_won: int
-    showdowns_lost: int
-    cards_taken: int
-    fastest_ms: float | None
-    median_ms: float | None
 
 
 @dataclass(frozen=True)
@@ -201,54 +115,3 @@ class CardKind:
     digit."""
     points: int
     coloured: bool
-
-
-@dataclass(frozen=True)
-class TableView:
-    """Everything the scoreboard draws, at one moment."""
-
-    players: tuple[PlayerView, ...] = ()
-    dealer: int = 0
-    clockwise: bool = True
-    target: int = 500
-    mode: str = "standard"
-    preset: str = "showdown"
-    rounds: tuple[RoundView, ...] = ()
-    showdown: ShowdownView = field(default_factory=ShowdownView)
-    stats: tuple[StatsView, ...] = ()
-    finished: bool = False
-    winner: str | None = None
-    started: bool = False
-    lowest_wins: bool = False
-    showdowns: tuple[ShowdownRow, ...] = ()
-    last: Fact | None = None
-    """What an undo would take back now."""
-    can_redo: bool = False
-    """An undo was the last thing done: a redo would bring back what it took."""
-    read_only: bool = False
-    """A finished game opened from the saved games to look at: nothing in it can change."""
-    has_unit: bool = True
-    """A unit is wired to the table; without one, showdowns are entered by hand."""
-    game_id: int = 0
-    game_name: str | None = None
-    """What the table named the game, if it did."""
-    uses_pigs: bool = False
-    """002's hero or mean scoring: reaching :attr:`target` draws pigs, the fewest pigs win."""
-    pig_limit: int | None = None
-    """Pig modes: the game ends when a player has this many pigs (None: no such limit)."""
-    round_limit: int | None = None
-    """The game ends after this many rounds (None: no such limit)."""
-    penalties: tuple[PenaltyRow, ...] = ()
-    penalty_reasons: tuple[tuple[str, int], ...] = ()
-    """The table penalties this game's rules have, each with the cards it costs."""
-
-    def cumulative(self) -> list[list[int]]:
-        """Running total per player after each round (round 0 is everyone at zero). A round
-        that drew pigs shows the totals it reached; the next one counts from zero again."""
-        series = [[0] for _ in self.players]
-        base = [0] * len(series)
-        for rnd in self.rounds:
-            for i, pts in enumerate(rnd.points[: len(series)]):
-                series[i].append(base[i] + pts)
-                base[i] = 0 if rnd.reset else series[i][-1]
-        return series

@@ -34,7 +34,7 @@ from showdown.web.hub import Hub
 from showdown.web.pin import PinGuard
 from showdown.web.render import STATIC_DIR, render, translate
 from showdown.web.stream import LANGUAGE_COOKIE, SECURITY_HEADERS, LiveParts, language
-from showdown.web.table import TableSide
+from showdown.web.table import TableSide, seats, standings
 from showdown.web.words import Words
 
 __all__ = ["MAX_BODY", "event_app", "table_app"]
@@ -112,7 +112,7 @@ def _client(request: Request) -> str:
 
 
 class TablePage:
-    """The table's routes over one :class:`TableSource`."""
+    """The table's routes over one :class:`~showdown.web.table.TableSide`."""
 
     def __init__(self, source: TableSide, hub: Hub, guard: PinGuard,
                  event: EventSide | None = None) -> None:
@@ -135,8 +135,10 @@ class TablePage:
                                                    embedded=True)
         table = self.source.picture()
         if part == "showdown":
-            return render("_showdown.html", words, live=table.live)
-        return render("_table.html", words, table=table, chart=chart(table))
+            return render("_showdown.html", words, live=table.showdown)
+        marked = seats(table)
+        return render("_table.html", words, table=table, seats=marked,
+                      standings=standings(marked), chart=chart(table))
 
     async def page(self, request: Request) -> Response:
         """``GET /``: the whole page, already filled (it reads without scripts)."""
@@ -155,7 +157,9 @@ class TablePage:
         words, picked = language(request)
         table = self.source.picture()
         printed = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M")
-        return _page(render("standings.html", words, table=table, printed=printed), picked)
+        marked = seats(table)
+        return _page(render("standings.html", words, table=table, seats=marked,
+                            standings=standings(marked), printed=printed), picked)
 
     async def _checked(self, request: Request, model: type[BaseModel]
                        ) -> tuple[BaseModel, Words] | Response:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from showdown.web.table import TablePicture
+from showdown.game.table_view import TableView
+from showdown.web.table import seats
 
 __all__ = ["Chart", "ChartLine", "chart"]
 
@@ -54,9 +55,10 @@ def nice_step(span: int, most: int = 5) -> int:
     return int(next(step * power for step in (1, 2, 5, 10) if step * power >= raw))
 
 
-def chart(table: TablePicture) -> Chart:
+def chart(table: TableView) -> Chart:
     """The chart of ``table``'s running totals (round 0: everyone at 0)."""
-    series = [[0, *(line.totals[s.seat] for line in table.rounds)] for s in table.seats]
+    marked = seats(table)
+    series = [[0, *(line.totals[s.seat] for line in table.rounds)] for s in marked]
     values = [v for line in series for v in line]
     target = table.target if table.target and not table.lowest_wins else None
     low = min(0, *values) if values else 0
@@ -73,7 +75,7 @@ def chart(table: TablePicture) -> Chart:
         return round(BOTTOM - (BOTTOM - TOP) * (value - low) / max(1, high - low), 1)
 
     lines = []
-    for seat, line in zip(table.seats, series, strict=True):
+    for seat, line in zip(marked, series, strict=True):
         points = [(x(i), y(v)) for i, v in enumerate(line)]
         marks = tuple(points[1:] if len(points) - 1 <= MAX_MARKED else points[-1:])
         lines.append(ChartLine(seat.name, seat.colour, seat.marker,

@@ -57,9 +57,10 @@ Kind = Literal["table", "event"]
 class PageProcess:
     """A page (the table's or the event's) served by a process of its own until :meth:`stop`.
 
-    ``pictures`` builds each part's picture in the service's process (``"table"``:
-    :meth:`~showdown.web.table.TableSource.picture`, ``"showdown"``: the showdown in progress,
-    ``"event"``: :meth:`~showdown.web.event.EventWatch.picture`); ``calls`` answers the page's
+    ``pictures`` builds each part's picture in the service's process (``"table"``: the table's
+    read model's :meth:`~showdown.game.table_model.TableModel.view`, ``"showdown"``: the
+    showdown in progress, ``"event"``: the event's
+    :func:`~showdown.web.event.picture`); ``calls`` answers the page's
     requests (``"pin"``, ``"undo"``, ``"edit"``), on the service's side.
     """
 
@@ -278,7 +279,7 @@ class _Table:
         self.pictures = pictures
 
     def picture(self) -> Any:
-        return replace(self.pictures.get("table"), live=self.pictures.get("showdown"))
+        return replace(self.pictures.get("table"), showdown=self.pictures.get("showdown"))
 
     def undo(self) -> Any:
         return self.pictures.service.call("undo")

@@ -101,6 +101,7 @@ def _run(args: argparse.Namespace, kind: str) -> dict[str, Any]:
     on a thread of the unit's process, ``--clients`` following)."""
     from showdown.game.journal import Journal  # noqa: PLC0415 - only when benchmarking
     from showdown.game.session import Session  # noqa: PLC0415
+    from showdown.game.table_model import TableModel  # noqa: PLC0415
     from showdown.sim.duels import run_duels  # noqa: PLC0415
     from showdown.unit.machine import ShowdownMachine  # noqa: PLC0415
     from showdown.web.app import table_app  # noqa: PLC0415
@@ -119,7 +120,9 @@ def _run(args: argparse.Namespace, kind: str) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as scratch:
         journal = Journal.open(Path(scratch) / "bench.db", writable=True)
         hub = Hub(PARTS)
-        source = TableSource(Session(journal), hub.changed)
+        model: TableModel[Any] = TableModel(Session(journal))
+        unsubscribe = model.subscribe(hub.changed)
+        source = TableSource(model)
         server: PageProcess | WebServer
         if kind == "thread":
             app = table_app(source, hub, PinGuard(lambda: "----"))
@@ -128,7 +131,8 @@ def _run(args: argparse.Namespace, kind: str) -> dict[str, Any]:
             def streams() -> int:
                 return int(app.state.page.streams)
         else:
-            server = PageProcess("table", hub, {"table": source.picture, "showdown": source.live},
+            server = PageProcess("table", hub, {"table": source.picture,
+                                                  "showdown": lambda: model.showdown},
                                  "127.0.0.1", 0,
                                  nice=NICE if args.page_nice is None else args.page_nice)
 
@@ -158,7 +162,7 @@ def _run(args: argparse.Namespace, kind: str) -> dict[str, Any]:
                     pause.wait(0.05)
 
             def watch(machine: ShowdownMachine) -> None:
-                machine.subscribe(source.unit_event)
+                machine.subscribe(model.unit_event)
 
             cpu = (time.process_time(), _cpu_s(unit_stat), _cpu_s(page_stat))
             report = run_duels(args.count, args.seed, watch=watch)
@@ -175,7 +179,8 @@ def _run(args: argparse.Namespace, kind: str) -> dict[str, Any]:
         finally:
             stop.set()
             server.stop()
-            source.close()
+            unsubscribe()
+            model.close()
             journal.close()
     return {"press_to_launch_ms": report.latency_ms(), "unit_cpu_s": round(unit_cpu_s, 2),
             "page_in_unit_cpu_s": round(in_unit_cpu_s, 3), "page_cpu_s": round(page_cpu_s, 2),

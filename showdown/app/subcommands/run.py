@@ -47,11 +47,13 @@ from showdown.app.status import StatusPrinter
 from showdown.app.subcommands.bench_scoreboard import _size
 from showdown.event.outbox import event_file
 from showdown.event.table_link import TableLink
+from showdown.event.view import EventSource
 from showdown.game.journal import Entry, Journal, JournalError, check_file, check_writable
 from showdown.game.lock import JournalLock
 from showdown.game.recorder import UnitRecorder
 from showdown.game.session import Session, SessionError
 from showdown.game.storage import add_db_argument, db_path, simulated_path
+from showdown.game.table_model import TableModel
 from showdown.scoreboard.settings import TouchMatrix
 from showdown.sim.bot_table import BotTable, TableError, TableStopped
 from showdown.unit.backends import BACKENDS
@@ -161,17 +163,16 @@ class _Scoreboard:
     """The scoreboard (``showdown.scoreboard``, when installed) as the service's front end."""
 
     def __init__(
-        self, session: Session, machine: ShowdownMachine, *, real_unit: bool, keyboard: Any = None,
-        size: tuple[int, int] = (800, 480), touch: TouchMatrix | None = None,
-        phone: PhonePage | None = None,
-        event: Any = None, door: Any = None,
+        self, table: TableModel[EventSource], machine: ShowdownMachine, *, real_unit: bool,
+        keyboard: Any = None, size: tuple[int, int] = (800, 480),
+        touch: TouchMatrix | None = None, phone: PhonePage | None = None, door: Any = None,
     ) -> None:
         play = importlib.import_module("showdown.app.scoreboard_main")
         # At a real table (or played by keyboard) the scoreboard says who is on the paddles;
         # the virtual players load the simulated unit themselves. The service records results.
         self.board: Any = play.build_scoreboard(
-            session, machine=machine, unit=keyboard, fullscreen=real_unit, size=size,
-            record_results=False, load_unit=real_unit or keyboard is not None, event=event,
+            table.session, machine=machine, unit=keyboard, fullscreen=real_unit, size=size,
+            record_results=False, load_unit=real_unit or keyboard is not None, model=table,
             phone=None if phone is None else (phone.url, phone.pin),
             door=door,
             **({} if touch is None else {"touch": touch}),
@@ -187,18 +188,18 @@ class _Scoreboard:
         self.board.close()
 
 
-def _joined(on_stop: list[Callable[[], None]], phone: PhonePage | None,
+def _joined(on_stop: list[Callable[[], None]], table: TableModel[EventSource],
             link: TableLink) -> None:
-    """Set-up joined an event: the link stops with the rest, the phone page shows the event."""
+    """Set-up joined an event: the link stops with the rest, and the table's read model holds
+    it (the Event screen and the phone page read it there)."""
     on_stop.insert(0, link.stop)
-    if phone is not None:
-        phone.join(link)
+    table.join(link)
 
 
 def _frontend(
-    args: argparse.Namespace, session: Session, machine: ShowdownMachine, real_unit: bool,
-    keyboard: Any = None, *, touch: TouchMatrix | None = None, phone: PhonePage | None = None,
-    event: Any = None, door: Any = None,
+    args: argparse.Namespace, table: TableModel[EventSource], machine: ShowdownMachine,
+    real_unit: bool, keyboard: Any = None, *, touch: TouchMatrix | None = None,
+    phone: PhonePage | None = None, door: Any = None,
 ) -> Frontend | None:
     """The scoreboard, when this installation has one and a window can open; else headless."""
     if args.headless:
@@ -210,8 +211,8 @@ def _frontend(
         return None
     display = importlib.import_module("showdown.scoreboard.display")
     try:
-        return _Scoreboard(session, machine, real_unit=real_unit, keyboard=keyboard,
-                           size=args.size, touch=touch, phone=phone, event=event, door=door)
+        return _Scoreboard(table, machine, real_unit=real_unit, keyboard=keyboard,
+                           size=args.size, touch=touch, phone=phone, door=door)
     except display.NoWindowError as error:  # no screen here: SDL would draw an invisible window
         if keyboard is not None:
             raise UserError(f"--interactive needs a window for the scoreboard, and none can open "
@@ -392,17 +393,19 @@ def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -
             machine.subscribe(status.unit_event)
         stop_signals.check()  # a stop signal meanwhile: unwind here
         address, asked = http_address(args, settings.web)
-        phone = None if address is None else serve_table(session, machine, address, asked=asked,
-                                                            event=link)
+        table: TableModel[EventSource] = TableModel(session)  # what the scoreboard and phones draw
+        machine.subscribe(table.unit_event)
+        if link is not None:
+            table.join(link)
+        phone = None if address is None else serve_table(table, address, asked=asked)
         if phone is not None:  # stopped before the journal closes: a phone's undo needs it
             on_stop.insert(on_stop.index(journal.close), phone.stop)
         # Not in an event: Set-up can join one (the link is then stopped with the rest).
         door = None if link is not None else TableDoor(
-            journal, args.table_name, partial(_joined, on_stop, phone),
+            journal, args.table_name, partial(_joined, on_stop, table),
             keepalive=args.event_keepalive, resend_s=args.event_resend_s)
-        frontend = _frontend(args, session, machine, real_unit=not use_sim, keyboard=keyboard,
-                             touch=settings.scoreboard.touch_matrix, phone=phone, event=link,
-                             door=door)
+        frontend = _frontend(args, table, machine, real_unit=not use_sim, keyboard=keyboard,
+                             touch=settings.scoreboard.touch_matrix, phone=phone, door=door)
         if keyboard is not None and frontend is None:
             raise UserError("--interactive needs a window for the scoreboard, and none could open")
     except BaseException:

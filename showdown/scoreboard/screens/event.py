@@ -1,8 +1,9 @@
 """The event across tables: the standings, every table online or not, and the next seating.
 
 The screen draws an :class:`~showdown.event.view.EventView` (the host's own, or the retained
-messages a table received) from :attr:`EventScreen.source`; a table that is in no event has no
-source, and the navigation bar shows no Event button. An offline table says so in words and
+messages a table received) of the event the table's read model says it is in
+(:meth:`~showdown.scoreboard.port.TablePort.event`); a table that is in no event has none, and
+the navigation bar shows no Event button. An offline table says so in words and
 says since when and how many hands the event waits for from it ("Table 2 offline since 20:41,
 3 rounds waiting"), never by colour alone.
 """
@@ -10,7 +11,6 @@ says since when and how many hands the event waits for from it ("Table 2 offline
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -69,10 +69,9 @@ def seated_round(view: EventView) -> SeatedRound | None:
 
 
 def event_view(ui: Ui) -> EventView | None:
-    """The event this scoreboard is in, if it is in one (its Event screen's source)."""
-    screen = ui.screens.get("event")
-    source = getattr(screen, "source", None)
-    return None if source is None else source()
+    """The event this scoreboard is in, if it is in one (the table's read model holds it)."""
+    source = ui.port.event()
+    return None if source is None else source.view()
 
 FORMATS = {"free": N_("Free play"), "partners-8": N_("Partners, two tables"),
            "swiss": N_("Swiss")}
@@ -252,8 +251,6 @@ class EventScreen(Screen):
     """The event screen (see the module docstring)."""
 
     name = "event"
-    source: Callable[[], EventView] | None = None
-    """Where the event's view comes from; set when the table (or the host) is in an event."""
 
     setup_back = True
     """Before a game (no navigation bar yet), a button back to Set-up; not in the host's
@@ -261,7 +258,7 @@ class EventScreen(Screen):
 
     def widgets(self, view: TableView) -> list[Widget]:
         """See :meth:`Screen.widgets` (the table's view only says whether a game is on)."""
-        found = event_widgets(self.source() if self.source is not None else EventView())
+        found = event_widgets(event_view(self.ui) or EventView())
         if not view.started and self.setup_back:
             found.append(Button("setup", pygame.Rect(8, CONTENT_BOTTOM + 4, 240, 60),
                                 _("Set-up"), lambda: self.ui.go("setup"),

@@ -140,10 +140,8 @@ class JoinScreen(Screen):
         self._run("joining", work)
 
     def _joined(self, source: EventSource) -> None:
-        """On the scoreboard's thread: the Event screen follows the event, Set-up its seating."""
-        event = self.ui.screens["event"]
-        event.source = source.view  # type: ignore[attr-defined]
-        source.subscribe(self.ui.notify)
+        """On the scoreboard's thread: back to Set-up, which takes the event's seating (the
+        door gave the event to the table's read model, which the Event screen reads)."""
         self.code = ""
         self.ui.go("setup")
         view = source.view()

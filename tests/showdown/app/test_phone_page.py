@@ -17,6 +17,7 @@ from showdown.app.errors import UserError
 from showdown.app.phone_page import PhonePage, serve_event, serve_table
 from showdown.game.journal import Journal
 from showdown.game.session import Session
+from showdown.game.table_model import TableModel
 from showdown.web.address import lan_addresses
 from tests.showdown.web.conftest import play
 from tests.showdown.web.sample_event import JOIN_CODE, Host, evening
@@ -41,7 +42,7 @@ def _post(url: str, body: dict[str, object]) -> tuple[int, dict[str, object]]:
 
 
 def _served(session: Session, address: str, asked: bool = True) -> PhonePage:
-    page = serve_table(session, None, address, asked=asked)
+    page = serve_table(TableModel(session), address, asked=asked)
     assert page is not None
     return page
 
@@ -68,17 +69,17 @@ def test_an_address_asked_for_and_taken_stops_the_start_in_one_line(session: Ses
         taken.listen()
         port = taken.getsockname()[1]
         with pytest.raises(UserError) as refused:
-            serve_table(session, None, f"127.0.0.1:{port}")
+            serve_table(TableModel(session), f"127.0.0.1:{port}")
         assert str(refused.value).startswith(f"cannot serve the phone page on 127.0.0.1:{port}")
         assert "--no-http" in str(refused.value) and "\n" not in str(refused.value)
         # the built-in address, taken: the table runs on without its page
-        assert serve_table(session, None, f"127.0.0.1:{port}", asked=False) is None
+        assert serve_table(TableModel(session), f"127.0.0.1:{port}", asked=False) is None
 
 
 @pytest.mark.parametrize("address", ["not an address", "127.0.0.1:99999", "[::1", "host:port"])
 def test_a_malformed_address_is_one_clear_line(session: Session, address: str) -> None:
     with pytest.raises(UserError, match=r"^--http: not an? (address|port)"):
-        serve_table(session, None, address)
+        serve_table(TableModel(session), address)
     with pytest.raises(UserError, match=r"^--http: not an? (address|port)"):
         serve_event(Host(evening((1, 0, 0, 0), (0, 0, 0, 0))), address)
 

@@ -24,6 +24,7 @@ from showdown.app.signals import STOP_SIGNALS, StopSignals
 from showdown.app.subcommands.run import _Scoreboard
 from showdown.game.journal import Journal
 from showdown.game.session import Session
+from showdown.game.table_model import TableModel
 from showdown.sim.panel import KeyboardUnit
 from showdown.unit.config import UnitSettings
 
@@ -42,7 +43,8 @@ def test_a_stop_signal_ends_the_loop_at_once_whatever_the_scoreboard_is_doing(
         hung: list[int] = []
         for cycle in range(200):
             keyboard = KeyboardUnit(UnitSettings())
-            frontend = _Scoreboard(session, keyboard.machine, real_unit=False, keyboard=keyboard)
+            frontend = _Scoreboard(TableModel(session), keyboard.machine, real_unit=False,
+                                   keyboard=keyboard)
             ticked = threading.Event()
             closed: list[str] = []
 

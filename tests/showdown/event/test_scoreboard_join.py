@@ -34,8 +34,10 @@ from showdown.event.host import EventHost, new_event_id
 from showdown.event.join import Joining, join, parse_address
 from showdown.event.messages import EventInfo
 from showdown.event.table_link import TableLink
+from showdown.event.view import EventSource
 from showdown.game.journal import Journal
 from showdown.game.session import Session
+from showdown.game.table_model import TableModel
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.i18n import set_language
 from showdown.scoreboard.screens.names import PAGES
@@ -71,10 +73,16 @@ def night(tmp_path: Path, broker_kind: str) -> Iterator[Night]:
     journal = Journal.open(tmp_path / "table.db", writable=True)
     session = Session(journal)
     links: list[TableLink] = []
-    door = TableDoor(journal, "Window", links.append, keepalive=5, resend_s=1.0,
+    table: TableModel[EventSource] = TableModel(session)
+
+    def joined(link: TableLink) -> None:  # as the service's door: the table is in the event now
+        links.append(link)
+        table.join(link)
+
+    door = TableDoor(journal, "Window", joined, keepalive=5, resend_s=1.0,
                      interfaces=["127.0.0.1"])
     set_language("en")
-    board = build_scoreboard(session, door=door)
+    board = build_scoreboard(session, door=door, model=table)
     board.frame()
     try:
         yield Night(broker, host, board, session, links)

@@ -217,7 +217,7 @@ def test_the_penalty_picker_offers_only_the_reasons_the_rules_have_seed_002_003(
     hero_by_touch(board, pigs=3, rounds=None)
     touch(board, "penalty")
     assert reasons_offered(board) == ["silence", "slap", "advice", "wrong-card"]
-    from showdown.scoreboard.adapter import penalty_reasons
+    from showdown.game.table_view import penalty_reasons
 
     assert penalty_reasons(RuleSet(wrong_card_penalty=0)) == (("advice", 2),)
     assert penalty_reasons(RuleSet(wrong_card_penalty=3, table_penalty_cards=4,

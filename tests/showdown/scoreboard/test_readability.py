@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from showdown.event.view import StillEvent
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import NAV, Scoreboard
 from showdown.scoreboard.event_screenshots import TABLE_VIEW, utc
@@ -22,7 +23,7 @@ def test_eight_tabs_with_the_event_keep_every_label_on_one_line(
     """A table in an event has eight tabs: no label wraps ("ラウン / ド終了" did in Japanese)."""
     populate(table)
     with utc():
-        board.screens["event"].source = lambda: TABLE_VIEW  # type: ignore[attr-defined]
+        table.model.join(StillEvent(TABLE_VIEW))
     board.set_language(code)
     board.refresh()
     board.go("history")

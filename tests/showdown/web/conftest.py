@@ -10,9 +10,11 @@ import pytest
 from starlette.testclient import TestClient
 
 from engine.scoring import ScoringSettings
+from showdown.event.view import EventSource
 from showdown.game.journal import Journal
 from showdown.game.messages import HandEntry, RecordRound, RecordShowdown, SetUpGame
 from showdown.game.session import Session
+from showdown.game.table_model import TableModel
 from showdown.web.app import table_app
 from showdown.web.hub import Hub
 from showdown.web.pin import PinGuard
@@ -59,10 +61,13 @@ def page(tmp_path: Path) -> Iterator[Page]:
     journal = Journal.open(tmp_path / "table.db", writable=True)
     session = Session(journal)
     hub = Hub(PARTS)
-    source = TableSource(session, hub.changed)
+    model: TableModel[EventSource] = TableModel(session)
+    unsubscribe = model.subscribe(hub.changed)
+    source = TableSource(model)
     clock = FakeClock()
     app = table_app(source, hub, PinGuard(lambda: PIN, clock=clock))
     with TestClient(app, client=("192.0.2.10", 50000)) as client:
         yield Page(client, session, source, hub, clock)
-    source.close()
+    unsubscribe()
+    model.close()
     journal.close()

@@ -13,10 +13,12 @@ from __future__ import annotations
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from showdown.game.journal import Journal
 from showdown.game.live import ShowdownView, Stage
 from showdown.game.session import Session
+from showdown.game.table_model import TableModel
 from showdown.scoreboard.sample import RESULT, sample_game
 from showdown.unit.hardware import Side
 from showdown.web.app import event_app, table_app
@@ -46,7 +48,9 @@ def main(out: Path) -> None:
         session = Session(journal)
         sample_game(session)
         hub = Hub(PARTS)
-        source = TableSource(session, hub.changed)
+        model: TableModel[Any] = TableModel(session)
+        model.subscribe(hub.changed)
+        source = TableSource(model)
         server = WebServer(table_app(source, hub, PinGuard(lambda: "4821")), "127.0.0.1", 0,
                            before_stop=hub.close)
         server.start()
@@ -55,10 +59,10 @@ def main(out: Path) -> None:
             with chromium() as browser:
                 page = browser.new_page()
                 for name, view in STAGES.items():
-                    source.show(view)
+                    model.show(view)
                     page.goto(url + "?lang=en")
                     page.screenshot(path=str(out / f"showdown-{name}-en.png"))
-                source.show(RESULT)
+                model.show(RESULT)
                 for code in ("en", "ja", "zh_HK"):
                     page.goto(url + f"?lang={code}")
                     page.screenshot(path=str(out / f"table-{code}.png"))
@@ -82,7 +86,7 @@ def main(out: Path) -> None:
                 page.screenshot(path=str(out / "tablet-en.png"))
         finally:
             server.stop()
-            source.close()
+            model.close()
             journal.close()
     event_pages(out)
     for path in sorted(out.glob("*.png")):

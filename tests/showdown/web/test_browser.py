@@ -22,8 +22,10 @@ from pathlib import Path
 
 import pytest
 
+from showdown.event.view import EventSource
 from showdown.game.journal import Journal
 from showdown.game.session import Session
+from showdown.game.table_model import TableModel
 from showdown.game.table_pin import evening_pin
 from tests.showdown.web.browser import (
     LATENCY_PROBE,
@@ -234,7 +236,8 @@ def test_a_table_that_joins_an_event_later_shows_it_on_an_open_page(tmp_path: Pa
     with Journal.open(tmp_path / "table.db", writable=True) as journal:
         session = Session(journal)
         play(session, ["Ana", "Budi", "Chen"])
-        served = serve_table(session, None, "127.0.0.1:0")
+        table: TableModel[EventSource] = TableModel(session)
+        served = serve_table(table, "127.0.0.1:0")
         assert served is not None
         try:
             with chromium() as browser:
@@ -243,7 +246,7 @@ def test_a_table_that_joins_an_event_later_shows_it_on_an_open_page(tmp_path: Pa
                 expect(page.locator("#live")).to_have_text("Live", timeout=30_000)
                 expect(page.locator("#part-event")).to_be_hidden()
                 expect(page.locator("#event-head")).to_be_hidden()
-                served.join(Host(evening((120, 0, 35, 0), (0, 210, 0, 64))))
+                table.join(Host(evening((120, 0, 35, 0), (0, 210, 0, 64))))
                 expect(page.locator("#part-event")).to_be_visible(timeout=30_000)
                 expect(page.locator("#event-head")).to_be_visible()
                 expect(page.locator('#part-event [data-total="210"]')).to_have_count(1)

@@ -17,9 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from showdown.event.view import EventView
+from showdown.event.view import EventSource, EventView
 from showdown.game.journal import Journal
 from showdown.game.session import Session
+from showdown.game.table_model import TableModel
 from showdown.web.app import event_app, table_app
 from showdown.web.event import EVENT_PARTS, EventWatch
 from showdown.web.hub import Hub
@@ -124,8 +125,10 @@ def test_a_table_in_an_event_shows_the_event_below_its_game(tmp_path: Path, host
         session = Session(journal)
         play(session, ["Ana", "Budi", "Chen", "Dewi"])
         hub = Hub(PARTS + EVENT_PARTS)
-        source = TableSource(session, hub.changed)
-        app = table_app(source, hub, PinGuard(lambda: PIN), event=EventWatch(host, hub.changed))
+        model: TableModel[EventSource] = TableModel(session)
+        model.subscribe(hub.changed)
+        app = table_app(TableSource(model), hub, PinGuard(lambda: PIN),
+                        event=EventWatch(host, hub.changed))
         with TestClient(app) as client:
             html = client.get("/").text
             assert 'id="part-table"' in html and 'id="part-event"' in html
@@ -135,4 +138,4 @@ def test_a_table_in_an_event_shows_the_event_below_its_game(tmp_path: Path, host
                 first = json.loads(_event(stream.iter_lines())["data"])
                 assert set(first["html"]) == {"table", "showdown", "event"}
             hub.close()
-        source.close()
+        model.close()

@@ -22,9 +22,11 @@ from pathlib import Path
 import pytest
 
 from showdown.app.phone_page import PhonePage, serve_table
+from showdown.event.view import EventSource
 from showdown.game.journal import Journal
 from showdown.game.messages import HandEntry, RecordRound
 from showdown.game.session import Session
+from showdown.game.table_model import TableModel
 from showdown.web.process import NICE
 from tests.showdown.web.conftest import play
 
@@ -107,7 +109,7 @@ def _wait_streams(page: PhonePage, count: int) -> None:
 
 def test_the_page_runs_in_its_own_process_follows_the_table_and_stops_leaving_nothing(
         session: Session) -> None:
-    page = serve_table(session, None, "127.0.0.1:0")
+    page = serve_table(TableModel(session), "127.0.0.1:0")
     assert page is not None
     pid, port = page.server.pid, page.server.port
     assert pid is not None and pid != os.getpid()
@@ -144,7 +146,7 @@ def test_twenty_phones_cost_the_service_one_picture_per_change(session: Session,
         return picture(self)
 
     monkeypatch.setattr(TableSource, "picture", counted)
-    page = serve_table(session, None, "127.0.0.1:0")
+    page = serve_table(TableModel(session), "127.0.0.1:0")
     assert page is not None
     phones: list[Phone] = []
     try:
@@ -165,7 +167,7 @@ def test_twenty_phones_cost_the_service_one_picture_per_change(session: Session,
 
 
 def test_a_correction_from_a_phone_is_made_by_the_service(session: Session) -> None:
-    page = serve_table(session, None, "127.0.0.1:0")
+    page = serve_table(TableModel(session), "127.0.0.1:0")
     assert page is not None
     try:
         rounds = len(session.state.rounds) if session.state else 0
@@ -189,9 +191,10 @@ def test_the_page_ends_when_the_service_dies(tmp_path: Path) -> None:
         from showdown.app.phone_page import serve_table
         from showdown.game.journal import Journal
         from showdown.game.session import Session
+        from showdown.game.table_model import TableModel
         if __name__ == "__main__":
             journal = Journal.open({str(tmp_path / "table.db")!r}, writable=True)
-            page = serve_table(Session(journal), None, "127.0.0.1:0")
+            page = serve_table(TableModel(Session(journal)), "127.0.0.1:0")
             print(page.server.pid, page.server.port, flush=True)
             sys.stdin.readline()
             os.kill(os.getpid(), signal.SIGKILL)
@@ -217,7 +220,8 @@ def test_a_table_that_joins_an_event_later_shows_it_without_a_restart(session: S
                                                                       ) -> None:
     from tests.showdown.web.sample_event import Host, evening
 
-    page = serve_table(session, None, "127.0.0.1:0")
+    table: TableModel[EventSource] = TableModel(session)
+    page = serve_table(table, "127.0.0.1:0")
     assert page is not None
     try:
         url = f"http://127.0.0.1:{page.server.port}/"
@@ -228,7 +232,7 @@ def test_a_table_that_joins_an_event_later_shows_it_without_a_restart(session: S
         phone = Phone(page.server.port)
         phone.next_parts()
         host = Host(evening((120, 0, 35, 0), (0, 210, 0, 64)))
-        page.join(host)  # as Set-up does
+        table.join(host)  # as Set-up's door does
         html = phone.next_parts()["html"]
         assert isinstance(html, dict) and set(html) == {"event"}
         assert 'data-name="&lt;script&gt;x&lt;/script&gt;" data-total="210"' in html["event"]

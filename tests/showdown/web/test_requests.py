@@ -38,7 +38,7 @@ def test_a_name_players_typed_is_a_name_never_markup(page: Page) -> None:
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
         assert "Bo &amp; &#34;Co&#34;" in html
     stream = page.source.picture()
-    assert stream.seats[0].name == "<script>alert(1)</script>"
+    assert stream.players[0].name == "<script>alert(1)</script>"
 
 
 def test_the_page_runs_only_its_own_script_and_style(page: Page) -> None:
