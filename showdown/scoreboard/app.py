@@ -37,7 +37,7 @@ from showdown.scoreboard.news import tell
 from showdown.scoreboard.port import EventDoor, RefusedError, TablePort
 from showdown.scoreboard.refusals import spoken
 from showdown.scoreboard.screens import SCREENS
-from showdown.scoreboard.screens.base import CONTENT_BOTTOM, Question, Screen, Words
+from showdown.scoreboard.screens.base import CONTENT_BOTTOM, Args, Question, Screen, Words
 from showdown.scoreboard.screens.names import NamesScreen
 from showdown.scoreboard.settings import IDENTITY, TouchMatrix
 from showdown.scoreboard.text import TextRenderer
@@ -339,10 +339,13 @@ class Scoreboard:
                 pygame.key.stop_text_input()
         self._stale = True
 
-    def send(self, command: str, *args: object) -> bool:
-        """Run a port command; a refusal becomes the message banner. True if accepted."""
+    def command(self, action: Callable[Args, None], *args: Args.args,
+                **kwargs: Args.kwargs) -> bool:
+        """Run ``action``, one of :attr:`port`'s commands, with its arguments (mypy checks them
+        against the command's own signature); a refusal becomes the message banner, an accepted
+        command redraws. True if accepted."""
         try:
-            getattr(self.port, command)(*args)
+            action(*args, **kwargs)
         except RefusedError as exc:
             self.message = exc.text
             return False
@@ -460,7 +463,7 @@ class Scoreboard:
 
     def _close_game(self) -> None:
         """Leave a finished game opened to read, back to the list it was opened from."""
-        self.send("close_game")
+        self.command(self.port.close_game)
         self.go("games")
 
     def _nav(self) -> list[Widget]:

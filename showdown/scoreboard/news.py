@@ -144,7 +144,7 @@ def _entry_kind(fact: Fact) -> str:
 def undo_last(ui: Ui, after: Callable[[], object] | None = None) -> None:
     """Take back the last entry and say what went, with Redo; ``after`` runs once it went."""
     fact = ui.port.view().last
-    if not ui.send("undo"):
+    if not ui.command(ui.port.undo):
         return
     if after is not None:
         after()
@@ -155,7 +155,7 @@ def undo_last(ui: Ui, after: Callable[[], object] | None = None) -> None:
 
 def redo_last(ui: Ui, fact: Fact, after: Callable[[], object] | None = None) -> None:
     """Take back the last undo and say what stands again, with Undo."""
-    if not ui.send("redo"):
+    if not ui.command(ui.port.redo):
         return
     if after is not None:
         after()

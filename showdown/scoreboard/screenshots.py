@@ -145,10 +145,10 @@ def _games(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Pat
             board.go("stats")
             _save(board, out_dir / f"stats-all-time-{code}.png", written)
             stats.all_time = False  # type: ignore[attr-defined]
-            board.send("open_game", 1)
+            board.command(board.port.open_game, 1)
             board.go("gameover")
             _save(board, out_dir / f"finished-{code}.png", written)
-            board.send("close_game")
+            board.command(board.port.close_game)
     finally:
         set_language("en")
         board.close()

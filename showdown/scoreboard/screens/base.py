@@ -2,15 +2,15 @@
 
 A screen holds only what the players are in the middle of entering (digits on a keypad, the
 seat picked on the set-up screen); everything else comes from the :class:`TableView`. Taps run
-the widget's action, which either changes that local state or sends a command through the
-:class:`Ui`'s port.
+the widget's action, which either changes that local state or runs one of the :class:`Ui`'s
+port's commands (:meth:`Ui.command`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import ParamSpec, Protocol
 
 import pygame
 
@@ -19,6 +19,9 @@ from showdown.scoreboard.accessibility import CueSettings
 from showdown.scoreboard.port import EventDoor, TablePort
 from showdown.scoreboard.view import TableView
 from showdown.scoreboard.widgets import Widget
+
+Args = ParamSpec("Args")
+"""The arguments of the port command :meth:`Ui.command` runs, as that command declares them."""
 
 CONTENT_BOTTOM = 412
 """Screens draw above this design y; the navigation bar sits below it."""
@@ -56,8 +59,11 @@ class Ui(Protocol):
         """Show another screen."""
         ...
 
-    def send(self, command: str, *args: object) -> bool:
-        """Call a port command by name; a refusal is shown to the players. True if accepted."""
+    def command(self, action: Callable[Args, None], *args: Args.args,
+                **kwargs: Args.kwargs) -> bool:
+        """Run ``action``, one of :attr:`port`'s commands (``ui.command(ui.port.undo)``), with
+        its arguments, checked by mypy against the command's own signature; a refusal is shown
+        to the players, an accepted command redraws. True if accepted."""
         ...
 
     def say(self, message: str | ErrorText) -> None:

@@ -94,9 +94,9 @@ class GameOverScreen(Screen):
         return found
 
     def _rematch(self) -> None:
-        if self.ui.send("rematch"):
+        if self.ui.command(self.ui.port.rematch):
             self.ui.go("table")
 
     def _close(self) -> None:
-        self.ui.send("close_game")
+        self.ui.command(self.ui.port.close_game)
         self.ui.go("games")

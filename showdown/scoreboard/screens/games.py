@@ -129,12 +129,12 @@ class GamesScreen(Screen):
         if game is None:
             return
         if game.current:
-            self.ui.send("close_game")
+            self.ui.command(self.ui.port.close_game)
             self.ui.go("table")
         elif game.finished:
-            if self.ui.send("open_game", game.game_id):
+            if self.ui.command(self.ui.port.open_game, game.game_id):
                 self.ui.go("gameover")
-        elif self.ui.send("resume_game", game.game_id):
+        elif self.ui.command(self.ui.port.resume_game, game.game_id):
             self.ui.go("table")
 
     def _rename(self) -> None:
@@ -148,12 +148,12 @@ class GamesScreen(Screen):
         self.ui.go("names")
 
     def _renamed(self, game: SavedGame, name: str) -> None:
-        if self.ui.send("rename_game", game.game_id, name):
+        if self.ui.command(self.ui.port.rename_game, game.game_id, name):
             shown = name or _("Game {number}").format(number=game.game_id)
             self.ui.notice(lambda: _("Game {number} is now called {name}").format(
                 number=game.game_id, name=shown),
-                (lambda: _("Undo"), partial(self.ui.send, "rename_game", game.game_id,
-                                            game.name or "")))
+                (lambda: _("Undo"), partial(self.ui.command, self.ui.port.rename_game,
+                                            game.game_id, game.name or "")))
 
     def _delete(self) -> None:
         game = self._chosen()
@@ -172,14 +172,14 @@ class GamesScreen(Screen):
         ))
 
     def _deleted(self, game: SavedGame) -> None:
-        if not self.ui.send("delete_game", game.game_id):
+        if not self.ui.command(self.ui.port.delete_game, game.game_id):
             return
         self.entered(self.ui.port.view())
         self.ui.notice(lambda: _("{game} deleted").format(game=title(game)),
                        (lambda: _("Undo"), partial(self._restore, game)))
 
     def _restore(self, game: SavedGame) -> None:
-        if self.ui.send("restore_game", game.game_id):
+        if self.ui.command(self.ui.port.restore_game, game.game_id):
             self.chosen = game.game_id
             self.entered(self.ui.port.view())
 

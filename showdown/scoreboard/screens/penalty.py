@@ -41,7 +41,8 @@ class PenaltyScreen(Screen):
         self.reason = reasons[0][0] if len(reasons) == 1 else None
 
     def _record(self, seat: int) -> None:
-        if self.reason is not None and self.ui.send("record_penalty", seat, self.reason):
+        if self.reason is not None and self.ui.command(self.ui.port.record_penalty, seat,
+                                                       self.reason):
             self.ui.go("table")
 
     def widgets(self, view: TableView) -> list[Widget]:

@@ -101,7 +101,7 @@ class PlayersScreen(Screen):
         self.chosen = player.name
 
     def _pick(self, key: str) -> None:
-        if self.chosen is not None and self.ui.send("pick_colour", self.chosen, key):
+        if self.chosen is not None and self.ui.command(self.ui.port.pick_colour, self.chosen, key):
             self.roster = self.ui.port.roster()
 
     def _page(self, delta: int) -> None:

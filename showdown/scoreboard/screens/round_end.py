@@ -165,9 +165,9 @@ class RoundEndScreen(Screen):
                 self.selected = seat
                 return
         if self.editing is None:
-            ok = self.ui.send("record_round", self.went_out, entries)
+            ok = self.ui.command(self.ui.port.record_round, self.went_out, entries)
         else:
-            ok = self.ui.send("edit_round", self.editing, self.went_out, entries)
+            ok = self.ui.command(self.ui.port.edit_round, self.editing, self.went_out, entries)
         if ok:
             self.clear()
             self.ui.go("table")

@@ -186,7 +186,7 @@ class SetupScreen(Screen):
             scoring=None if seated is None else seated.scoring,
             key=None if seated is None else seated.key,
         )
-        if self.ui.send("start_game", setup):
+        if self.ui.command(self.ui.port.start_game, setup):
             self.ui.go("table")
 
     def widgets(self, view: TableView) -> list[Widget]:

@@ -294,8 +294,8 @@ class ShowdownScreen(Screen):
                 sd.cards).format(winner=player_name(winner), loser=player_name(loser),
                                  count=sd.cards),
             yes=lambda: _("Yes, {name} won").format(name=player_name(winner)),
-            on_yes=lambda: self.ui.send("correct_showdown", names.index(winner),
-                                        names.index(loser)),
+            on_yes=lambda: self.ui.command(self.ui.port.correct_showdown, names.index(winner),
+                                           names.index(loser)),
             no=lambda: _("Keep the result"),
         ))
 
@@ -356,9 +356,9 @@ class ShowdownScreen(Screen):
         return ""
 
     def _load(self) -> None:
-        self.ui.send("load_showdown", self.left, self.right, self.cards)
+        self.ui.command(self.ui.port.load_showdown, self.left, self.right, self.cards)
 
     def _by_hand(self, left_won: bool) -> None:
         winner, loser = (self.left, self.right) if left_won else (self.right, self.left)
-        if self.ui.send("record_showdown_by_hand", winner, loser, self.cards):
+        if self.ui.command(self.ui.port.record_showdown_by_hand, winner, loser, self.cards):
             self.ui.go("table")

@@ -102,7 +102,7 @@ def test_a_finished_game_opens_to_read_its_history_chart_stats_and_standings(
     touch(board, "nav:stats")
     assert board.current == "stats"
     # Nothing in it can change, whatever reaches the port.
-    assert not board.send("undo")
+    assert not board.command(board.port.undo)
     before = evening.state
     touch(board, "nav:close")
     assert board.current == "games" and not board.view.read_only
@@ -143,7 +143,7 @@ def test_the_game_on_the_table_cannot_be_deleted(tmp_path: Path) -> None:
             touch(board, "game0")
             assert widget(board, "open").text == "Back to it"  # type: ignore[attr-defined]
             assert not enabled(board, "delete")
-            assert not board.send("delete_game", 1)
+            assert not board.command(board.port.delete_game, 1)
         finally:
             board.close()
 
@@ -235,7 +235,7 @@ def test_the_games_list_and_a_game_opened_to_read_fit_in_every_language(
                 if screen == "games":
                     board.go("setup")
                 else:
-                    assert board.send("open_game", 1)
+                    assert board.command(board.port.open_game, 1)
                 board.go(screen)
                 board.painter.invalidate()
                 board.text.overflows.clear()

@@ -149,11 +149,12 @@ def test_refused_showdowns_are_explained_in_the_language(board: Scoreboard,
 
     start_game(board, players=2)  # recorded as "Player 1", shown in the language in use
     board.set_language("zh_HK")
-    assert not board.send("record_showdown_by_hand", 0, 0, 2)  # one player on both paddles
+    # one player on both paddles
+    assert not board.command(board.port.record_showdown_by_hand, 0, 0, 2)
     assert _banner(board) == "玩家 1 不能和自己對決並獲勝"
-    assert not board.send("load_showdown", 1, 1, 2)
+    assert not board.command(board.port.load_showdown, 1, 1, 2)
     assert _banner(board) == "請為兩個拍板選擇兩名不同的玩家"
-    assert not board.send("record_round", 5, {})
+    assert not board.command(board.port.record_round, 5, {})
     assert _banner(board) == "沒有座位 6"
     state = table.session.state
     assert state is not None and state.showdowns == () and state.rounds == ()
