@@ -21,8 +21,7 @@ from showdown.event.view import EventSource
 from showdown.game.table_model import TableModel
 from showdown.game.table_pin import evening_pin
 from showdown.web.address import page_url
-from showdown.web.event import EVENT_PARTS, EventPicture, EventWatch
-from showdown.web.event import picture as event_picture
+from showdown.web.event import EVENT_PARTS, EventWatch, Membership
 from showdown.web.hub import Hub
 from showdown.web.process import PageProcess
 from showdown.web.server import WebError, parse_address
@@ -96,16 +95,13 @@ def serve_table(table: TableModel[EventSource], address: str, *,
     def pin() -> str:
         return evening_pin(journal).code
 
-    def event() -> EventPicture | None:
-        source = table.event
-        return None if source is None else event_picture(source.view())
-
     pin()  # drawn and stored now, so the scoreboard shows the one the page checks
     hub = Hub(PARTS + EVENT_PARTS)  # the event's part stays empty until the table is in one
     unsubscribe = table.subscribe(hub.changed)
     source = TableSource(table)
     pictures: dict[str, Callable[[], object]] = {
-        "table": source.picture, "showdown": lambda: table.showdown, "event": event}
+        "table": source.picture, "showdown": lambda: table.showdown,
+        "event": Membership(table).picture}
     calls: dict[str, Callable[..., object]] = {"pin": pin, "undo": source.undo,
                                                "edit": source.edit}
     served = _start(PageProcess("table", hub, pictures, host, port, calls=calls), asked)

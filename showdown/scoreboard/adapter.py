@@ -97,11 +97,6 @@ class SessionPort:
         self._news: deque[Fact] = deque(maxlen=8)
         self._unsubscribe = session.subscribe(self._hear)
 
-    @property
-    def unit(self) -> bool:
-        """A unit is wired to this table."""
-        return self.model.unit
-
     # -- news ---------------------------------------------------------------------------------
 
     def _hear(self, event: Event) -> None:

@@ -2,7 +2,8 @@
 
 :class:`EventWatch` listens to an event source (the host itself, or a table's link to it:
 :class:`~showdown.event.view.EventSource`) and tells the :class:`~showdown.web.hub.Hub` when the
-event changed; the picture is built later, on the server's thread. The host's view holds the
+event changed; the picture is built later, on the server's thread. A table's page shows the
+event its read model holds (:class:`Membership`). The host's view holds the
 join code for its own screen: the picture leaves it out, so no phone ever sees it.
 """
 
@@ -13,9 +14,10 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from showdown.event.view import EventSource, EventView
+from showdown.game.table_model import TableModel
 
-__all__ = ["EVENT_PARTS", "EventPicture", "EventSide", "EventWatch", "Standing", "TableState",
-           "picture"]
+__all__ = ["EVENT_PARTS", "EventPicture", "EventSide", "EventWatch", "Membership", "Standing",
+           "TableState", "picture"]
 
 EVENT_PARTS = ("event",)
 """The event's page is one live part: any entry at any table can move every line of it."""
@@ -113,3 +115,16 @@ class EventWatch:
     def picture(self) -> EventPicture:
         """The event now."""
         return picture(self.source.view())
+
+
+class Membership:
+    """The event the table's read model says the table is in, as the table's page shows it below
+    the game (the model tells the page when it joins one, or the event moves on)."""
+
+    def __init__(self, table: TableModel[EventSource]) -> None:
+        self.table = table
+
+    def picture(self) -> EventPicture | None:
+        """The event now (None while the table is in none)."""
+        source = self.table.event
+        return None if source is None else picture(source.view())

@@ -165,7 +165,8 @@ class _Scoreboard:
     def __init__(
         self, table: TableModel[EventSource], machine: ShowdownMachine, *, real_unit: bool,
         keyboard: Any = None, size: tuple[int, int] = (800, 480),
-        touch: TouchMatrix | None = None, phone: PhonePage | None = None, door: Any = None,
+        touch: TouchMatrix | None = None, phone: PhonePage | None = None,
+        door: TableDoor | None = None,
     ) -> None:
         play = importlib.import_module("showdown.app.scoreboard_main")
         # At a real table (or played by keyboard) the scoreboard says who is on the paddles;
@@ -199,7 +200,7 @@ def _joined(on_stop: list[Callable[[], None]], table: TableModel[EventSource],
 def _frontend(
     args: argparse.Namespace, table: TableModel[EventSource], machine: ShowdownMachine,
     real_unit: bool, keyboard: Any = None, *, touch: TouchMatrix | None = None,
-    phone: PhonePage | None = None, door: Any = None,
+    phone: PhonePage | None = None, door: TableDoor | None = None,
 ) -> Frontend | None:
     """The scoreboard, when this installation has one and a window can open; else headless."""
     if args.headless:

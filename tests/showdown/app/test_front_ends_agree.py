@@ -1,6 +1,7 @@
 """The touchscreen and the phones show the same game: wired as ``showdown run`` wires them, over
 one read model of a real journal that bots played, the scoreboard's screens and the phone page
-show the same players, totals, rounds, showdowns and winner."""
+show the same players, totals, rounds, showdowns and winner, and the same event once the table
+is in one."""
 
 from __future__ import annotations
 
@@ -20,15 +21,17 @@ import pytest
 from starlette.testclient import TestClient
 
 from showdown.app.scoreboard_main import build_scoreboard
-from showdown.event.view import EventSource
+from showdown.event.view import EventSource, StillEvent
 from showdown.game.journal import Journal
-from showdown.game.messages import Event, RoundRecorded
+from showdown.game.messages import Event, RoundRecorded, SetUpGame
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
 from showdown.scoreboard.app import Scoreboard
+from showdown.scoreboard.event_screenshots import TABLE_VIEW
 from showdown.scoreboard.i18n import set_language
 from showdown.sim.bot_table import BotTable, TableStopped, coin_referee
 from showdown.web.app import table_app
+from showdown.web.event import EVENT_PARTS, Membership
 from showdown.web.hub import Hub
 from showdown.web.pin import PinGuard
 from showdown.web.table import PARTS, TableSource
@@ -40,6 +43,7 @@ class Table:
     """A journal on disk, its session, and both front ends over one read model."""
 
     session: Session
+    model: TableModel[EventSource]
     board: Scoreboard
     phone: TestClient
 
@@ -50,13 +54,14 @@ def table(tmp_path: Path) -> Iterator[Table]:
     with Journal.open(tmp_path / "table.db", writable=True) as journal:
         session = Session(journal)
         model: TableModel[EventSource] = TableModel(session)
-        hub = Hub(PARTS)
+        hub = Hub(PARTS + EVENT_PARTS)
         unsubscribe = model.subscribe(hub.changed)
         board = build_scoreboard(session, model=model)
-        app = table_app(TableSource(model), hub, PinGuard(lambda: "4821"))
+        app = table_app(TableSource(model), hub, PinGuard(lambda: "4821"),
+                        event=Membership(model))
         try:
             with TestClient(app) as phone:
-                yield Table(session, board, phone)
+                yield Table(session, model, board, phone)
         finally:
             board.close()
             unsubscribe()
@@ -165,3 +170,28 @@ def test_both_front_ends_show_a_game_under_way_alike(table: Table) -> None:
                  stop=stop).play_game()
     shown = assert_agree(table)
     assert len(shown.rounds) == 3 and shown.winner is None
+
+
+def test_both_front_ends_show_the_event_the_table_joined(table: Table) -> None:
+    board = table.board
+    board.pump()
+    assert board.current == "setup" and "event" not in {w.id for w in board.widgets()}
+    assert re.search(r'id="part-event" class="part" data-at="[0-9.]*" hidden></section>',
+                     table.phone.get("/?lang=en").text)
+    table.model.join(StillEvent(TABLE_VIEW))  # as the door does when Set-up joins
+    board.pump()
+    # Set-up names the event and seats the round the host seated this table (t1) for
+    assert widget(board, "event").text == "Friday game night"  # type: ignore[attr-defined]
+    assert [widget(board, f"seat{i}").text.removesuffix(" (deals)")  # type: ignore[attr-defined]
+            for i in range(4)] == ["Ada", "Gus", "Hana", "Fay"]
+    board.go("event")
+    assert widget(board, "title").text == "Friday game night"  # type: ignore[attr-defined]
+    page = table.phone.get("/?lang=en").text
+    part = page[page.index('id="part-event"'):]
+    part = part[:part.index("</section>")]
+    assert "hidden" not in part[:part.index(">")] and "Round 3 of 7" in part
+    assert 'data-name="Hana" data-total="512"' in part  # the event's leader
+    table.session.handle(SetUpGame(players=["Ada", "Gus", "Hana", "Fay"]))
+    board.pump()
+    board.go("table")
+    assert "nav:event" in {w.id for w in board.widgets()}
