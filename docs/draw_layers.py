@@ -48,7 +48,8 @@ LAYERS = (
     Layer(("showdown.scoreboard", "showdown.web"), 5, "", (195, 230, 205)),
     Layer(("showdown.event",), 4, "the event over MQTT: outbox, host, brokers, discovery",
           (240, 210, 225)),
-    Layer(("showdown.game",), 3, "session, journal (SQLite), recorder, export", (245, 225, 180)),
+    Layer(("showdown.game",), 3, "session, journal (SQLite), recorder, export, the read model",
+          (245, 225, 180)),
     Layer(("hw_sim",), 2, "simulated pins, launcher, players, Pico: imports only showdown.unit",
           (230, 230, 230)),
     Layer(("showdown.unit",), 1, "hardware interface, clock, state machine, back ends, config",
@@ -73,7 +74,8 @@ FLOW = (
     ("recorder", "showdown.game.recorder", "-> RecordShowdown entry"),
     ("session", "showdown.game.session", "checks, answers events"),
     ("journal", "showdown.game.journal", "on disk, then acknowledged"),
-    ("scoreboard", "showdown.scoreboard", "redraws from the session"),
+    ("read model", "showdown.game.table_model", "one for both front ends"),
+    ("scoreboard, phone page", "showdown.scoreboard", "both draw the read model"),
 )
 """The data flow of a showdown, first to last (drawn bottom up)."""
 
@@ -156,7 +158,7 @@ def draw() -> pygame.Surface:
 
     note = (
         "Touches travel the other way: scoreboard -> command -> session -> journal -> events "
-        "-> scoreboard."
+        "-> read model -> scoreboard and phone page."
     )
     surface.blit(small.render(note, True, INK), (40, bottom + 40))
     return surface
