@@ -27,15 +27,9 @@ from showdown.game.session import GameState, Session
 from showdown.game.table_view import TableView, table_view
 from showdown.unit.events import ShowdownEvent
 
-__all__ = ["PARTS", "Part", "TableModel", "Watched"]
+__all__ = ["TableModel", "Watched"]
 
 log = logging.getLogger(__name__)
-
-Part = str
-"""A part of what a table shows that changes apart from the others: one of :data:`PARTS`."""
-
-PARTS: tuple[Part, ...] = ("table", "showdown", "event")
-"""The score (every entry), the showdown on the unit, the event the table plays in."""
 
 
 class Watched(Protocol):
@@ -63,15 +57,16 @@ class TableModel(Generic[M]):
         self._picked_for: int | None = None
         """The game the colours were read for (a new game reads them again)."""
         self._event: M | None = None
-        self._listeners: list[Callable[[Part], object]] = []
+        self._listeners: list[Callable[[str], object]] = []
         self.reread_players()
         self._unsubscribe = session.subscribe(self._heard)
 
     # -- telling ------------------------------------------------------------------------------
 
-    def subscribe(self, listener: Callable[[Part], object]) -> Callable[[], None]:
-        """Call ``listener`` with each part that changes from now on (on the thread that
-        changed it, never under the model's lock); returns a function that unsubscribes."""
+    def subscribe(self, listener: Callable[[str], object]) -> Callable[[], None]:
+        """Call ``listener`` with each part that changes from now on, ``"table"``,
+        ``"showdown"`` or ``"event"`` (on the thread that changed it, never under the model's
+        lock); returns a function that unsubscribes."""
         with self._lock:
             self._listeners.append(listener)
 
@@ -82,7 +77,7 @@ class TableModel(Generic[M]):
 
         return unsubscribe
 
-    def _tell(self, part: Part) -> None:
+    def _tell(self, part: str) -> None:
         with self._lock:
             listeners = list(self._listeners)
         for listener in listeners:

@@ -81,7 +81,8 @@ class SessionPort:
                  unit: bool = True, model: TableModel[EventSource] | None = None) -> None:
         """``unit``: a unit is wired to this table (False for ``showdown scoreboard`` alone:
         showdowns are then entered by hand, and nothing asks for the unit). ``model``: the
-        table's read model, shared with the phone page (default: one of the port's own)."""
+        table's read model, shared with the phone page (default: one of the port's own, with
+        ``unit``; a model given says itself whether a unit is wired)."""
         self.session = session
         self.on_load = on_load
         self.model: TableModel[EventSource] = (

@@ -195,3 +195,31 @@ def test_both_front_ends_show_the_event_the_table_joined(table: Table) -> None:
     board.pump()
     board.go("table")
     assert "nav:event" in {w.id for w in board.widgets()}
+
+
+def shown_showdown(table: Table) -> tuple[tuple[str, str, str], tuple[str, str, str]]:
+    """(stage, left, right) on the scoreboard's showdown screen and on the phone's page."""
+    board = table.board
+    board.pump()
+    board.go("showdown")
+    board.frame()
+    on_board = (board.view.showdown.phase.value, widget(board, "left-name").text,  # type: ignore[attr-defined]
+                widget(board, "right-name").text)  # type: ignore[attr-defined]
+    page = table.phone.get("/?lang=en").text
+    stage = re.search(r'data-stage="([a-z_]+)"', page)
+    names = re.search(r'<span class="who left">(.*?)</span>.*?<span class="who right">(.*?)'
+                      r"</span>", page, re.S)
+    assert stage and names, page
+    return on_board, (stage[1], names[1], names[2])
+
+
+def test_the_phones_show_the_showdown_the_scoreboard_loaded_and_settled(table: Table) -> None:
+    table.session.handle(SetUpGame(players=["Ada", "Ben", "Cleo"]))
+    board = table.board
+    assert board.command(board.port.load_showdown, 2, 0, 3)
+    on_board, on_phone = shown_showdown(table)
+    assert on_board == on_phone == ("loaded", "Cleo", "Ada")
+    assert board.command(board.port.record_showdown_by_hand, 2, 0, 3)  # without the unit
+    on_board, on_phone = shown_showdown(table)
+    assert on_board == on_phone == ("result", "Cleo", "Ada")
+    assert "Cleo wins!" in table.phone.get("/?lang=en").text
