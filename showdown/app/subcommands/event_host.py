@@ -43,6 +43,7 @@ from showdown.event.brokers import (
 from showdown.event.discovery import Announcement
 from showdown.event.host import EventHost, new_event_id
 from showdown.event.messages import EventInfo
+from showdown.event.store import StoreError
 from showdown.game.journal import Journal
 from showdown.game.session import Session
 from showdown.sim.bot_table import NAMES
@@ -149,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         host = EventHost(folder, ExternalBroker("127.0.0.1", args.port), info=info,
                          code_minutes=args.code_minutes, keepalive=args.keepalive)
-    except ValueError as error:
+    except (ValueError, StoreError) as error:  # StoreError: a damaged event journal, named
         raise UserError(str(error)) from None
     host.write_broker_files()  # before the broker starts: it reads them at start
     broker = make_broker(args.broker, files, args.bind, args.port, folder)
