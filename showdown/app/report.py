@@ -49,6 +49,7 @@ from showdown.app.errors import UserError
 from showdown.app.health import PiHealth, read_health
 from showdown.app.stats import LINE_PREFIX
 from showdown.game.journal import Journal, JournalError, check_file
+from showdown.game.mark import MarkFile
 from showdown.game.session import fold
 from showdown.unit.wiring import wired_lines
 
@@ -358,6 +359,7 @@ def _journal(db: Path, bundle: Bundle) -> str:
         bundle.missing["journal"] = f"no journal at {db}"
         return "\n".join([*lines, "not there (no game was played with this configuration)"]) + "\n"
     lines.append(f"size: {db.stat().st_size} bytes")
+    lines.append(MarkFile(db, db.stat().st_ino).load().describe())
     try:
         check_file(db)
         with Journal.open(db, read_only=True) as journal:

@@ -129,6 +129,17 @@ class Marks:
         return None if newest is None else newest.mark
 
 
+    def describe(self) -> str:
+        """The newest copy in words, whichever journal it names, for a support bundle."""
+        if not self.copies:
+            return "high-water mark: none (nothing to check the journal against)"
+        newest = max(self.copies, key=lambda copy: copy.generation)
+        mark = newest.mark
+        last = f", the last entry {mark.seq}" + (f" (game {mark.game})" if mark.game else "")
+        return (f"high-water mark: {mark.count} entries acknowledged"
+                f"{last if mark.count else ''}")
+
+
 class MarkFile:
     """The mark of one journal file (see the module docstring)."""
 

@@ -240,3 +240,24 @@ def test_another_entry_where_the_acknowledged_one_was_is_refused(
     assert f"journal entry {seq} (game {game}) was acknowledged as stored, and the journal " \
         "holds another entry in its place" in str(refused.value)
     assert "\n" not in str(refused.value)
+
+
+def test_the_support_bundle_shows_the_missing_entries(
+    killed: dict[str, bytes], tmp_path: Path
+) -> None:
+    """``showdown check --report``'s journal.txt: what the mark says was acknowledged, and the
+    refusal naming what the damaged log took."""
+    from showdown.app.config import load_settings
+    from showdown.app.report import gather
+
+    put_copy(killed, tmp_path / "copy", (16, 0))
+    put_copy(killed, tmp_path / "pristine")
+    last_seq, last_game = _holds(tmp_path / "pristine" / "j.db")
+    db = tmp_path / "copy" / "j.db"
+    held_seq, _ = _holds(db)
+    bundle = gather(settings=load_settings(None), settings_error=None, config=None, db=db,
+                    root=tmp_path)
+    text = bundle.files["journal.txt"]
+    assert f"high-water mark: {last_seq} entries acknowledged, the last entry {last_seq} " \
+        f"(game {last_game})" in text, text
+    assert named_range(text) == (held_seq + 1, last_seq, last_game), text
