@@ -5,7 +5,6 @@ writes nothing over it). Never does it go on with entries missing and not a word
 
 from __future__ import annotations
 
-import sqlite3
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -20,11 +19,12 @@ from showdown.game.session import Session
 from showdown.sim.bot_table import BotTable, coin_referee
 from tests.showdown.app.test_no_tracebacks import ENV, SHOWDOWN
 from tests.showdown.game.wal_damage import (
-    Figures,
     digest,
-    flips,
+    flip_trials,
     killed_child,
+    last_entry,
     named_range,
+    none_silent,
     put_copy,
 )
 
@@ -67,66 +67,26 @@ def killed(tmp_path_factory: pytest.TempPathFactory,
     return {path.name: path.read_bytes() for path in (db, wal, mark_path(db))}
 
 
-def _held(db: Path) -> tuple[list[EntryMessage], int, int]:
-    """What the host reads of the journal: its entries, and SQLite's own last row id and that
-    entry's game."""
+def _entries(db: Path) -> list[EntryMessage]:
+    """What the host reads of the journal: its entries."""
     store = EventStore(db)
     try:
-        entries = store.entries()
+        return store.entries()
     finally:
         store.close()
-    return entries, *_last(db)
 
 
 def _last(db: Path) -> tuple[int, int]:
-    raw = sqlite3.connect(f"{db.as_uri()}?mode=ro", uri=True)
-    try:
-        rowid, game = raw.execute("SELECT rowid, game FROM entries ORDER BY rowid DESC LIMIT 1"
-                                  ).fetchone()
-        return int(rowid), int(game)
-    finally:
-        raw.close()
+    """The highest entry SQLite reads of the journal, and its game."""
+    return last_entry(db, "SELECT rowid, game FROM entries ORDER BY rowid DESC LIMIT 1")
 
 
 def test_every_flipped_bit_of_the_event_log_is_read_whole_or_refused_naming_the_loss(
     killed: dict[str, bytes], tmp_path: Path
 ) -> None:
-    put_copy(killed, tmp_path / "pristine")
-    pristine, last_rowid, last_game = _held(tmp_path / "pristine" / "event.db")
-    file_only = tmp_path / "file-only"
-    file_only.mkdir()
-    (file_only / "event.db").write_bytes(killed["event.db"])
-    assert _last(file_only / "event.db")[0] < last_rowid, "the log must hold entries"
-
-    log = killed["event.db-wal"]
-    figures = Figures(log_bytes=len(log))
-    places = set()
-    copy = tmp_path / "copy"
-    for offset, bit in flips(log):
-        places.add(offset)
-        figures.flips += 1
-        put_copy(killed, copy, (offset, bit))
-        before = digest(copy)
-        try:
-            found, _, _ = _held(copy / "event.db")
-        except StoreError as refusal:
-            said = str(refusal)
-            held, _ = _last(copy / "event.db")
-            if (digest(copy) == before and "\n" not in said
-                    and named_range(said) == (held + 1, last_rowid, last_game)):
-                figures.refused += 1
-            else:
-                figures.silent.append(f"{offset}:{bit} refused wrongly: {said}")
-            continue
-        if found == pristine:
-            figures.whole += 1
-        else:
-            figures.silent.append(f"{offset}:{bit} read {len(found)} of {len(pristine)}")
-    figures.places = len(places)
-    print(f"\nthe event's journal: {figures.line()}")
-    assert figures.flips >= 200
-    assert figures.silent == [], figures.silent[:5]
-    assert figures.refused + figures.whole == figures.flips, figures.line()
+    figures = flip_trials(killed, tmp_path, "event.db", read=_entries, last=_last,
+                          refusal=StoreError)
+    none_silent(figures, "the event's journal")
 
 
 def test_the_event_host_refuses_a_damaged_event_journal_in_one_line(

@@ -20,11 +20,12 @@ from showdown.game.session import Session, fold
 from showdown.sim.bot_table import BotTable, coin_referee
 from tests.showdown.app.test_no_tracebacks import ENV, SHOWDOWN
 from tests.showdown.game.wal_damage import (
-    Figures,
     digest,
-    flips,
+    flip_trials,
     killed_child,
+    last_entry,
     named_range,
+    none_silent,
     put_copy,
 )
 
@@ -70,58 +71,16 @@ def _contents(db: Path) -> dict[int, dict[str, Any]]:
 
 
 def _holds(db: Path) -> tuple[int, int]:
-    """What SQLite itself reads of the (damaged) journal: its highest entry and that entry's
-    game."""
-    raw = sqlite3.connect(f"{db.as_uri()}?mode=ro", uri=True)
-    try:
-        seq, game = raw.execute("SELECT seq, game_id FROM entries ORDER BY seq DESC LIMIT 1"
-                                ).fetchone()
-        return int(seq), int(game)
-    finally:
-        raw.close()
+    """The highest entry SQLite reads of the journal, and its game."""
+    return last_entry(db, "SELECT seq, game_id FROM entries ORDER BY seq DESC LIMIT 1")
 
 
 def test_every_flipped_bit_of_the_log_is_read_whole_or_refused_naming_the_loss(
     killed: dict[str, bytes], tmp_path: Path
 ) -> None:
-    pristine_folder = tmp_path / "pristine"
-    put_copy(killed, pristine_folder)
-    pristine = _contents(pristine_folder / "j.db")
-    last_seq, last_game = _holds(pristine_folder / "j.db")
-    file_only = tmp_path / "file-only"
-    file_only.mkdir()
-    (file_only / "j.db").write_bytes(killed["j.db"])
-    assert _holds(file_only / "j.db")[0] < last_seq, "the log must hold acknowledged entries"
-
-    log = killed["j.db-wal"]
-    figures = Figures(log_bytes=len(log))
-    places = set()
-    copy = tmp_path / "copy"
-    for offset, bit in flips(log):
-        places.add(offset)
-        figures.flips += 1
-        put_copy(killed, copy, (offset, bit))
-        before = digest(copy)
-        try:
-            found = _contents(copy / "j.db")
-        except JournalError as refusal:
-            said = str(refusal)
-            held_seq, _ = _holds(copy / "j.db")
-            if (digest(copy) == before and "\n" not in said
-                    and named_range(said) == (held_seq + 1, last_seq, last_game)):
-                figures.refused += 1
-            else:
-                figures.silent.append(f"{offset}:{bit} refused wrongly: {said}")
-            continue
-        if found == pristine:
-            figures.whole += 1
-        else:
-            figures.silent.append(f"{offset}:{bit} read with {sorted(pristine)} -> {sorted(found)}")
-    figures.places = len(places)
-    print(f"\nthe table's journal: {figures.line()}")
-    assert figures.flips >= 200
-    assert figures.silent == [], figures.silent[:5]
-    assert figures.refused + figures.whole == figures.flips, figures.line()
+    figures = flip_trials(killed, tmp_path, "j.db", read=_contents, last=_holds,
+                          refusal=JournalError)
+    none_silent(figures, "the table's journal")
 
 
 @pytest.mark.parametrize("where", ["salt", "first page", "last byte"])

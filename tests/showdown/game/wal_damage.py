@@ -13,9 +13,11 @@ import os
 import re
 import shutil
 import signal
+import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 WAL_HEADER = 32
 FRAME_HEADER = 24
@@ -129,3 +131,63 @@ def named_range(message: str) -> tuple[int, int, int] | None:
     if found["one"] is not None:
         return int(found["one"]), int(found["one"]), int(found["game"])
     return int(found["first"]), int(found["last"]), int(found["game"])
+
+
+def flip_trials(
+    killed: dict[str, bytes], folder: Path, name: str, *,
+    read: Callable[[Path], Any], last: Callable[[Path], tuple[int, int]],
+    refusal: type[Exception],
+) -> Figures:
+    """Every flip of :func:`flips` on a copy of the killed journal *name* in *folder*: what
+    *read* (as the program reads it) made of it, judged against the undamaged copy. A refusal
+    (*refusal*) counts only when it is one line naming exactly the entries SQLite no longer
+    reads (from *last*: the highest entry and its game) and every file is left as it was."""
+    put_copy(killed, folder / "pristine")
+    pristine = read(folder / "pristine" / name)
+    last_seq, last_game = last(folder / "pristine" / name)
+    (folder / "file-only").mkdir()
+    (folder / "file-only" / name).write_bytes(killed[name])
+    assert last(folder / "file-only" / name)[0] < last_seq, "the log must hold entries"
+    log = killed[f"{name}-wal"]
+    figures = Figures(log_bytes=len(log), places=len(log_offsets(log)))
+    copy = folder / "copy"
+    for offset, bit in flips(log):
+        figures.flips += 1
+        put_copy(killed, copy, (offset, bit))
+        before = digest(copy)
+        try:
+            found = read(copy / name)
+        except refusal as refused:
+            said = str(refused)
+            held, _ = last(copy / name)
+            if (digest(copy) == before and "\n" not in said
+                    and named_range(said) == (held + 1, last_seq, last_game)):
+                figures.refused += 1
+            else:
+                figures.silent.append(f"{offset}:{bit} refused wrongly: {said}")
+            continue
+        if found == pristine:
+            figures.whole += 1
+        else:
+            figures.silent.append(f"{offset}:{bit} read otherwise than undamaged")
+    return figures
+
+
+def last_entry(db: Path, query: str) -> tuple[int, int]:
+    """What SQLite itself reads of a (damaged) journal, on a connection that writes nothing:
+    *query* selects its highest entry's number and that entry's game."""
+    raw = sqlite3.connect(f"{db.as_uri()}?mode=ro", uri=True)
+    try:
+        seq, game = raw.execute(query).fetchone()
+        return int(seq), int(game)
+    finally:
+        raw.close()
+
+
+def none_silent(figures: Figures, journal: str) -> None:
+    """Print the figures (for docs/reliability.md, with ``-s``) and hold the issue's bar: at
+    least 200 flips, each read whole or refused naming what is missing."""
+    print(f"\n{journal}: {figures.line()}")
+    assert figures.flips >= 200
+    assert figures.silent == [], figures.silent[:5]
+    assert figures.refused + figures.whole == figures.flips, figures.line()
