@@ -32,7 +32,10 @@ from showdown.event.messages import EntryMessage
 from showdown.game.mark import Mark, MarkFile, Origin, loss, mark_path
 from showdown.game.wal import empty_when_full
 
-__all__ = ["ConflictError", "EventStore", "StoreError", "TableRow"]
+__all__ = [
+    "DEFAULT_FOLDER", "INSTALLED_FOLDER", "ConflictError", "EventStore", "StoreError", "TableRow",
+    "check",
+]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -55,6 +58,11 @@ log = logging.getLogger(__name__)
 
 #: How long a statement waits while another connection commits, before SQLITE_BUSY.
 BUSY_TIMEOUT_MS = 10_000
+
+#: Where ``showdown event host`` keeps an event's folder (its journal, the broker's files) unless
+#: told otherwise, and where an installed host keeps it (``deploy/install.sh --event-host``).
+DEFAULT_FOLDER = Path.home() / ".local" / "share" / "showdown" / "event"
+INSTALLED_FOLDER = Path("/var/lib/showdown-event")
 
 #: An entry's columns as the mark's checksum covers them (all but when it was received).
 _COLUMNS = "table_id, journal, seq, game, prev, kind, entry_key, events, recorded_at"
@@ -89,7 +97,7 @@ class EventStore:
             mark_path(path).unlink(missing_ok=True)  # a deleted journal's: this one is new
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
         else:
-            _check_mark(path)  # read-only: a refused journal keeps its log as it was
+            check(path)  # read-only: a refused journal keeps its log as it was
         try:
             self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             self._db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
@@ -227,7 +235,7 @@ def _origin(db: sqlite3.Connection) -> Origin | None:
     return None if first is None else Origin(first[0], first[1])
 
 
-def _check_mark(path: Path) -> None:
+def check(path: Path) -> None:
     """Refuse, in one line and on a read-only connection, a journal that holds less than its
     mark says the tables were told is stored, or another entry where the last one was."""
     marks = MarkFile(path, path.stat().st_ino).load()  # before the data: marked after a commit

@@ -121,3 +121,28 @@ def test_a_new_event_journal_where_one_was_deleted_is_not_taken_for_its_loss(
     store = EventStore(db)
     assert store.entries() == []
     store.close()
+
+
+def test_the_support_bundle_shows_the_event_journal_missing_entries(
+    killed: dict[str, bytes], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``showdown check --report PATH --event-dir DIR`` on a host whose event journal lost
+    entries: journal.txt gives the mark and the refusal naming them; an undamaged one reads ok."""
+    from showdown.app import cli
+    from tests.showdown.app.test_report import opened
+
+    put_copy(killed, tmp_path / "night", (16, 0))
+    put_copy(killed, tmp_path / "whole")
+    held, _ = _last(tmp_path / "night" / "event.db")
+    last_rowid, last_game = _last(tmp_path / "whole" / "event.db")
+    texts = {}
+    for name in ("night", "whole"):
+        out = tmp_path / f"{name}.tar.gz"
+        assert cli.main(["check", "--report", str(out), "--db", str(tmp_path / "none.db"),
+                         "--event-dir", str(tmp_path / name)]) == 0
+        texts[name] = opened(out)["journal.txt"]
+    capsys.readouterr()
+    assert f"high-water mark: {last_rowid} entries acknowledged, the last entry {last_rowid} " \
+        f"(game {last_game})" in texts["night"]
+    assert named_range(texts["night"]) == (held + 1, last_rowid, last_game), texts["night"]
+    assert "high-water check: ok (every acknowledged entry is there)" in texts["whole"]
