@@ -148,8 +148,6 @@ class ShowdownScreen(Screen):
         self.right = 1
         self.cards = 2
         self._followed: tuple[str | None, str | None, int] | None = None
-        self._decided: tuple[int, int, int] | None = None
-        """The pick (left, right, cards) of the decided showdown on screen, if the pick is it."""
 
     def entered(self, view: TableView) -> None:
         """Start from the showdown the unit has loaded, if any."""
@@ -166,7 +164,6 @@ class ShowdownScreen(Screen):
         self.left = names.index(sd.left)
         self.right = names.index(sd.right)
         self.cards = max(1, sd.cards)
-        self._decided = None
 
     def _cycle(self, side: str, view: TableView, step: int) -> None:
         count = len(view.players)
