@@ -90,8 +90,12 @@ def run(args: argparse.Namespace) -> int:
     from showdown.game.journal import Journal  # noqa: PLC0415
     from showdown.game.session import Session  # noqa: PLC0415
     from showdown.scoreboard.app import Scoreboard  # noqa: PLC0415
-    from showdown.scoreboard.sample import sample_table  # noqa: PLC0415
-    from showdown.scoreboard.screenshots import COUNTDOWN, FALSE_START, GO  # noqa: PLC0415
+    from showdown.scoreboard.sample import (  # noqa: PLC0415
+        COUNTDOWN,
+        FALSE_START,
+        GO,
+        sample_table,
+    )
     from showdown.scoreboard.view import ShowdownView  # noqa: PLC0415
 
     with tempfile.TemporaryDirectory() as scratch:
