@@ -1,4 +1,5 @@
-"""``showdown bench scoreboard``: frame render times per screen, and the idle loop's CPU use.
+"""``showdown bench scoreboard``: whether the scoreboard keeps up on a Pi, as frame render times
+per screen and the idle loop's CPU use.
 
 Frame times are measured on SDL's dummy video driver (headless) unless ``--display`` is given:
 each screen is repainted from scratch (every widget drawn, the window updated) ``--frames``

@@ -1,5 +1,6 @@
-"""The showdown: who sits at which paddle with how many cards, the unit's light mirrored, the
-false-start arrow, and the result with both reaction times.
+"""The showdown screen, so the table sets up a showdown and sees what the unit decided: who sits
+at which paddle with how many cards, the unit's light mirrored, the false-start arrow, and the
+result with both reaction times.
 
 Waiting and go never differ by colour alone (issue 9): waiting is a red *octagon* with the word
 "Waiting", go is a green *circle* with "GO!". The false-start arrow points at the player and says so
