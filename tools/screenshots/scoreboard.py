@@ -56,9 +56,9 @@ EXTRA_ROUND_ENDS = ("zh_CN",)
 
 @contextmanager
 def pinned() -> Iterator[None]:
-    """Draw with the pinned font, SDL's dummy driver and UTC times (the saved games' dates)
-    inside the block (then as before)."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    """Draw with the pinned font and UTC times (the saved games' dates) inside the block (then
+    as before), so the pictures are the same on any machine; SDL's dummy driver is set by
+    :mod:`tools` itself."""
     before = {name: os.environ.get(name) for name in (ENV_VARIABLE, "TZ")}
     os.environ[ENV_VARIABLE] = str(pinned_font())
     os.environ["TZ"] = "UTC"
