@@ -490,12 +490,6 @@ class Journal:
                                                                              now, now))
 
     @_locked
-    def forget_player(self, name: str) -> None:
-        """Take a player off the list (their games stay as they are)."""
-        with self._transaction():
-            self._db.execute("DELETE FROM players WHERE name = ?", (name,))
-
-    @_locked
     def players(self) -> list[tuple[str, str | None]]:
         """The players kept, (name, colour), the one who played last first."""
         if "players" not in self._tables:

@@ -1,4 +1,5 @@
-"""``showdown bench scoreboard``: frame render times per screen, and the idle loop's CPU use.
+"""``showdown bench scoreboard``: whether the scoreboard keeps up on a Pi, as frame render times
+per screen and the idle loop's CPU use.
 
 Frame times are measured on SDL's dummy video driver (headless) unless ``--display`` is given:
 each screen is repainted from scratch (every widget drawn, the window updated) ``--frames``
@@ -90,8 +91,12 @@ def run(args: argparse.Namespace) -> int:
     from showdown.game.journal import Journal  # noqa: PLC0415
     from showdown.game.session import Session  # noqa: PLC0415
     from showdown.scoreboard.app import Scoreboard  # noqa: PLC0415
-    from showdown.scoreboard.sample import sample_table  # noqa: PLC0415
-    from showdown.scoreboard.screenshots import COUNTDOWN, FALSE_START, GO  # noqa: PLC0415
+    from showdown.scoreboard.sample import (  # noqa: PLC0415
+        COUNTDOWN,
+        FALSE_START,
+        GO,
+        sample_table,
+    )
     from showdown.scoreboard.view import ShowdownView  # noqa: PLC0415
 
     with tempfile.TemporaryDirectory() as scratch:
