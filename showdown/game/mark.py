@@ -61,7 +61,7 @@ def loss(journal: Path, found: Mark, stored: Mark, noun: str, whose: str = "") -
     were = ("was acknowledged as stored and is" if lost == 1
             else "were acknowledged as stored and are")
     wal = Path(f"{journal}-wal")
-    where = (f"its write-ahead log {wal.name} is damaged" if wal.exists() and wal.stat().st_size
+    where = (f"its write-ahead log {wal.name} is damaged" if wal.exists()
              else "the file lost what was written last")
     last = (f"; the last of them was in game {stored.game}{whose}"
             if stored.game and found.seq < stored.seq else "")
