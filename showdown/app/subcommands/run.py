@@ -205,12 +205,7 @@ class _Parts:
 def _plan(args: argparse.Namespace) -> _Plan:
     """Every check of the command line that needs no file, in the order they always ran (the
     first mistake is the one said)."""
-    if not 2 <= args.players <= 10:
-        raise UserError(f"--players must be 2-10, not {args.players}")
-    if args.preset not in PRESETS:
-        raise UserError(f"unknown preset {args.preset!r}: choose one of {', '.join(PRESETS)}")
-    if not 0.1 <= args.speed <= 100:
-        raise UserError(f"--speed must be 0.1-100, not {args.speed}")
+    _check_simulated_table(args)
     scoring = simulated_scoring(args)
     if args.event is not None and _own_scoring(args):
         raise UserError(EVENT_SCORING)
@@ -226,6 +221,16 @@ def _plan(args: argparse.Namespace) -> _Plan:
     # A simulated game is nobody's game: it never goes into the table's journal by default.
     path = (simulated_path if use_sim else db_path)(args.db, settings.storage)
     return _Plan(settings, use_sim, why, scoring, path)
+
+
+def _check_simulated_table(args: argparse.Namespace) -> None:
+    """``--players``, ``--preset`` and ``--speed``, each refused in one line naming it."""
+    if not 2 <= args.players <= 10:
+        raise UserError(f"--players must be 2-10, not {args.players}")
+    if args.preset not in PRESETS:
+        raise UserError(f"unknown preset {args.preset!r}: choose one of {', '.join(PRESETS)}")
+    if not 0.1 <= args.speed <= 100:
+        raise UserError(f"--speed must be 0.1-100, not {args.speed}")
 
 
 def _assemble(args: argparse.Namespace, plan: _Plan, table: Table, stats: StatsLogger,

@@ -120,10 +120,10 @@ def watching(db: Path, ending: Callable[[], None]) -> Iterator[Watch]:
         logger.setLevel(level)
 
 
-def command(db: Path, *more: str) -> list[str]:
+def command(db: Path, *more: str, http: str = "127.0.0.1:0") -> list[str]:
     """``showdown run`` on the simulated table, with the scoreboard and a phone page."""
     return ["run", "--sim", "--fast", "--players", "3", "--seed", "4", "--db", str(db),
-            "--http", "127.0.0.1:0", *more]
+            "--http", http, *more]
 
 
 def stop_signal() -> None:

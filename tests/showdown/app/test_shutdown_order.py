@@ -15,6 +15,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import socket
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,6 +24,7 @@ import pygame
 import pytest
 
 from showdown.app.cli import main
+from showdown.app.parts.shutdown import Phase
 from showdown.game.journal import Journal
 from showdown.game.session import Session
 from tests.showdown.app.shutdown_watch import (
@@ -90,3 +92,23 @@ def test_an_exception_in_the_loop_still_stops_in_the_same_order(tmp_path: Path) 
     with watching(db, display_gone) as watch, pytest.raises(pygame.error):
         main(command(db))
     check_order(watch, db, window=False)
+
+
+def test_a_start_that_fails_half_way_closes_what_it_opened_in_the_same_order(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The phone page's address is taken once the unit is open: the unit is made safe, then the
+    journal is released, and the next start may open it."""
+    db = tmp_path / "start.db"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with watching(db, nothing) as watch:
+            code = main(command(db, http=f"127.0.0.1:{port}"))
+    assert code == 2
+    assert "choose another with --http HOST:PORT" in capsys.readouterr().err
+    assert [seen.phase for seen in watch.seen] == [Phase.UNIT.value, Phase.JOURNAL.value]
+    unit, journal = watch.seen
+    assert not unit.unit_running and unit.journal_held and not unit.window_open
+    assert not journal.journal_held
