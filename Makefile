@@ -6,7 +6,7 @@ RUNTIME_STAMP := $(VENV)/.runtime-installed
 DEV_STAMP     := $(VENV)/.dev-installed
 PIP_FLAGS     := --quiet --disable-pip-version-check
 
-.PHONY: web-screenshots vm-ci run test build lint typecheck unit soak bench clean catalogues messages screenshots vm-test vm-soak vm-deps mutation
+.PHONY: web-screenshots event-screenshots diagrams diagram-layers diagram-launcher diagram-wiring diagram-drivers vm-ci run test build lint typecheck unit soak bench clean catalogues messages screenshots vm-test vm-soak vm-deps mutation
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -84,15 +84,39 @@ unit: $(DEV_STAMP) $(ENGINE_RECORD) catalogues
 	@$(ENGINE_LINE)
 	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal
 
-## screenshots: draw the documentation's screenshots again into docs/scoreboard (the pinned font,
-## the sample games); a test fails while a committed one differs from what the screens draw now
-screenshots: $(DEV_STAMP) catalogues
-	$(BIN)/python -m showdown.scoreboard.screenshots docs/scoreboard
+# The documentation's pictures: each drawn by its driver in tools/ (outside the product), run
+# from here so `tools` and `tests` import from the repository's root.
+
+## screenshots: draw the documentation's screenshots again into docs/scoreboard and docs/event
+## (the pinned font, the sample games); a test fails while a committed one differs from what the
+## screens draw now
+screenshots: event-screenshots $(DEV_STAMP) catalogues
+	$(BIN)/python -m tools.screenshots.scoreboard docs/scoreboard
+
+## event-screenshots: only the event screen's, in docs/event
+event-screenshots: $(DEV_STAMP) catalogues
+	$(BIN)/python -m tools.screenshots.event docs/event
 
 ## web-screenshots: the phone page's pictures in docs/web (headless Chromium, Debian's `chromium`;
 ## drawn with this machine's fonts, so looked at rather than compared by pixel)
 web-screenshots: $(DEV_STAMP) catalogues
-	$(BIN)/python -m tests.showdown.web.screenshots docs/web
+	$(BIN)/python -m tools.screenshots.web docs/web
+
+## diagrams: draw every diagram in docs/ again (a test fails while a committed one differs from
+## what its driver draws): the layers, the launcher, the wiring, one per motor driver board
+diagrams: diagram-layers diagram-launcher diagram-wiring diagram-drivers
+
+diagram-layers: $(RUNTIME_STAMP)
+	$(BIN)/python -m tools.diagrams.layers --out docs/layers.png
+
+diagram-launcher: $(RUNTIME_STAMP)
+	$(BIN)/python -m tools.diagrams.launcher --out docs/launcher.png
+
+diagram-wiring: $(RUNTIME_STAMP)
+	$(BIN)/python -m tools.diagrams.wiring --out docs/wiring.png
+
+diagram-drivers: $(RUNTIME_STAMP)
+	$(BIN)/python -m tools.diagrams.drivers --out-dir docs/drivers
 
 ## soak: the long seeded runs (not part of `make test`)
 soak: $(DEV_STAMP) catalogues

@@ -46,10 +46,6 @@ class DeckTables:
     """Cards playing it makes the next player draw: 2 for a Draw Two, 4 for a Wild Draw 4
     (a rule set may add one: :func:`engine.card_facts.card_draws`)."""
 
-    def top_key(self, colour: int, top: int) -> int:
-        """Index into :attr:`match` for this current colour and top card."""
-        return colour * _K + self.top_kind[top]
-
     def row(self, colour: int, top: int) -> bytes:
         """The match row for this current colour and top card: ``row[card]`` is 1 when
         ``card`` may be played on it."""

@@ -324,11 +324,6 @@ class Link:
             )
             return not self._unacked
 
-    def drop_connection(self) -> None:
-        """Close the port as if unplugged; the reader thread reconnects (for tests and faults)."""
-        with self._lock:
-            self._drop_port("dropped on request")
-
     def close(self, *, safe: bool = True, timeout_s: float = 0.5) -> None:
         """Optionally send ``Safe`` and wait briefly for its ack, then stop the thread and close."""
         if safe and self._ready.is_set():

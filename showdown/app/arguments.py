@@ -10,10 +10,12 @@ import argparse
 import math
 from collections.abc import Callable
 
+from showdown.app.errors import UserError
+
 __all__ = [
-    "BENCH_GAMES_MAX", "FRAMES_MAX", "GAMES_MAX", "IDLE_SECONDS_MAX", "REPEAT_MAX", "SEED_MAX",
-    "SHOWDOWNS_MAX", "TARGET_MAX", "chance", "float_in_range", "int_in_range", "number_in_range",
-    "seed",
+    "BENCH_GAMES_MAX", "FRAMES_MAX", "GAMES_MAX", "IDLE_SECONDS_MAX", "MAX_WINDOW", "MIN_WINDOW",
+    "REPEAT_MAX", "SEED_MAX", "SHOWDOWNS_MAX", "TARGET_MAX", "chance", "float_in_range",
+    "int_in_range", "number_in_range", "seed", "window_size",
 ]
 
 #: The largest seed: random sources with 32-bit seeds (numpy's, used by RLCard) take 0..2**32-1.
@@ -36,6 +38,12 @@ REPEAT_MAX = 1_000
 
 #: The most frames ``bench scoreboard --frames`` draws per screen.
 FRAMES_MAX = 100_000
+
+#: The largest scoreboard window (an 8K screen): the scoreboard draws on one surface of this size.
+MAX_WINDOW = (7680, 4320)
+
+#: The smallest scoreboard window its layout still fits.
+MIN_WINDOW = (160, 96)
 
 #: The longest idle spell ``bench scoreboard --idle-seconds`` measures: an hour.
 IDLE_SECONDS_MAX = 3600.0
@@ -89,3 +97,26 @@ chance = number_in_range(0.0, 1.0, below_high=True)
 
 seed = int_in_range(0, SEED_MAX)
 """An argparse type for ``--seed``: 0 to 2**32-1, what every random source here accepts."""
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """``--size WxH`` of the scoreboard's window (``run``, ``scoreboard``, ``bench scoreboard``),
+    checked once for all three: a size no scoreboard can be drawn at is one line naming the option.
+
+    Not an argparse type: the command checks it after the options it has always checked first,
+    so the same mistake gives the same line it always gave.
+
+    >>> window_size("1024X600")
+    (1024, 600)
+    """
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise UserError(f"--size {text!r}: give WIDTHxHEIGHT, e.g. 800x480") from None
+    if width < MIN_WINDOW[0] or height < MIN_WINDOW[1]:
+        raise UserError(f"--size {text!r}: too small for the scoreboard (at least "
+                        f"{MIN_WINDOW[0]}x{MIN_WINDOW[1]})")
+    if width > MAX_WINDOW[0] or height > MAX_WINDOW[1]:
+        raise UserError(f"--size {text!r}: larger than any screen the scoreboard is made for "
+                        f"(at most {MAX_WINDOW[0]}x{MAX_WINDOW[1]})")
+    return width, height

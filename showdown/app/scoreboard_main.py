@@ -9,11 +9,10 @@ and played from the keyboard (``showdown run --sim --interactive``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime
 
 from engine.error_text import ErrorText
+from showdown.app.parts.unit_source import record_outcomes
 from showdown.event.view import EventSource
-from showdown.game.recorder import UnitRecorder
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
 from showdown.scoreboard.accessibility import CueSettings
@@ -34,7 +33,6 @@ def build_scoreboard(
     unit: KeyboardUnit | None = None,
     size: tuple[int, int] = DESIGN_SIZE,
     fullscreen: bool = False,
-    record_results: bool = False,
     load_unit: bool = True,
     cues: CueSettings | None = None,
     screen: tuple[int, int] | None = None,
@@ -48,9 +46,8 @@ def build_scoreboard(
 
     ``screen``: the size of the screen to fit (default: the desktop's); with ``unit`` the
     scoreboard and the unit's panel are scaled down together when ``size`` plus the panel is
-    wider than the screen. ``record_results`` also records the machine's results in the
-    session; leave it off when the
-    service records them itself (its ``UnitRecorder``). ``load_unit``: the showdown screen loads
+    wider than the screen. The scoreboard mirrors the machine and never records its outcomes:
+    whoever opened the unit subscribed its one recorder. ``load_unit``: the showdown screen loads
     the machine (off when virtual players load it). Closing the scoreboard unsubscribes it.
     The language and cues chosen on the scoreboard are kept in the session's journal and come
     back with it after a restart (:mod:`showdown.scoreboard.preferences`). ``touch`` corrects
@@ -82,9 +79,8 @@ def build_scoreboard(
         model.join(event)
     else:
         board.event_door = door
-    if machine is not None:
-        board.on_close.append(wire(table, machine, record=record_results, load=load_unit,
-                                   unit=unit))
+    if machine is not None and load_unit:
+        wire(table, machine, unit=unit)
     if unit is not None:
         board.extras.append(UnitPanel(unit, table, board.window, board.beside_area))
         unit.watch(board.notify)
@@ -102,8 +98,10 @@ def play(
     """Show the scoreboard until its window is closed (or Esc); ``interactive`` adds a simulated
     unit played from the keyboard, whose results are recorded in the session."""
     unit = KeyboardUnit() if interactive else None
+    if unit is not None:
+        record_outcomes(session, unit.machine)
     board = build_scoreboard(session, machine=machine, unit=unit, size=size,
-                             fullscreen=fullscreen, record_results=unit is not None)
+                             fullscreen=fullscreen)
     try:
         board.run()
     finally:
@@ -112,17 +110,13 @@ def play(
             unit.close()
 
 
-def wire(table: SessionPort, machine: ShowdownMachine, *, record: bool = True,
-         load: bool = True, unit: KeyboardUnit | None = None) -> Callable[[], None]:
-    """Connect the state machine to the scoreboard's table: with ``record``, its results are
-    recorded in the session by the one :class:`~showdown.game.recorder.UnitRecorder`, as the
-    service records them (the table's read model mirrors the steps: see
-    :func:`build_scoreboard`). Runs on the machine's threads and never waits for a frame. With
-    ``load``, the showdown screen's "load the unit" loads ``machine`` (leave it off when
-    something else loads it, such as the simulated table's virtual players). Returns the
-    unsubscribe function."""
-
-    recorder = UnitRecorder(table.session, datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%f"))
+def wire(table: SessionPort, machine: ShowdownMachine, *,
+         unit: KeyboardUnit | None = None) -> None:
+    """Let the showdown screen's "load the unit" load ``machine`` (or the keyboard ``unit``);
+    leave it unwired when something else loads it, such as the simulated table's virtual
+    players. The scoreboard never records an outcome: whoever opened the unit subscribed its one
+    recorder (:func:`showdown.app.parts.unit_source.record_outcomes`); the table's read model
+    mirrors the steps (see :func:`build_scoreboard`)."""
     loader = machine.load if unit is None else unit.load
 
     def load_machine(left: str, right: str, cards: int) -> None:
@@ -131,6 +125,4 @@ def wire(table: SessionPort, machine: ShowdownMachine, *, record: bool = True,
         except ShowdownBusyError:
             raise RefusedError(ErrorText("Wait until this showdown is over")) from None
 
-    if load:
-        table.on_load = load_machine
-    return machine.subscribe(recorder) if record else lambda: None
+    table.on_load = load_machine

@@ -1,16 +1,22 @@
-"""The service: the unit, the showdown state machine, the session, the journal and a front end.
+"""The service's main loop: it keeps the unit, the session and the front ends going until
+something ends it, then stops the table first.
 
-``showdown run`` builds the parts (:mod:`showdown.app.subcommands.run`); this module holds
-the main loop:
+``showdown run`` puts the parts together (:mod:`showdown.app.subcommands.run`, from the parts in
+:mod:`showdown.app.parts`); this module holds the loop:
 
 - :class:`~showdown.game.recorder.UnitRecorder` records every decided showdown of a real table
   (players loaded from the scoreboard); :class:`~showdown.sim.bot_table.BotTable` drives a
-  simulated one instead; :class:`~showdown.app.status.StatusPrinter` is the headless status.
+  simulated one instead, as the service's worker; :class:`~showdown.app.status.StatusPrinter` is
+  the headless status.
 - :class:`Service` runs the main loop. Each iteration calls ``tick`` first (the one place for a
   watchdog ping), then lets the front end draw (or waits), until the stop event is set (a stop
-  signal, the window closed, the simulated games finished, standard output lost). Shutdown is in
-  one order, whatever ended the loop: stop the table, make the unit's outputs safe, close the
-  front end, close the journal.
+  signal, the window closed, the simulated games finished, standard output lost, the worker
+  failed) or an exception leaves the loop. Whatever ended it, the service then stops the table
+  (:meth:`Service.stop_table`) and runs its ``on_stop`` steps. Under ``showdown run`` the rest
+  of the shutdown is :class:`~showdown.app.parts.shutdown.Shutdown`'s, in its named phases: the
+  table, the unit's outputs, the front ends (scoreboard and phone page), the event link, the
+  journal. The service closes nothing it did not open: its front end is closed by whoever
+  opened it.
 
 A stop signal reaches the loop through :meth:`Service.signal_stop`, called inside the signal
 handler: it records the signal and wakes whatever the loop waits on (the headless wait, the
@@ -56,7 +62,7 @@ Tick = Callable[[], None]
 
 
 class Service:
-    """The main loop and the shutdown order (see the module docstring)."""
+    """The main loop, which stops the table first however it ends (see the module docstring)."""
 
     IDLE_WAIT_S = 0.25
     """How long a headless iteration waits for the stop event (so ticks keep coming)."""
@@ -76,7 +82,7 @@ class Service:
         self.frontend = frontend
         self.tick = tick
         self.on_stop = on_stop or []
-        """Shutdown steps after the worker stops, in order (outputs safe first)."""
+        """Shutdown steps after the table stops, in order (outputs safe first)."""
         self.stop = stop if stop is not None else threading.Event()
         """Set to end the loop: by a signal handler, the worker finishing, the window closing."""
         self.failure: BaseException | None = None
@@ -85,6 +91,7 @@ class Service:
         self.signalled: int | None = None
         """The stop signal that ended the loop, if one did."""
         self.iterations = 0
+        self._thread: threading.Thread | None = None
         self._wake: queue.SimpleQueue[object] = queue.SimpleQueue()
         self.frozen = threading.Event()
         """The debug hook (SIGUSR2 under ``showdown run``): the main loop stops where it is,
@@ -147,10 +154,9 @@ class Service:
     def run(self) -> int:
         """Run until stopped; returns the exit status (0, or 1 when the worker failed or
         :meth:`fail` was called)."""
-        thread = None
         if self.worker is not None:
-            thread = threading.Thread(target=self._work, name="table", daemon=True)
-            thread.start()
+            self._thread = threading.Thread(target=self._work, name="table", daemon=True)
+            self._thread.start()
         try:
             while not self._stopping():
                 if self.frozen.is_set():
@@ -166,23 +172,24 @@ class Service:
                 else:
                     self._wait()
         finally:
-            self._stopping()
-            self.stop.set()
-            self._shut_down(thread)
+            self.stop_table()
+            self._after_the_table()
         return 1 if self.failure is not None or self.problem is not None else 0
 
-    def _shut_down(self, thread: threading.Thread | None) -> None:
-        if thread is not None:
-            thread.join(timeout=5.0)
-            if thread.is_alive():
-                log.warning("the table did not stop within 5 s; closing around it")
+    def _after_the_table(self) -> None:
         for step in self.on_stop:
             try:
                 step()
             except Exception:
                 log.exception("a shutdown step failed; continuing with the next")
-        if self.frontend is not None:
-            try:
-                self.frontend.close()
-            except Exception:
-                log.exception("closing the scoreboard failed")
+
+    def stop_table(self) -> None:
+        """The shutdown's first phase: end the loop and wait for the worker (the simulated
+        table) to stop, so no entry comes after it. Called again, it does nothing."""
+        self._stopping()
+        self.stop.set()
+        thread, self._thread = self._thread, None
+        if thread is not None:
+            thread.join(timeout=5.0)
+            if thread.is_alive():
+                log.warning("the table did not stop within 5 s; closing around it")

@@ -44,7 +44,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-from showdown.game.mark import Mark, MarkFile, mark_path
+from showdown.game.mark import Mark, MarkFile, Origin, loss, mark_path
+from showdown.game.wal import empty_when_full
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -126,10 +127,6 @@ log = logging.getLogger(__name__)
 
 #: How long a statement waits while another process commits, before SQLITE_BUSY.
 BUSY_TIMEOUT_MS = 10_000
-
-#: The write-ahead log is emptied into the journal once it holds this much: about four entries.
-#: (Emptied after every entry, each would cost three more syncs: a fifth of a simulated showdown.)
-CHECKPOINT_BYTES = 64 << 10
 
 #: A schema version above this is no version at all: a damaged header (bytes 60-63).
 VERSION_LIMIT = 1 << 16
@@ -233,6 +230,7 @@ class Journal:
         self._read_only = False
         self._mark: MarkFile | None = None
         self._acknowledged = Mark(0, 0)
+        self._origin: Origin | None = None
         self._mark_failed = False
         columns = {str(row[1]) for row in connection.execute("PRAGMA table_info(entries)")}
         self._checksums = "crc" in columns  # schema 4 on; older files read as they are
@@ -368,13 +366,16 @@ class Journal:
             cursor = self._insert(game_id, key, kind, payload, recorded_at)
         assert cursor.lastrowid is not None
         return self._committed(
-            Entry(cursor.lastrowid, game_id, key, kind, json.loads(payload), recorded_at)
+            Entry(cursor.lastrowid, game_id, key, kind, json.loads(payload), recorded_at),
+            entry_crc(game_id, key, kind, payload, recorded_at),
         )
 
-    def _committed(self, entry: Entry) -> Entry:
-        """After a commit: the high-water mark moves up, the log is emptied into the file if it
-        holds enough, then the entry is acknowledged."""
-        self._acknowledged = Mark(entry.seq, self._acknowledged.count + 1)
+    def _committed(self, entry: Entry, crc: int) -> Entry:
+        """After a commit: the high-water mark moves up (to *entry*, whose checksum is *crc*),
+        the log is emptied into the file if it holds enough, then the entry is acknowledged."""
+        self._acknowledged = Mark(entry.seq, self._acknowledged.count + 1, crc, entry.game_id)
+        if self._origin is None:
+            self._origin = Origin(entry.seq, crc)
         self._write_mark()
         self._checkpoint()
         if self.on_append is not None:
@@ -385,14 +386,15 @@ class Journal:
         """Start keeping the mark of a journal just opened to write (at what it holds now)."""
         self._mark = MarkFile(self.path, inspected.inode)
         self._acknowledged = inspected.found
-        if inspected.mark != inspected.found:
+        self._origin = inspected.origin
+        if inspected.mark != inspected.found:  # a version 1 mark lacks the entry: rewritten
             self._write_mark()
 
     def _write_mark(self) -> None:
         if self._mark is None:
             return
         try:
-            self._mark.write(self._acknowledged)
+            self._mark.write(self._acknowledged, self._origin)
         except OSError as error:  # the entry is stored; only the check of a later open is lost
             if not self._mark_failed:
                 self._mark_failed = True
@@ -401,23 +403,8 @@ class Journal:
                             self.path, self._mark.path, error.strerror or error)
 
     def _checkpoint(self) -> None:
-        """Once the write-ahead log holds :data:`CHECKPOINT_BYTES`, copy it into the journal and
-        empty it, so a flipped bit there can take back little (and the mark says what). Never
-        waits for a reader (the log is emptied at a later entry instead), and a checkpoint that
-        cannot grow the file (a full disk) leaves the entries safe in the log."""
-        try:
-            if os.stat(f"{self.path}-wal").st_size < CHECKPOINT_BYTES:
-                return
-        except OSError:
-            return
-        try:
-            self._db.execute("PRAGMA busy_timeout=0")
-            try:
-                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
-            finally:
-                self._db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        except sqlite3.Error as error:
-            log.debug("%s: checkpoint put off: %s", self.path, error)
+        """The log emptied into the file once it holds enough (:mod:`showdown.game.wal`)."""
+        empty_when_full(self._db, self.path, BUSY_TIMEOUT_MS)
 
     @_locked
     def append(
@@ -445,7 +432,8 @@ class Journal:
             raise
         assert cursor.lastrowid is not None
         return self._committed(
-            Entry(cursor.lastrowid, game_id, key, kind, json.loads(payload), recorded_at)
+            Entry(cursor.lastrowid, game_id, key, kind, json.loads(payload), recorded_at),
+            entry_crc(game_id, key, kind, payload, recorded_at),
         )
 
     @_locked
@@ -500,12 +488,6 @@ class Journal:
                 "INSERT INTO players (name, colour, added_at, updated_at) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (name) DO UPDATE SET colour = excluded.colour", (name, colour,
                                                                              now, now))
-
-    @_locked
-    def forget_player(self, name: str) -> None:
-        """Take a player off the list (their games stay as they are)."""
-        with self._transaction():
-            self._db.execute("DELETE FROM players WHERE name = ?", (name,))
 
     @_locked
     def players(self) -> list[tuple[str, str | None]]:
@@ -765,10 +747,12 @@ def _one_line(text: object) -> str:
 
 @dataclass(frozen=True, slots=True)
 class _Inspected:
-    """What opening found: the file's inode, what it holds, and its mark (None: no mark)."""
+    """What opening found: the file's inode, what it holds and its first entry (None: no entry),
+    and its mark (None: no mark of this journal)."""
 
     inode: int
     found: Mark
+    origin: Origin | None
     mark: Mark | None
 
 
@@ -780,13 +764,15 @@ def _inspect(
     *entries*, is every entry as it was stored)? Refuses with one line; writes nothing."""
     try:
         inode = os.stat(path).st_ino
-        stored = MarkFile(path, inode).read()  # before the data: a writer marks after it commits
+        marks = MarkFile(path, inode).load()  # before the data: a writer marks after it commits
         db.execute("BEGIN")  # one snapshot for every check
         try:
             _check_schema(path, db)
             found = _holds(db)
-            if stored is not None and (found.seq < stored.seq or found.count < stored.count):
-                raise JournalError(_missing(path, found, stored))
+            origin = _origin(db)
+            stored = marks.for_journal(origin)
+            if stored is not None:
+                _check_mark(path, db, found, stored)
             if entries:
                 _check_entries(path, db)
         finally:
@@ -801,7 +787,7 @@ def _inspect(
         raise
     if close:
         db.close()
-    return _Inspected(inode, found, stored)
+    return _Inspected(inode, found, origin, stored)
 
 
 def _check_schema(path: Path, db: sqlite3.Connection) -> None:
@@ -868,31 +854,72 @@ def _schema_shape(version: int) -> frozenset[tuple[str, ...]]:
 
 
 def _holds(db: sqlite3.Connection) -> Mark:
-    """The highest entry sequence number and the number of entries."""
-    if not db.execute("SELECT 1 FROM sqlite_schema WHERE name = 'entries'").fetchone():
+    """What the journal holds, as its mark would say it: the highest entry sequence number, the
+    number of entries, and that last entry's checksum and game."""
+    if not _has_entries_table(db):
         return Mark(0, 0)
-    seq, count = db.execute("SELECT coalesce(max(seq), 0), count(*) FROM entries").fetchone()
-    return Mark(int(seq), int(count))
+    count = int(db.execute("SELECT count(*) FROM entries").fetchone()[0])
+    last = _entry_at(db, "ORDER BY seq DESC LIMIT 1")
+    return Mark(0, count) if last is None else Mark(last[0], count, last[1], last[2])
+
+
+def _origin(db: sqlite3.Connection) -> Origin | None:
+    """Which journal this is, as a copy keeps it: its first entry (None: it has none)."""
+    if not _has_entries_table(db):
+        return None
+    first = _entry_at(db, "ORDER BY seq LIMIT 1")
+    return None if first is None else Origin(first[0], first[1])
+
+
+def _has_entries_table(db: sqlite3.Connection) -> bool:
+    return db.execute("SELECT 1 FROM sqlite_schema WHERE name = 'entries'").fetchone() is not None
+
+
+def _entry_at(db: sqlite3.Connection, where: str) -> tuple[int, int, int] | None:
+    """One entry's sequence number, checksum (computed: older schemas store none) and game."""
+    row = db.execute("SELECT seq, game_id, entry_key, kind, events, recorded_at FROM entries "
+                     + where).fetchone()
+    if row is None:
+        return None
+    seq, game_id, key, kind, events, recorded_at = row
+    return int(seq), entry_crc(game_id, key, str(kind), events, str(recorded_at)), int(game_id)
+
+
+def _check_mark(path: Path, db: sqlite3.Connection, found: Mark, stored: Mark) -> None:
+    """Refuse a journal that holds less than its mark says was acknowledged, or another entry
+    where the last acknowledged one was."""
+    if found.seq < stored.seq or found.count < stored.count:
+        raise JournalError(_missing(path, found, stored))
+    if not stored.game:  # a version 1 mark: the entry itself is not known
+        return
+    there = _entry_at(db, f"WHERE seq = {int(stored.seq)}")
+    if there is None or there[1:] != (stored.crc, stored.game):
+        if there is not None and _self_damaged(db, stored.seq):
+            return  # a changed byte in the entry itself: its checksum refuses it where it is read
+        raise JournalError(
+            f"{path} is damaged: journal entry {stored.seq} (game {stored.game}) was acknowledged "
+            "as stored, and the journal holds another entry in its place (the journal was "
+            "written by something that did not see it); the journal and its log were left "
+            f"untouched; move them aside, or, to go on with what is there, delete "
+            f"{mark_path(path).name}")
 
 
 def _missing(path: Path, found: Mark, stored: Mark) -> str:
     """The refusal of a journal that lost acknowledged entries."""
-    wal = Path(f"{path}-wal")
-    if found.seq < stored.seq:
-        first = found.seq + 1
-        lost = stored.seq - found.seq
-        which = (f"journal entry {first}" if lost == 1
-                 else f"journal entries {first} to {stored.seq}")
-    else:
-        lost = stored.count - found.count
-        which = f"{lost} journal entries" if lost > 1 else "a journal entry"
-    were = ("was acknowledged as stored and is" if lost == 1
-            else "were acknowledged as stored and are")
-    where = (f"its write-ahead log {wal.name} is damaged" if wal.exists()
-             else "the file lost what was written last")
-    return (f"{path} is damaged: {which} {were} missing "
-            f"({where}); the journal and its log were left untouched; move them aside, or, to "
-            f"go on with what is left, delete {mark_path(path).name}")
+    return (f"{path} is damaged: {loss(path, found, stored, 'journal entr')}; the journal and "
+            "its log were left untouched; move them aside, or, to go on with what is left, "
+            f"delete {mark_path(path).name}")
+
+
+def _self_damaged(db: sqlite3.Connection, seq: int) -> bool:
+    """Whether entry *seq* no longer matches the checksum stored with it (schema 4 on)."""
+    try:
+        row = db.execute("SELECT game_id, entry_key, kind, events, recorded_at, crc FROM entries "
+                         "WHERE seq = ?", (seq,)).fetchone()
+    except sqlite3.OperationalError:  # no crc column: schema 3 or older
+        return False
+    return row is not None and row[5] != entry_crc(row[0], row[1], str(row[2]), row[3],
+                                                   str(row[4]))
 
 
 def _check_entries(path: Path, db: sqlite3.Connection) -> None:
@@ -1014,7 +1041,8 @@ def create_journal(path: Path) -> None:
 
 def _create(path: Path) -> None:
     """Make a new, empty journal at *path* in one step: built and closed in a temporary file
-    beside it, then linked into place; if another process made one meanwhile, theirs is kept."""
+    beside it, then linked into place (and the mark of a journal deleted from there removed);
+    if another process made one meanwhile, theirs is kept."""
     temporary = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.new")
     for leftover in (temporary, *(Path(f"{temporary}{end}") for end in ("-wal", "-shm"))):
         leftover.unlink(missing_ok=True)
@@ -1030,10 +1058,13 @@ def _create(path: Path) -> None:
         try:
             os.link(temporary, path)
         except FileExistsError:
-            pass  # another process made it first: use theirs
+            return  # another process made it first: use theirs
         except OSError:  # a file system without hard links: a rename, if still nobody's there
-            if not path.exists():
-                os.replace(temporary, path)
+            if path.exists():
+                return
+            os.replace(temporary, path)
+        # A mark left by a journal deleted from here would take this empty one for its loss.
+        mark_path(path).unlink(missing_ok=True)
     except sqlite3.Error as exc:
         raise JournalError(f"cannot create {path}: {_why(exc)}") from None
     except OSError as exc:

@@ -1,7 +1,7 @@
 """The one translation of the unit's showdown outcome into a session entry, and the recorder.
 
-Every caller that records what the unit decided (the service on a real table, the simulated
-referee, the scoreboard with the keyboard unit) goes through :func:`entry_from_unit`, so an entry
+Every caller that records what the unit decided (the service's unit source, for a real table or
+the keyboard's unit, and the simulated referee) goes through :func:`entry_from_unit`, so an entry
 always carries the cards actually loaded and a ``showdown_id`` that makes recording it twice
 impossible.
 """

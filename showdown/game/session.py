@@ -7,10 +7,15 @@ answering) and answers with events. Its state is never kept anywhere but in the 
 rebuilt by folding the game's stored events (:func:`fold`), so resuming after a crash, undoing
 and editing a past round are one mechanism.
 
+    >>> import tempfile
+    >>> from pathlib import Path
     >>> from showdown.game.journal import Journal
-    >>> session = Session(Journal.open(":memory:"))          # doctest: +SKIP
-    >>> session.handle(SetUpGame(players=["Ann", "Bob"]))     # doctest: +SKIP
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> session = Session(Journal.open(Path(folder.name) / "table.db"))
+    >>> session.handle(SetUpGame(players=["Ann", "Bob"]))  # doctest: +ELLIPSIS
     [GameStarted(...), ScoresUpdated(...)]
+    >>> session.journal.close()
+    >>> folder.cleanup()
 
 Bad input changes nothing and is answered by one :class:`EntryRejected` whose message is meant
 for the people at the table. The session is thread-safe: the unit's result thread and the

@@ -2,7 +2,7 @@
 
 The configuration names pins by their Broadcom (GPIO) number; a builder holding a jumper wire
 counts physical header pins. This module maps one to the other so that ``showdown check``, the
-pin tables of ``docs/unit.md`` and the wiring diagram (``deploy/draw_wiring.py``) all say both,
+pin tables of ``docs/unit.md`` and the wiring diagram (``tools/diagrams/wiring.py``) all say both,
 from the same facts.
 """
 

@@ -7,15 +7,14 @@ or renamed file cannot leave the documents pointing at nothing.
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import tomllib
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from tests.architecture.test_layers import RANK, imports, layer
+from tools.diagrams import launcher, layers
 
 REPO = Path(__file__).resolve().parents[2]
 DOCUMENTS = [REPO / "README.md", REPO / "CONTRIBUTING.md", *sorted((REPO / "docs").glob("*.md"))]
@@ -24,9 +23,10 @@ README_MAX_LINES = 200
 LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 HTML_LINK = re.compile(r"""(?:href|src)\s*=\s*["']([^"']+)["']""")
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
-TOP_FOLDERS = ("engine", "showdown", "firmware_bridge", "hw_sim", "deploy", "tests", "docs")
+TOP_FOLDERS = (
+    "engine", "showdown", "firmware_bridge", "hw_sim", "deploy", "tests", "docs", "tools")
 PATH = re.compile(r"(?<![\w/.~-])(?:" + "|".join(TOP_FOLDERS) + r")/[^\s`'\"()\[\]|,;]*")
-MODULE = re.compile(r"^(?:engine|showdown|firmware_bridge|hw_sim)(?:\.[A-Za-z_]\w*)+$")
+MODULE = re.compile(r"^(?:engine|showdown|firmware_bridge|hw_sim|tools)(?:\.[A-Za-z_]\w*)+$")
 FILE_SUFFIXES = {"toml", "db", "service", "po", "pot", "mo", "md", "py", "json", "png", "rules"}
 """``showdown.toml``, ``showdown.db``: file names that look like module paths."""
 
@@ -154,18 +154,6 @@ def test_every_dependency_has_a_reason_in_the_readme() -> None:
     assert names - listed == set()
 
 
-def _draw_script(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, REPO / "docs" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def _draw_layers() -> ModuleType:
-    return _draw_script("draw_layers")
-
-
 def _same_picture(drawn: object, committed_png: Path, command: str) -> None:
     """The committed PNG is what the script draws (another pygame-ce may anti-alias text a
     little differently: up to 0.5 % of the pixels may differ)."""
@@ -181,21 +169,19 @@ def _same_picture(drawn: object, committed_png: Path, command: str) -> None:
 
 
 def test_the_picture_draws_the_layers_the_test_enforces() -> None:
-    drawn = {name: entry.rank for entry in _draw_layers().LAYERS for name in entry.names}
+    drawn = {name: entry.rank for entry in layers.LAYERS for name in entry.names}
     enforced = {name: rank for name, rank in RANK.items() if name != "showdown.__main__"}
-    assert drawn == enforced, "update LAYERS in docs/draw_layers.py and run it"
+    assert drawn == enforced, "update LAYERS in tools/diagrams/layers.py, run make diagram-layers"
 
 
 def test_the_committed_layers_png_is_what_the_script_draws() -> None:
-    _same_picture(_draw_layers().draw(), REPO / "docs" / "layers.png",
-                  "python docs/draw_layers.py")
+    _same_picture(layers.draw(), REPO / "docs" / "layers.png", "make diagram-layers")
 
 
 def test_the_committed_launcher_png_is_what_the_script_draws() -> None:
     """docs/launcher.png shows the configuration's timings and count pins: a change to either
     fails here until the picture is drawn again."""
-    _same_picture(_draw_script("draw_launcher").draw(), REPO / "docs" / "launcher.png",
-                  "python docs/draw_launcher.py")
+    _same_picture(launcher.draw(), REPO / "docs" / "launcher.png", "make diagram-launcher")
 
 
 def test_the_mermaid_diagram_shows_the_imports_between_layers() -> None:

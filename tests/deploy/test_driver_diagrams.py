@@ -1,28 +1,18 @@
-"""The wiring pictures in docs/ are what their scripts draw now: one per launcher motor driver
-(deploy/draw_drivers.py, docs/drivers/<driver>.png) and the whole header (deploy/draw_wiring.py,
-docs/wiring.png). A changed pin, board or note fails here until the picture is drawn again."""
+"""The wiring pictures in docs/ are what their drivers draw now: one per launcher motor driver
+(tools/diagrams/drivers.py, docs/drivers/<driver>.png) and the whole header
+(tools/diagrams/wiring.py, docs/wiring.png). A changed pin, board or note fails here until the
+picture is drawn again."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from showdown.unit.drivers import DRIVER_NAMES, DRIVERS
+from tools.diagrams import drivers, wiring
 
 REPO = Path(__file__).resolve().parents[2]
-
-
-def _script(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, REPO / "deploy" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # its dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
 
 
 def assert_same_picture(drawn: object, committed_path: Path, command: str) -> None:
@@ -43,19 +33,17 @@ def assert_same_picture(drawn: object, committed_path: Path, command: str) -> No
 
 @pytest.mark.parametrize("name", DRIVER_NAMES)
 def test_each_drivers_committed_diagram_is_what_the_script_draws(name: str) -> None:
-    script = _script("draw_drivers")
-    config = script.example(name)
-    drawn = script.draw(DRIVERS[name], script.read_settings(config),
-                        config.relative_to(REPO).as_posix())
+    config = drivers.example(name)
+    drawn = drivers.draw(DRIVERS[name], drivers.read_settings(config),
+                         config.relative_to(REPO).as_posix())
     assert_same_picture(drawn, REPO / "docs" / "drivers" / f"{name}.png",
-                        "python deploy/draw_drivers.py")
+                        "make diagram-drivers")
 
 
 def test_every_driver_has_a_board_description_in_the_script() -> None:
-    assert set(_script("draw_drivers").BOARDS) == set(DRIVER_NAMES)
+    assert set(drivers.BOARDS) == set(DRIVER_NAMES)
 
 
 def test_the_committed_header_diagram_is_what_the_script_draws() -> None:
-    script = _script("draw_wiring")
-    drawn = script.draw(script.wired_lines(script.read_pins(REPO / "deploy" / "showdown.toml")))
-    assert_same_picture(drawn, REPO / "docs" / "wiring.png", "python deploy/draw_wiring.py")
+    drawn = wiring.draw(wiring.wired_lines(wiring.read_pins(REPO / "deploy" / "showdown.toml")))
+    assert_same_picture(drawn, REPO / "docs" / "wiring.png", "make diagram-wiring")

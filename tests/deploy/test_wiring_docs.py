@@ -65,7 +65,8 @@ def test_wired_lines_come_in_header_order_with_a_part_for_each() -> None:
 def test_diagram_script_draws_the_picture(tmp_path: Path) -> None:
     out = tmp_path / "wiring.png"
     result = subprocess.run(
-        [sys.executable, str(REPO / "deploy" / "draw_wiring.py"), "--out", str(out)],
+        [sys.executable, "-m", "tools.diagrams.wiring", "--out", str(out)],
+        cwd=REPO,
         capture_output=True,
         text=True,
         timeout=60,

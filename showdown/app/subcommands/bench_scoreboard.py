@@ -1,4 +1,5 @@
-"""``showdown bench scoreboard``: frame render times per screen, and the idle loop's CPU use.
+"""``showdown bench scoreboard``: whether the scoreboard keeps up on a Pi, as frame render times
+per screen and the idle loop's CPU use.
 
 Frame times are measured on SDL's dummy video driver (headless) unless ``--display`` is given:
 each screen is repainted from scratch (every widget drawn, the window updated) ``--frames``
@@ -20,7 +21,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from showdown.app.arguments import FRAMES_MAX, IDLE_SECONDS_MAX, int_in_range, number_in_range
+from showdown.app.arguments import (
+    FRAMES_MAX,
+    IDLE_SECONDS_MAX,
+    int_in_range,
+    number_in_range,
+    window_size,
+)
 
 NAME = "scoreboard"
 GROUP = "bench"
@@ -38,25 +45,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--display", action="store_true",
                         help="draw on the real display instead of SDL's dummy driver")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-
-
-MAX_SIZE = (7680, 4320)
-"""The largest window (an 8K screen): the scoreboard draws on one surface of this size."""
-
-
-def _size(text: str) -> tuple[int, int]:
-    from showdown.app.errors import UserError  # noqa: PLC0415
-
-    try:
-        width, height = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise UserError(f"--size {text!r}: give WIDTHxHEIGHT, e.g. 800x480") from None
-    if width < 160 or height < 96:
-        raise UserError(f"--size {text!r}: too small for the scoreboard (at least 160x96)")
-    if width > MAX_SIZE[0] or height > MAX_SIZE[1]:
-        raise UserError(f"--size {text!r}: larger than any screen the scoreboard is made for "
-                        f"(at most {MAX_SIZE[0]}x{MAX_SIZE[1]})")
-    return width, height
 
 
 def _percentiles(samples: list[float]) -> dict[str, float]:
@@ -84,14 +72,18 @@ def _time(frames: int, step: Callable[[], object]) -> dict[str, float]:
 
 def run(args: argparse.Namespace) -> int:
     """Measure and print."""
-    size = _size(args.size)
+    size = window_size(args.size)
     if not args.display:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     from showdown.game.journal import Journal  # noqa: PLC0415
     from showdown.game.session import Session  # noqa: PLC0415
     from showdown.scoreboard.app import Scoreboard  # noqa: PLC0415
-    from showdown.scoreboard.sample import sample_table  # noqa: PLC0415
-    from showdown.scoreboard.screenshots import COUNTDOWN, FALSE_START, GO  # noqa: PLC0415
+    from showdown.scoreboard.sample import (  # noqa: PLC0415
+        COUNTDOWN,
+        FALSE_START,
+        GO,
+        sample_table,
+    )
     from showdown.scoreboard.view import ShowdownView  # noqa: PLC0415
 
     with tempfile.TemporaryDirectory() as scratch:

@@ -14,6 +14,7 @@ from engine import build
 from showdown.app import report as bundle
 from showdown.app.config import CONFIG_ENV, ConfigError, Settings, load_settings
 from showdown.app.errors import UserError
+from showdown.event.store import DEFAULT_FOLDER, INSTALLED_FOLDER
 from showdown.game.storage import db_path
 from showdown.unit.backends import BACKENDS
 from showdown.unit.config import UnitSettings
@@ -84,6 +85,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--db", type=Path, metavar="PATH",
         help="the game journal to check (default: the configuration's storage.path)",
     )
+    support.add_argument(
+        "--event-dir", type=Path, metavar="DIR",
+        help="the event host's folder, whose event journal is checked too (default: "
+        f"{INSTALLED_FOLDER} where an installed host keeps it, else {DEFAULT_FOLDER})",
+    )
+
+
+def event_journal_path(given: Path | None) -> Path:
+    """The event journal a support bundle checks: in the folder given, else an installed host's,
+    else the one ``showdown event host`` uses by default."""
+    if given is not None:
+        return given / "event.db"
+    installed = INSTALLED_FOLDER / "event.db"
+    return installed if installed.exists() else DEFAULT_FOLDER / "event.db"
 
 
 def config_path(given: Path | None) -> Path | None:
@@ -219,7 +234,7 @@ def write_report(args: argparse.Namespace) -> int:
     storage = settings.storage if settings is not None else None
     got = bundle.gather(settings=settings, settings_error=error, config=config,
                         db=db_path(args.db, storage), include_names=args.include_names,
-                        log_file=args.log)
+                        log_file=args.log, event_db=event_journal_path(args.event_dir))
     size = bundle.write_bundle(got, args.report)
     print(f"wrote {args.report} ({len(got.files)} files, {size / 1024:.1f} KiB)")
     print(got.names)

@@ -43,6 +43,7 @@ from showdown.event.brokers import (
 from showdown.event.discovery import Announcement
 from showdown.event.host import EventHost, new_event_id
 from showdown.event.messages import EventInfo
+from showdown.event.store import DEFAULT_FOLDER, StoreError
 from showdown.game.journal import Journal
 from showdown.game.session import Session
 from showdown.sim.bot_table import NAMES
@@ -54,14 +55,13 @@ HELP = "run an event: the broker, the event journal, the standings and the seati
 
 log = logging.getLogger("showdown.event")
 
-DEFAULT_DIR = Path.home() / ".local" / "share" / "showdown" / "event"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``showdown event host``."""
-    parser.add_argument("--dir", type=Path, default=DEFAULT_DIR,
+    parser.add_argument("--dir", type=Path, default=DEFAULT_FOLDER,
                         help=f"the event's folder: its journal and the broker's files "
-                        f"(default {DEFAULT_DIR})")
+                        f"(default {DEFAULT_FOLDER})")
     parser.add_argument("--name", default="Game night", help="the event's name on the screens")
     parser.add_argument("--format", choices=[f.value for f in EventFormat], default="free")
     parser.add_argument("--tables", type=int_in_range(1, 100), default=2,
@@ -149,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         host = EventHost(folder, ExternalBroker("127.0.0.1", args.port), info=info,
                          code_minutes=args.code_minutes, keepalive=args.keepalive)
-    except ValueError as error:
+    except (ValueError, StoreError) as error:  # StoreError: a damaged event journal, named
         raise UserError(str(error)) from None
     host.write_broker_files()  # before the broker starts: it reads them at start
     broker = make_broker(args.broker, files, args.bind, args.port, folder)

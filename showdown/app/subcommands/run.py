@@ -12,6 +12,12 @@ closed. SIGUSR1 does not stop it: it asks for a stats line (:mod:`showdown.app.s
 the service also logs once a minute. The open game resumes on the next start. One journal has
 one service: a second one on the same file is refused at start, naming the process that holds
 it.
+
+:func:`_run` is the composition root: the service is put together from the parts in
+:mod:`showdown.app.parts` (the table, the event link, the unit source, the front ends), each
+registering its closing under a named phase of one
+:class:`~showdown.app.parts.shutdown.Shutdown`, which closes them in the documented order however
+the loop ended (docs/architecture.md, "The service, put together").
 """
 
 from __future__ import annotations
@@ -19,48 +25,51 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
-import os
 import signal
 import sys
 import threading
 from collections.abc import Callable
-from datetime import UTC, datetime
-from functools import partial
+from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
-from typing import Any
 
 from pydantic import ValidationError
 
 from engine.rules import PRESETS, preset
 from engine.scoring import PIG_MODES, ScoringMode, ScoringSettings
-from showdown.app.arguments import GAMES_MAX, int_in_range, seed
-from showdown.app.config import load_settings
+from showdown.app.arguments import GAMES_MAX, int_in_range, seed, window_size
+from showdown.app.config import Settings, load_settings
 from showdown.app.errors import UserError
-from showdown.app.event_table import TableDoor, connect_table, event_worker
-from showdown.app.phone_page import PhonePage, add_http_arguments, http_address, serve_table
+from showdown.app.parts.bots import Bots, bot_worker
+from showdown.app.parts.event_link import EVENT_SCORING, open_event_link
+from showdown.app.parts.front_ends import (
+    ScoreboardFront,
+    open_phone_page,
+    open_scoreboard,
+    window_or_refuse,
+)
+from showdown.app.parts.shutdown import Phase, Shutdown
+from showdown.app.parts.table import Table, open_table
+from showdown.app.parts.unit_source import (
+    UnitSource,
+    choose_backend,
+    open_keyboard,
+    open_real,
+    open_simulated,
+)
+from showdown.app.phone_page import PhonePage, add_http_arguments, http_address
 from showdown.app.sd_notify import ServiceHeartbeat
-from showdown.app.service import Frontend, Service
+from showdown.app.service import Service
 from showdown.app.signals import Stopped, stop_signals
-from showdown.app.stats import LinkSource, StatsLogger
+from showdown.app.stats import StatsLogger
 from showdown.app.status import StatusPrinter
-from showdown.app.subcommands.bench_scoreboard import _size
-from showdown.event.outbox import event_file
-from showdown.event.table_link import TableLink
 from showdown.event.view import EventSource
-from showdown.game.journal import Entry, Journal, JournalError, check_file, check_writable
-from showdown.game.lock import JournalLock
-from showdown.game.recorder import UnitRecorder
-from showdown.game.session import Session, SessionError
 from showdown.game.storage import add_db_argument, db_path, simulated_path
 from showdown.game.table_model import TableModel
-from showdown.scoreboard.settings import TouchMatrix
-from showdown.sim.bot_table import BotTable, TableError, TableStopped
-from showdown.unit.backends import BACKENDS
-from showdown.unit.backends.serial import SerialUnit
+from showdown.sim.bot_table import TableError
 from showdown.unit.config import TimingConfig
-from showdown.unit.hardware import UnitHardware
-from showdown.unit.machine import ShowdownMachine
+
+__all__ = ["banner", "choose_backend", "phone_line", "run", "simulated_scoring"]
 
 NAME = "run"
 GROUP = None
@@ -68,7 +77,6 @@ HELP = "run the service: the unit (or its simulator), the session and the journa
 
 log = logging.getLogger("showdown.run")
 
-PI_MODEL = Path("/proc/device-tree/model")
 PIGS_MAX = 99
 ROUNDS_MAX = 1_000
 
@@ -136,115 +144,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def choose_backend(
-    sim: bool, model_file: Path = PI_MODEL, backend: str = "gpio"
-) -> tuple[bool, str]:
-    """(use the simulator?, why) - the reason goes into the one log line about it.
-
-    Only the ``gpio`` back end needs a Pi: a unit behind a microcontroller on USB (``serial``)
-    can be run from any Linux machine."""
-    if sim:
-        return True, "--sim was given"
-    factory = os.environ.get("GPIOZERO_PIN_FACTORY", "")
-    if factory.lower() == "mock":
-        return True, "GPIOZERO_PIN_FACTORY=mock"
-    if backend != "gpio":
-        return False, f"unit.backend is {backend!r}"
-    try:
-        model = model_file.read_text(encoding="utf-8", errors="replace").strip("\x00\n ")
-    except OSError:
-        return True, f"no Raspberry Pi found ({model_file} is absent)"
-    if "Raspberry Pi" not in model:
-        return True, f"no Raspberry Pi found ({model_file} says {model!r})"
-    return False, f"running on a {model}"
-
-
-class _Scoreboard:
-    """The scoreboard (``showdown.scoreboard``, when installed) as the service's front end."""
-
-    def __init__(
-        self, table: TableModel[EventSource], machine: ShowdownMachine, *, real_unit: bool,
-        keyboard: Any = None, size: tuple[int, int] = (800, 480),
-        touch: TouchMatrix | None = None, phone: PhonePage | None = None,
-        door: TableDoor | None = None,
-    ) -> None:
-        play = importlib.import_module("showdown.app.scoreboard_main")
-        # At a real table (or played by keyboard) the scoreboard says who is on the paddles;
-        # the virtual players load the simulated unit themselves. The service records results.
-        self.board: Any = play.build_scoreboard(
-            table.session, machine=machine, unit=keyboard, fullscreen=real_unit, size=size,
-            record_results=False, load_unit=real_unit or keyboard is not None, model=table,
-            phone=None if phone is None else (phone.url, phone.pin),
-            door=door,
-            **({} if touch is None else {"touch": touch}),
-        )
-
-    def notify(self, note: object = None) -> None:
-        self.board.notify(note)
-
-    def pump(self, timeout_ms: int) -> bool:
-        return bool(self.board.pump(timeout_ms))
-
-    def close(self) -> None:
-        self.board.close()
-
-
-def _joined(on_stop: list[Callable[[], None]], table: TableModel[EventSource],
-            link: TableLink) -> None:
-    """Set-up joined an event: the link stops with the rest, and the table's read model holds
-    it (the Event screen and the phone page read it there)."""
-    on_stop.insert(0, link.stop)
-    table.join(link)
-
-
-def _frontend(
-    args: argparse.Namespace, table: TableModel[EventSource], machine: ShowdownMachine,
-    real_unit: bool, keyboard: Any = None, *, touch: TouchMatrix | None = None,
-    phone: PhonePage | None = None, door: TableDoor | None = None,
-) -> Frontend | None:
-    """The scoreboard, when this installation has one and a window can open; else headless."""
-    if args.headless:
-        return None
-    try:
-        importlib.import_module("showdown.scoreboard.app")
-    except ImportError:
-        log.info("no scoreboard in this installation: running headless")
-        return None
-    display = importlib.import_module("showdown.scoreboard.display")
-    try:
-        return _Scoreboard(table, machine, real_unit=real_unit, keyboard=keyboard,
-                           size=args.size, touch=touch, phone=phone, door=door)
-    except display.NoWindowError as error:  # no screen here: SDL would draw an invisible window
-        if keyboard is not None:
-            raise UserError(f"--interactive needs a window for the scoreboard, and none can open "
-                            f"here: {error}") from None
-        log.info("no screen for the scoreboard (%s): running headless, the live status below",
-                 error)
-        return None
-    except Exception as error:  # no video driver: the service still keeps score
-        log.warning("the scoreboard cannot open (%s): running headless", error)
-        return None
-
-
-def _window_or_refuse() -> None:
-    """Refuse ``--interactive`` at once where no screen can be reached (nothing is created)."""
-    display = importlib.import_module("showdown.scoreboard.display")
-    try:
-        display.check_environment()
-    except display.NoWindowError as error:
-        raise UserError(f"--interactive needs a window for the scoreboard, and none can open "
-                        f"here: {error}") from None
-
-
-def _simulable_or_refuse(timing: TimingConfig) -> None:
-    """Refuse timings no virtual player can play (a person at the keyboard may yet try)."""
-    referee = importlib.import_module("showdown.sim.referee")
-    try:
-        referee.check_timings(timing)
-    except TableError as error:
-        raise UserError(f"the simulated table cannot play: {error}") from None
-
-
 def run(args: argparse.Namespace) -> int:
     """Build the parts, run the main loop, shut down in order."""
     # A stop signal from here on is only noted until the service runs: the parts being built are
@@ -266,177 +165,179 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -> int:
-    if not 2 <= args.players <= 10:
-        raise UserError(f"--players must be 2-10, not {args.players}")
-    if args.preset not in PRESETS:
-        raise UserError(f"unknown preset {args.preset!r}: choose one of {', '.join(PRESETS)}")
-    if not 0.1 <= args.speed <= 100:
-        raise UserError(f"--speed must be 0.1-100, not {args.speed}")
+    """The composition root: the parts opened onto one shutdown, the loop run, the shutdown's
+    phases closed in their order however the loop ended (or the start failed)."""
+    plan = _plan(args)
+    stop_signals.check()  # a stop signal meanwhile: unwind here
+    with Shutdown() as shutdown:
+        table = open_table(plan.path, plan.settings.storage, shutdown)
+        parts = _assemble(args, plan, table, stats, shutdown)
+        running.append(parts.service)
+        code = _serve(args, plan, parts)
+    log.info("stopped; every output is safe and the journal is closed")
+    if parts.service.problem is not None:
+        print(f"showdown: error: {parts.service.problem}", file=sys.stderr, flush=True)
+    return code
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What the command line and the configuration chose, checked before any file is made."""
+
+    settings: Settings
+    use_sim: bool
+    why: str
+    """Why this unit (the one log line about the back end says it)."""
+    scoring: ScoringSettings
+    path: Path
+
+
+@dataclass(frozen=True)
+class _Parts:
+    """The service put together, and what its start says once it runs."""
+
+    service: Service
+    heartbeat: ServiceHeartbeat
+    status: StatusPrinter
+    output: _OutputWatch
+    scoreboard: ScoreboardFront | None
+    phone: PhonePage | None
+
+
+def _plan(args: argparse.Namespace) -> _Plan:
+    """Every check of the command line that needs no file, in the order they always ran (the
+    first mistake is the one said)."""
+    _check_simulated_table(args)
     scoring = simulated_scoring(args)
     if args.event is not None and _own_scoring(args):
         raise UserError(EVENT_SCORING)
-    args.size = _size(args.size)
+    args.size = window_size(args.size)
     if args.interactive and args.headless:
         raise UserError("--interactive plays on the scoreboard: leave out --headless")
     if args.interactive:  # before any file is made: no screen, nothing to play on
-        _window_or_refuse()
+        window_or_refuse()
     settings = load_settings(args.config)
     use_sim, why = choose_backend(args.sim or args.interactive, backend=settings.unit.backend)
     if use_sim and not args.interactive:  # virtual players: before any file is made
         _simulable_or_refuse(settings.unit.timing)
     # A simulated game is nobody's game: it never goes into the table's journal by default.
     path = (simulated_path if use_sim else db_path)(args.db, settings.storage)
-    stop_signals.check()  # a stop signal meanwhile: unwind here
-    try:
-        check_file(path)  # not a journal, or not writable: say that, not that it cannot be locked
-        check_writable(path)
-        lock = JournalLock.acquire(path)
-    except JournalError as error:
-        raise UserError(str(error)) from None
-    on_stop: list[Callable[[], None]] = [lock.release]
-    try:
-        journal = Journal.open(path, writable=True)
-        on_stop.insert(0, journal.close)
-        if settings.storage.log_entries:
-            journal.on_append = _log_entry
-        session = Session(journal)
-    except (JournalError, SessionError) as error:
-        _close(on_stop)
-        raise UserError(str(error)) from None
-    except BaseException:
-        _close(on_stop)
-        raise
-    link = None
-    if args.event is not None or event_file(path).exists():
-        if _own_scoring(args):  # the journal joined an event before: its games are the event's
-            _close(on_stop)
-            raise UserError(f"{path} is a table of an event: {EVENT_SCORING}")
-        try:
-            link = connect_table(args.event, journal, args.table_name,
-                                 keepalive=args.event_keepalive, resend_s=args.event_resend_s)
-        except BaseException:
-            _close(on_stop)
-            raise
-        on_stop.insert(0, link.stop)
-    state = session.state
-    if state is None or state.is_over:
-        log.info("journal %s: no open game", path)
-    else:
-        log.info("journal %s: resuming game %d at round %d", path, state.game_id,
-                 state.current_round)
-        if (len(state.players) != args.players or state.preset != args.preset
-                or state.scoring != scoring):
-            log.warning(
-                "the open game %d goes on with its own %d players, rules %r and %s scoring; "
-                "--players %d --preset %s --scoring %s apply to a new game (finish this one, or "
-                "start one with another --db)", state.game_id, len(state.players), state.preset,
-                state.scoring.mode, args.players, args.preset, scoring.mode,
-            )
-    service: Service | None = None
-    lost: list[str] = []
+    return _Plan(settings, use_sim, why, scoring, path)
 
-    def output_lost(error: OSError) -> None:
-        problem = f"standard output cannot be written ({error.strerror or error}): stopped"
-        if service is not None:
-            service.fail(problem)
-        else:
-            lost.append(problem)
 
-    status = StatusPrinter(sys.stdout, on_lost=output_lost)
-    session.subscribe(status.session_event)
-    worker = None
-    keyboard = None
-    recorder: UnitRecorder | None = None
+def _check_simulated_table(args: argparse.Namespace) -> None:
+    """``--players``, ``--preset`` and ``--speed``, each refused in one line naming it."""
+    if not 2 <= args.players <= 10:
+        raise UserError(f"--players must be 2-10, not {args.players}")
+    if args.preset not in PRESETS:
+        raise UserError(f"unknown preset {args.preset!r}: choose one of {', '.join(PRESETS)}")
+    if not 0.1 <= args.speed <= 100:
+        raise UserError(f"--speed must be 0.1-100, not {args.speed}")
+
+
+def _assemble(args: argparse.Namespace, plan: _Plan, table: Table, stats: StatsLogger,
+              shutdown: Shutdown) -> _Parts:
+    """The event link, the unit source, the front ends and the loop over them, in the order
+    they open; each says under which shutdown phase it closes."""
+    event = open_event_link(table, shutdown, address=args.event, name=args.table_name,
+                            keepalive=args.event_keepalive, resend_s=args.event_resend_s,
+                            own_scoring=_own_scoring(args))
+    table.say_open_game(args.players, args.preset, plan.scoring)
+    output = _OutputWatch()
+    status = StatusPrinter(sys.stdout, on_lost=output.lost)
+    table.session.subscribe(status.session_event)
     stop = threading.Event()
-    try:
-        stop_signals.check()  # a stop signal meanwhile: unwind here
-        if args.interactive:
-            interactive = importlib.import_module("showdown.sim.panel")
-            keyboard = interactive.KeyboardUnit(settings.unit)
-            on_stop.insert(0, keyboard.close)
-            log.info("unit back end: the simulated unit played from the keyboard (--interactive)")
-            stats.link = _no_link("none (the simulated unit, played from the keyboard)")
-            machine = keyboard.machine
-            started = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%f")
-            recorder = UnitRecorder(session, started)
-            machine.subscribe(recorder)
-            machine.subscribe(status.unit_event)
-        elif use_sim:
-            from showdown.sim.referee import SimulatedReferee  # noqa: PLC0415 - only when simulating
-
-            unit = SimulatedReferee(settings.unit, seed=args.seed, fast=args.fast, stop=stop,
-                                    speed=args.speed)
-            on_stop.insert(0, unit.close)
-            log.info("unit back end: the simulated unit with virtual players (%s)", why)
-            stats.link = _no_link("none (the simulated unit)")
-            unit.machine.subscribe(status.unit_event)
-            machine = unit.machine
-            worker = (_table_worker(session, unit.referee, args, scoring) if link is None else
-                      event_worker(session, unit.referee, link, seed=args.seed,
-                                   players=args.players, preset_name=args.preset,
-                                   games=args.games, path=path))
-        else:
-            backend = BACKENDS[settings.unit.backend]
-            try:
-                hardware = backend.open(settings.unit, port=settings.unit.serial_port)
-            except Exception as error:  # no lgpio, pins busy, link down: say so, no trace
-                hint = "; use --sim to simulate" if backend.name == "gpio" else ""
-                raise UserError(f"cannot drive the unit through {backend.describe} ({error}){hint}"
-                                ) from None
-            on_stop.insert(0, hardware.close)
-            log.info("unit back end: %s (%s)", backend.describe, why)
-            stats.link = link_source(hardware)
-            machine = ShowdownMachine(hardware, settings.unit)
-            on_stop.insert(0, machine.close)
-            started = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%f")
-            recorder = UnitRecorder(session, started)
-            machine.subscribe(recorder)
-            machine.subscribe(status.unit_event)
-        stop_signals.check()  # a stop signal meanwhile: unwind here
-        address, asked = http_address(args, settings.web)
-        table: TableModel[EventSource] = TableModel(session)  # what the scoreboard and phones draw
-        machine.subscribe(table.unit_event)
-        if link is not None:
-            table.join(link)
-        phone = None if address is None else serve_table(table, address, asked=asked)
-        if phone is not None:  # stopped before the journal closes: a phone's undo needs it
-            on_stop.insert(on_stop.index(journal.close), phone.stop)
-        # Not in an event: Set-up can join one (the link is then stopped with the rest).
-        door = None if link is not None else TableDoor(
-            journal, args.table_name, partial(_joined, on_stop, table),
-            keepalive=args.event_keepalive, resend_s=args.event_resend_s)
-        frontend = _frontend(args, table, machine, real_unit=not use_sim, keyboard=keyboard,
-                             touch=settings.scoreboard.touch_matrix, phone=phone, door=door)
-        if keyboard is not None and frontend is None:
-            raise UserError("--interactive needs a window for the scoreboard, and none could open")
-    except BaseException:
-        _close(on_stop)
-        raise
+    stop_signals.check()  # a stop signal meanwhile: unwind here
+    unit = _open_unit(args, plan, table, shutdown, stop)
+    stats.link = unit.link
+    unit.machine.subscribe(status.unit_event)
+    stop_signals.check()  # a stop signal meanwhile: unwind here
+    model: TableModel[EventSource] = TableModel(table.session)  # both front ends draw it
+    unit.machine.subscribe(model.unit_event)
+    if event.link is not None:
+        model.join(event.link)
+    address, asked = http_address(args, plan.settings.web)
+    phone = open_phone_page(model, shutdown, address=address, asked=asked)
+    scoreboard = open_scoreboard(model, unit, shutdown, headless=args.headless,
+                                 size=args.size, touch=plan.settings.scoreboard.touch_matrix,
+                                 phone=phone, door=event.door(model))
+    worker = None if unit.referee is None else bot_worker(
+        table.session, unit.referee, _bots(args, plan.scoring), event.link, plan.path)
     heartbeat = ServiceHeartbeat.from_environ()  # systemd: READY, WATCHDOG per tick, STOPPING
-    steps = [heartbeat.tick, stats.tick] + ([] if recorder is None else [recorder.retry])
-    service = Service(session, worker=worker, frontend=frontend, tick=_ticks(*steps),
-                      on_stop=on_stop, stop=stop)
-    running.append(service)
+    service = Service(table.session, worker=worker, frontend=scoreboard, stop=stop,
+                      tick=_ticks(heartbeat.tick, stats.tick, unit.retry))
+    shutdown.add(Phase.TABLE, service.stop_table, "stopping the table")
+    return _Parts(service, heartbeat, status, output, scoreboard, phone)
+
+
+def _open_unit(args: argparse.Namespace, plan: _Plan, table: Table, shutdown: Shutdown,
+               stop: threading.Event) -> UnitSource:
+    """The unit source the command line chose: the keyboard, the virtual players, or the unit."""
+    unit = plan.settings.unit
+    if args.interactive:
+        return open_keyboard(unit, table.session, shutdown)
+    if plan.use_sim:
+        return open_simulated(unit, shutdown, why=plan.why, seed=args.seed, fast=args.fast,
+                              speed=args.speed, stop=stop)
+    return open_real(unit, table.session, shutdown, why=plan.why)
+
+
+def _serve(args: argparse.Namespace, plan: _Plan, parts: _Parts) -> int:
+    """Hand the stop signals to the loop, say what runs, run it; the loop's exit status."""
+    service = parts.service
     stop_signals.route(service.signal_stop)
     if stop_signals.received is not None:  # it came while the parts were being built
         service.signal_stop(stop_signals.received)
-    for problem in lost:
-        service.fail(problem)
+    parts.output.attach(service)
     # The watchdog test's debug hook: SIGUSR2 freezes the main loop (docs/deploy.md).
     signal.signal(signal.SIGUSR2, _freeze_on_signal(service))
-    status.line(banner(args, use_sim, frontend is not None, path,
-                       table_journal=db_path(None, settings.storage)))
-    if phone is not None:
-        status.line(phone_line(phone, frontend is not None, sys.stdout.isatty()))
-    heartbeat.started("keeping score" if frontend is None else "scoreboard up")
+    window = parts.scoreboard is not None
+    parts.status.line(banner(args, plan.use_sim, window, plan.path,
+                             table_journal=db_path(None, plan.settings.storage)))
+    if parts.phone is not None:
+        parts.status.line(phone_line(parts.phone, window, sys.stdout.isatty()))
+    parts.heartbeat.started("scoreboard up" if window else "keeping score")
     try:
-        code = service.run()
+        return service.run()
     finally:
-        heartbeat.stopping()
-    log.info("stopped; every output is safe and the journal is closed")
-    if service.problem is not None:
-        print(f"showdown: error: {service.problem}", file=sys.stderr, flush=True)
-    return code
+        parts.heartbeat.stopping()
+
+
+class _OutputWatch:
+    """Standard output lost (a closed pipe, a full disk): noted while the parts are built, then
+    the service stops with exit status 1."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+        self.service: Service | None = None
+
+    def lost(self, error: OSError) -> None:
+        """The status printer could not write: stop the service, or note it for when it runs."""
+        problem = f"standard output cannot be written ({error.strerror or error}): stopped"
+        if self.service is not None:
+            self.service.fail(problem)
+        else:
+            self.problems.append(problem)
+
+    def attach(self, service: Service) -> None:
+        """From now on a lost output stops ``service`` (and one lost meanwhile stops it now)."""
+        self.service = service
+        for problem in self.problems:
+            service.fail(problem)
+
+
+def _bots(args: argparse.Namespace, scoring: ScoringSettings) -> Bots:
+    return Bots(seed=args.seed, players=args.players, preset=args.preset, scoring=scoring,
+                games=args.games)
+
+
+def _simulable_or_refuse(timing: TimingConfig) -> None:
+    """Refuse timings no virtual player can play (a person at the keyboard may yet try)."""
+    referee = importlib.import_module("showdown.sim.referee")
+    try:
+        referee.check_timings(timing)
+    except TableError as error:
+        raise UserError(f"the simulated table cannot play: {error}") from None
 
 
 def _ticks(*steps: Callable[[], None]) -> Callable[[], None]:
@@ -447,15 +348,6 @@ def _ticks(*steps: Callable[[], None]) -> Callable[[], None]:
             step()
 
     return tick
-
-
-def _close(steps: list[Callable[[], None]]) -> None:
-    """Run the shutdown steps of a start that did not complete (outputs safe first)."""
-    for step in steps:
-        try:
-            step()
-        except Exception:
-            log.exception("a shutdown step failed; continuing with the next")
 
 
 def banner(args: argparse.Namespace, use_sim: bool, window: bool, path: Path,
@@ -478,10 +370,6 @@ def banner(args: argparse.Namespace, use_sim: bool, window: bool, path: Path,
         where_kept = f"The score is kept in {path}."
     return (f"UNO Showdown is running: {what}.\n"
             f"{where_kept} Ctrl-C stops it; the game resumes next time.")
-
-
-EVENT_SCORING = ("an event's games are scored the way its host set the event up: leave out "
-                 "--scoring and --rounds with --event")
 
 
 def _own_scoring(args: argparse.Namespace) -> bool:
@@ -520,47 +408,6 @@ def phone_line(phone: PhonePage, scoreboard: bool, terminal: bool) -> str:
     else:
         where = "corrections from a phone need the PIN a scoreboard shows"
     return f"Phones follow the table at {phone.url}; {where}."
-
-
-def _table_worker(
-    session: Session, referee: Callable[..., object], args: argparse.Namespace,
-    scoring: ScoringSettings,
-) -> Callable[[threading.Event], None]:
-    def play(stop: threading.Event) -> None:
-        table = BotTable(
-            session, referee,  # type: ignore[arg-type]
-            seed=args.seed, players=args.players, preset_name=args.preset, scoring=scoring,
-            stop=stop,
-        )
-        played = 0
-        try:
-            while not stop.is_set() and (args.games == 0 or played < args.games):
-                table.play_game(game_number=len(session.journal.games()))
-                played += 1
-        except TableStopped:
-            return
-
-    return play
-
-
-def _log_entry(entry: Entry) -> None:
-    """``storage.log_entries``: one line per journal entry once it is on disk (a power-cut test
-    reads them from the console and checks each is still there after the cut)."""
-    log.info("journal entry on disk: game %d seq %d %s key %s", entry.game_id, entry.seq,
-             entry.kind, entry.key)
-
-
-def link_source(hardware: UnitHardware) -> LinkSource:
-    """Where the stats line takes the serial link's figures from (a unit on the Pi's own pins
-    has no link)."""
-    if isinstance(hardware, SerialUnit):
-        unit = hardware
-        return lambda: (unit.link.figures(), len(unit.faults))
-    return _no_link("none (the unit is on the Pi's own pins)")
-
-
-def _no_link(why: str) -> LinkSource:
-    return lambda: why
 
 
 def _stats_on_signal(

@@ -30,9 +30,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Open the journal, resume its game, show the scoreboard until it is closed."""
+    from showdown.app.arguments import window_size  # noqa: PLC0415
     from showdown.app.errors import UserError  # noqa: PLC0415
     from showdown.app.scoreboard_main import play  # noqa: PLC0415
-    from showdown.app.subcommands.bench_scoreboard import _size  # noqa: PLC0415
     from showdown.game.journal import (  # noqa: PLC0415
         Journal,
         JournalError,
@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     from showdown.game.storage import db_path  # noqa: PLC0415
     from showdown.scoreboard.display import NoWindowError, check_environment  # noqa: PLC0415
 
-    size = _size(args.size)
+    size = window_size(args.size)
     path = db_path(args.db)
     try:  # before any file is made: no screen, nothing to do
         check_environment()

@@ -1,5 +1,6 @@
-"""The showdown: who sits at which paddle with how many cards, the unit's light mirrored, the
-false-start arrow, and the result with both reaction times.
+"""The showdown screen, so the table sets up a showdown and sees what the unit decided: who sits
+at which paddle with how many cards, the unit's light mirrored, the false-start arrow, and the
+result with both reaction times.
 
 Waiting and go never differ by colour alone (issue 9): waiting is a red *octagon* with the word
 "Waiting", go is a green *circle* with "GO!". The false-start arrow points at the player and says so
@@ -148,8 +149,6 @@ class ShowdownScreen(Screen):
         self.right = 1
         self.cards = 2
         self._followed: tuple[str | None, str | None, int] | None = None
-        self._decided: tuple[int, int, int] | None = None
-        """The pick (left, right, cards) of the decided showdown on screen, if the pick is it."""
 
     def entered(self, view: TableView) -> None:
         """Start from the showdown the unit has loaded, if any."""
@@ -166,7 +165,6 @@ class ShowdownScreen(Screen):
         self.left = names.index(sd.left)
         self.right = names.index(sd.right)
         self.cards = max(1, sd.cards)
-        self._decided = None
 
     def _cycle(self, side: str, view: TableView, step: int) -> None:
         count = len(view.players)

@@ -27,7 +27,6 @@ from showdown.game.messages import Event, RoundRecorded, SetUpGame
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
 from showdown.scoreboard.app import Scoreboard
-from showdown.scoreboard.event_screenshots import TABLE_VIEW
 from showdown.scoreboard.i18n import set_language
 from showdown.sim.bot_table import BotTable, TableStopped, coin_referee
 from showdown.web.app import table_app
@@ -36,6 +35,7 @@ from showdown.web.hub import Hub
 from showdown.web.pin import PinGuard
 from showdown.web.table import PARTS, TableSource
 from tests.showdown.scoreboard.helpers import widget
+from tools.screenshots.event import TABLE_VIEW
 
 
 @dataclass

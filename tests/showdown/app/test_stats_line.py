@@ -19,8 +19,8 @@ from firmware_bridge.link import LinkFigures
 from hw_sim.faults import FaultPlan
 from hw_sim.serial_sim import SerialSimUnit
 from showdown.app.health import PiHealth, read_health
+from showdown.app.parts.unit_source import link_source
 from showdown.app.stats import StatsLogger, link_text
-from showdown.app.subcommands.run import link_source
 from showdown.unit.config import UnitSettings
 from showdown.unit.hardware import Light
 from tests.showdown.app.test_health import fake_vcgencmd, pi_tree

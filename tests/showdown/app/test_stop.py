@@ -19,9 +19,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from showdown.app.parts.front_ends import ScoreboardFront
 from showdown.app.service import Service
 from showdown.app.signals import STOP_SIGNALS, StopSignals
-from showdown.app.subcommands.run import _Scoreboard
 from showdown.game.journal import Journal
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
@@ -43,12 +43,12 @@ def test_a_stop_signal_ends_the_loop_at_once_whatever_the_scoreboard_is_doing(
         hung: list[int] = []
         for cycle in range(200):
             keyboard = KeyboardUnit(UnitSettings())
-            frontend = _Scoreboard(TableModel(session), keyboard.machine, real_unit=False,
-                                   keyboard=keyboard)
+            frontend = ScoreboardFront(TableModel(session), keyboard.machine, keyboard=keyboard)
             ticked = threading.Event()
             closed: list[str] = []
 
-            def tick(frontend: _Scoreboard = frontend, ticked: threading.Event = ticked) -> None:
+            def tick(frontend: ScoreboardFront = frontend,
+                     ticked: threading.Event = ticked) -> None:
                 for _ in range(rng.randrange(4)):  # keys for the scoreboard to handle meanwhile
                     code = rng.choice(KEYS)
                     for kind in (pygame.KEYDOWN, pygame.KEYUP):
@@ -60,7 +60,8 @@ def test_a_stop_signal_ends_the_loop_at_once_whatever_the_scoreboard_is_doing(
                 keyboard.close()
                 closed.append("unit")
 
-            service = Service(session, frontend=frontend, tick=tick, on_stop=[close_unit])
+            service = Service(session, frontend=frontend, tick=tick,
+                              on_stop=[close_unit, frontend.close])
             service.IDLE_WAIT_S = 3600.0
             signals = StopSignals()
             signals.install()

@@ -13,7 +13,7 @@ from showdown.scoreboard import theme
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.i18n import LANGUAGES
-from showdown.scoreboard.sample import sample_game, sample_ten
+from showdown.scoreboard.sample import sample_game
 from showdown.scoreboard.screens.chart import (
     LEGEND_TEXT,
     PLOT,
@@ -26,6 +26,7 @@ from showdown.scoreboard.theme import MIN_TEXT
 from showdown.scoreboard.vocabulary import player_name
 from showdown.scoreboard.widgets import Label
 from tests.showdown.scoreboard.helpers import widget
+from tools.screenshots.games import sample_ten
 
 
 def _label(board: Scoreboard, widget_id: str) -> Label:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 
-from showdown.scoreboard.screenshots import LANGUAGES, render
+from tools.screenshots.scoreboard import LANGUAGES, render
 
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "scoreboard"
 REGENERATE = "run `make screenshots` and look at the changed pictures before committing them"

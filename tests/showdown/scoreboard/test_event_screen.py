@@ -8,7 +8,6 @@ from pathlib import Path
 
 from showdown.event.games import event_round
 from showdown.event.messages import TableLine
-from showdown.scoreboard.event_screenshots import HOST_VIEW, TABLE_VIEW, render, utc
 from showdown.scoreboard.screens.event import (
     event_widgets,
     seated_round,
@@ -17,6 +16,7 @@ from showdown.scoreboard.screens.event import (
 )
 from showdown.scoreboard.widgets import Label
 from tests.showdown.scoreboard.test_docs import _differing_pixels
+from tools.screenshots.event import HOST_VIEW, TABLE_VIEW, render, utc
 
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "event"
 
@@ -54,7 +54,7 @@ def test_the_committed_screenshots_are_what_the_screen_draws(tmp_path: Path) -> 
     assert {p.name for p in written} == {p.name for p in DOCS.glob("scoreboard-*.png")}
     differing = {p.name: n for p in written
                  if (n := _differing_pixels(p, DOCS / p.name))}
-    assert differing == {}, ("run python -m showdown.scoreboard.event_screenshots docs/event "
+    assert differing == {}, ("run make event-screenshots "
                              "and look at the pictures")
 
 

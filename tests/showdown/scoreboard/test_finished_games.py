@@ -16,12 +16,12 @@ from showdown.game.session import Session
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.i18n import LANGUAGES, set_language
-from showdown.scoreboard.sample import sample_evening
 from showdown.scoreboard.theme import MIN_TEXT
 from showdown.scoreboard.view import ShowdownView, Stage
 from showdown.scoreboard.widgets import Button, Custom
 from tests.showdown.scoreboard.helpers import shot, touch, widget
 from tests.showdown.scoreboard.test_rematch import finish
+from tools.screenshots.games import sample_evening
 
 
 def rows(board: Scoreboard) -> list[tuple[str, str]]:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from showdown.app.parts.unit_source import record_outcomes
 from showdown.app.scoreboard_main import build_scoreboard
 from showdown.game.session import Session
 from showdown.scoreboard.adapter import SessionPort
@@ -27,7 +28,8 @@ def unit() -> Iterator[KeyboardUnit]:
 
 @pytest.fixture
 def sim_board(session: Session, unit: KeyboardUnit) -> Iterator[Scoreboard]:
-    board = build_scoreboard(session, unit=unit, record_results=True)
+    record_outcomes(session, unit.machine)  # as the service does, for the keys' showdowns
+    board = build_scoreboard(session, unit=unit)
     board.frame()
     yield board
     board.close()
@@ -127,7 +129,7 @@ def test_a_false_start_by_key_points_the_arrow_and_says_who(
 def test_the_unit_sits_beside_the_scoreboard_inside_the_screen(
     session: Session, unit: KeyboardUnit, screen: tuple[int, int], window: tuple[int, int]
 ) -> None:
-    board = build_scoreboard(session, unit=unit, record_results=True, screen=screen)
+    board = build_scoreboard(session, unit=unit, screen=screen)
     try:
         assert board.window.get_size() == window  # never wider than the screen
         panel = board.beside_area
@@ -154,7 +156,7 @@ def table_of(board: Scoreboard) -> SessionPort:
 def test_banner_words_keep_16_real_pixels_in_a_window_scaled_to_fit(
     session: Session, unit: KeyboardUnit, message: str
 ) -> None:
-    board = build_scoreboard(session, unit=unit, record_results=True, screen=(800, 480))
+    board = build_scoreboard(session, unit=unit, screen=(800, 480))
     try:
         scale = board.layout.scale
         assert scale < 0.75  # the scoreboard and the unit's panel shrunk together

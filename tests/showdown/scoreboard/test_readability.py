@@ -8,12 +8,12 @@ import pytest
 from showdown.event.view import StillEvent
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import NAV, Scoreboard
-from showdown.scoreboard.event_screenshots import TABLE_VIEW, utc
 from showdown.scoreboard.i18n import LANGUAGES
 from showdown.scoreboard.theme import READABLE_TEXT
 from showdown.scoreboard.widgets import Button, Label
 from tests.showdown.scoreboard.helpers import widget
 from tests.showdown.scoreboard.test_languages import populate
+from tools.screenshots.event import TABLE_VIEW, utc
 
 
 @pytest.mark.parametrize("code", list(LANGUAGES))

@@ -102,7 +102,7 @@ def test_stats_never_say_no_showdowns_beside_showdowns_counted(
 def test_all_time_figures_are_on_stats_and_fit_in_every_language(
     board: Scoreboard, table: SessionPort, code: str
 ) -> None:
-    from showdown.scoreboard.sample import sample_evening
+    from tools.screenshots.games import sample_evening
 
     sample_evening(table.session)
     board.refresh()

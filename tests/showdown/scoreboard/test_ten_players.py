@@ -10,9 +10,9 @@ from showdown.game.messages import HandEntry, RecordRound
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.i18n import LANGUAGES
-from showdown.scoreboard.sample import TEN_PLAYERS, sample_ten
 from showdown.scoreboard.theme import MIN_TEXT
 from tests.showdown.scoreboard.helpers import keypad, shot, touch
+from tools.screenshots.games import TEN_PLAYERS, sample_ten
 
 
 def _drawn(board: Scoreboard) -> tuple[list[str], dict[str, int]]:

@@ -20,13 +20,16 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
 
 CHROMIUM = Path(os.environ.get("SHOWDOWN_CHROMIUM", "/usr/bin/chromium"))
 """Debian's Chromium (``SHOWDOWN_CHROMIUM`` names another path: the skip's own test)."""
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-PHONE = {"width": 360, "height": 640}
+PHONE: ViewportSize = {"width": 360, "height": 640}
 
 
 def why_not() -> str | None:

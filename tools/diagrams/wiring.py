@@ -1,28 +1,22 @@
-"""Draw the wiring diagram (docs/wiring.png) from the example configuration's pin map.
+"""Draw the wiring diagram (docs/wiring.png) from the example configuration's pin map, so the
+picture a builder wires from is always the pins the software reads.
 
-    python deploy/draw_wiring.py [--config deploy/showdown.toml] [--out docs/wiring.png]
+    python -m tools.diagrams.wiring [--config deploy/showdown.toml] [--out docs/wiring.png]
+    (make diagram-wiring)
 
-Drawn with pygame-ce off screen (the dummy video driver), so the picture always matches
-``deploy/showdown.toml``: change a pin there, run this again, commit both.
+Change a pin in ``deploy/showdown.toml``, run this again, commit both: a test fails while the
+committed picture is not what this module draws.
 """
 
 from __future__ import annotations
 
-import argparse
-import os
-import sys
 import tomllib
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
 
-import pygame  # after the environment above: SDL reads it when it loads
-
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-
-from showdown.unit.wiring import HEADER, WiredLine, wired_lines  # noqa: E402
+from showdown.unit.wiring import HEADER, WiredLine, wired_lines
+from tools.offscreen import DOCS, REPO, parser, save
 
 WIDTH, HEIGHT = 1400, 1100
 PIN_STEP = 40
@@ -155,14 +149,11 @@ def draw(rows: list[WiredLine]) -> pygame.Surface:
 
 def main(argv: list[str] | None = None) -> int:
     """Draw the diagram and save it as a PNG."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--config", type=Path, default=REPO / "deploy" / "showdown.toml")
-    parser.add_argument("--out", type=Path, default=REPO / "docs" / "wiring.png")
-    args = parser.parse_args(argv)
-    surface = draw(wired_lines(read_pins(args.config)))
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surface, str(args.out))
-    print(f"wrote {args.out}")
+    command = parser(__doc__)
+    command.add_argument("--config", type=Path, default=REPO / "deploy" / "showdown.toml")
+    command.add_argument("--out", type=Path, default=DOCS / "wiring.png")
+    args = command.parse_args(argv)
+    save(draw(wired_lines(read_pins(args.config))), args.out)
     return 0
 
 

@@ -1,32 +1,23 @@
-"""Draw how the launcher throws the cards and where the count lines sit (docs/launcher.png).
+"""Draw how the launcher throws the cards and where the count lines sit (docs/launcher.png), so
+a builder sees one way to make the unit the software expects.
 
-    python docs/draw_launcher.py [--out docs/launcher.png]
+    python -m tools.diagrams.launcher [--out docs/launcher.png]     (make diagram-launcher)
 
-Drawn with pygame-ce off screen (the dummy video driver), like ``deploy/draw_wiring.py``. The
-timings on the picture are the defaults of ``showdown/unit/config.py`` and the pins those of
+The timings on the picture are the defaults of ``showdown/unit/config.py`` and the pins those of
 ``deploy/showdown.toml``, read when it is drawn; ``tests/architecture/test_docs.py`` checks that
-the committed PNG is what this script draws: change either, run this again, commit both.
+the committed PNG is what this module draws: change either, run this again, commit both.
 """
 
 from __future__ import annotations
 
-import argparse
 import math
-import os
-import sys
 import tomllib
-from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
 
-import pygame  # after the environment above: SDL reads it when it loads
-
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-
-from showdown.unit.config import TimingConfig  # noqa: E402
-from showdown.unit.wiring import physical_pin  # noqa: E402
+from showdown.unit.config import TimingConfig
+from showdown.unit.wiring import physical_pin
+from tools.offscreen import DOCS, REPO, picture_main
 
 WIDTH, HEIGHT = 1400, 960
 BACKGROUND = (250, 250, 246)
@@ -241,13 +232,7 @@ def draw() -> pygame.Surface:
 
 def main(argv: list[str] | None = None) -> int:
     """Draw the picture and save it as a PNG."""
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--out", type=Path, default=REPO / "docs" / "launcher.png")
-    args = parser.parse_args(argv)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(draw(), str(args.out))
-    print(f"wrote {args.out}")
-    return 0
+    return picture_main(__doc__, draw, DOCS / "launcher.png", argv)
 
 
 if __name__ == "__main__":

@@ -1,33 +1,26 @@
 """Draw one wiring diagram per launcher motor driver board (docs/drivers/<driver>.png) from its
-example configuration (deploy/examples/launcher-<driver>.toml).
+example configuration (deploy/examples/launcher-<driver>.toml), so each board's picture shows the
+pins and the way of driving it that the software uses.
 
-    python deploy/draw_drivers.py [--driver tb6612] [--out-dir docs/drivers]
+    python -m tools.diagrams.drivers [--driver tb6612] [--out-dir docs/drivers]
+    (make diagram-drivers)
 
-Drawn with pygame-ce off screen (the dummy video driver), like deploy/draw_wiring.py: the Pi's
-header pins come from the example's ``[unit.pins]``, the board's inputs and how it is driven from
-``showdown/unit/drivers.py``. Change either, run this again, commit the pictures.
+The Pi's header pins come from the example's ``[unit.pins]``, the board's inputs and how it is
+driven from ``showdown/unit/drivers.py``. Change either, run this again, commit the pictures.
 """
 
 from __future__ import annotations
 
-import argparse
-import os
-import sys
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
 
-import pygame  # after the environment above: SDL reads it when it loads
-
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-
-from showdown.unit.config import UnitSettings  # noqa: E402
-from showdown.unit.drivers import DRIVER_NAMES, DRIVERS, LauncherDriver  # noqa: E402
-from showdown.unit.wiring import physical_pin  # noqa: E402
+from showdown.unit.config import UnitSettings
+from showdown.unit.drivers import DRIVER_NAMES, DRIVERS, LauncherDriver
+from showdown.unit.wiring import physical_pin
+from tools.offscreen import DOCS, REPO, parser, save
 
 WIDTH, HEIGHT = 1400, 900
 ROW_TOP, ROW_STEP = 230, 62
@@ -209,18 +202,15 @@ def draw(driver: LauncherDriver, settings: UnitSettings, source: str) -> pygame.
 
 def main(argv: list[str] | None = None) -> int:
     """Draw the diagrams and save them as PNGs."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--driver", choices=DRIVER_NAMES, action="append",
-                        help="only this driver (repeatable; default: every one)")
-    parser.add_argument("--out-dir", type=Path, default=REPO / "docs" / "drivers")
-    args = parser.parse_args(argv)
-    args.out_dir.mkdir(parents=True, exist_ok=True)
+    command = parser(__doc__)
+    command.add_argument("--driver", choices=DRIVER_NAMES, action="append",
+                         help="only this driver (repeatable; default: every one)")
+    command.add_argument("--out-dir", type=Path, default=DOCS / "drivers")
+    args = command.parse_args(argv)
     for name in args.driver or DRIVER_NAMES:
         config = example(name)
         surface = draw(DRIVERS[name], read_settings(config), config.relative_to(REPO).as_posix())
-        out = args.out_dir / f"{name}.png"
-        pygame.image.save(surface, str(out))
-        print(f"wrote {out}")
+        save(surface, args.out_dir / f"{name}.png")
     return 0
 
 

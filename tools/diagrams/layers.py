@@ -1,26 +1,21 @@
-"""Draw the picture of the layers and the data flow (docs/layers.png).
+"""Draw the layers and a showdown's data flow (docs/layers.png), so a reader sees at a glance
+which package may import which.
 
-    python docs/draw_layers.py [--out docs/layers.png]
+    python -m tools.diagrams.layers [--out docs/layers.png]     (make diagram-layers)
 
-Drawn with pygame-ce off screen (the dummy video driver), like ``deploy/draw_wiring.py``. The
-layers are :data:`LAYERS` below; ``tests/architecture/test_docs.py`` checks that they are the
-layers ``tests/architecture/test_layers.py`` enforces and that the committed PNG is what this script
-draws: change a layer there, change it here, run this again, commit both.
+The layers are :data:`LAYERS` below; ``tests/architecture/test_docs.py`` checks that they are the
+layers ``tests/architecture/test_layers.py`` enforces and that the committed PNG is what this
+module draws: change a layer there, change it here, run this again, commit both.
 """
 
 from __future__ import annotations
 
-import argparse
-import os
-from pathlib import Path
 from typing import NamedTuple
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
 
-import pygame  # after the environment above: SDL reads it when it loads
+from tools.offscreen import DOCS, picture_main
 
-REPO = Path(__file__).resolve().parents[1]
 WIDTH, HEIGHT = 1400, 1110
 ROW_H, ROW_GAP = 96, 18
 TOP = 130
@@ -166,13 +161,7 @@ def draw() -> pygame.Surface:
 
 def main(argv: list[str] | None = None) -> int:
     """Draw the picture and save it as a PNG."""
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--out", type=Path, default=REPO / "docs" / "layers.png")
-    args = parser.parse_args(argv)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(draw(), str(args.out))
-    print(f"wrote {args.out}")
-    return 0
+    return picture_main(__doc__, draw, DOCS / "layers.png", argv)
 
 
 if __name__ == "__main__":

@@ -1,26 +1,25 @@
-"""The phone page's screenshots in docs/web/, taken by headless Chromium (Debian's).
+"""Take the phone page's screenshots (docs/web/) with headless Chromium (Debian's), so the
+page's documentation shows what a phone shows.
 
-    .venv/bin/python -m tests.showdown.web.screenshots docs/web
+    python -m tools.screenshots.web [docs/web]     (make web-screenshots)
 
 The sample game of the scoreboard's screenshots (four players, four rounds, showdowns and a
 false start), and a sample evening at two tables for the event's page, served in this process;
-each picture a phone's screen (360x640) or a tablet's.
-The browser draws with the machine's fonts, so these are looked at, never compared by pixel.
+each picture a phone's screen (360x640) or a tablet's. The browser is the browser tests' rig
+(:mod:`tests.showdown.web.browser`), and the evening theirs too. It draws with the machine's
+fonts, so these are looked at, never compared by pixel.
 """
 
 from __future__ import annotations
 
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
 from showdown.game.journal import Journal
-from showdown.game.live import ShowdownView, Stage
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
-from showdown.scoreboard.sample import RESULT, sample_game
-from showdown.unit.hardware import Side
+from showdown.scoreboard.sample import COUNTDOWN, FALSE_START, GO, RESULT, sample_game
 from showdown.web.app import event_app, table_app
 from showdown.web.event import EVENT_PARTS, EventWatch
 from showdown.web.hub import Hub
@@ -29,19 +28,15 @@ from showdown.web.server import WebServer
 from showdown.web.table import PARTS, TableSource
 from tests.showdown.web.browser import chromium
 from tests.showdown.web.sample_event import Host, evening
+from tools.offscreen import DOCS, parser
 
 EVENING = ("Ana", "Budi", "Chen", "Dewi", "Eko", "Fay", "Gita", "Hiro")
 
-STAGES = {
-    "countdown": ShowdownView(Stage.COUNTDOWN, "Ana", "Chen", 2, beat=2, beats=3),
-    "go": ShowdownView(Stage.GO, "Ana", "Chen", 2),
-    "false-start": ShowdownView(Stage.FALSE_START, "Ana", "Chen", 2,
-                                false_start_side=Side.RIGHT),
-    "result": RESULT,
-}
+STAGES = {"countdown": COUNTDOWN, "go": GO, "false-start": FALSE_START, "result": RESULT}
 
 
-def main(out: Path) -> None:
+def take(out: Path) -> None:
+    """The table's page at each showdown stage and in three languages, then the event's."""
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch:
         journal = Journal.open(Path(scratch) / "sample.db", writable=True)
@@ -111,5 +106,13 @@ def event_pages(out: Path) -> None:
         server.stop()
 
 
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry: the output folder (default ``docs/web``)."""
+    command = parser(__doc__)
+    command.add_argument("out", nargs="?", default=DOCS / "web", type=Path)
+    take(command.parse_args(argv).out)
+    return 0
+
+
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/web"))
+    raise SystemExit(main())

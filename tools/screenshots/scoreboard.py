@@ -1,21 +1,19 @@
-"""Screenshots of the screens for the documentation: every main screen in English and Japanese, a
-table of ten players, a Killer UNO game in hero scoring (its set-up, table, penalty picker,
-history and game over), and a Chinese round end.
+"""Draw the scoreboard's screenshots (docs/scoreboard/), so the pictures in the documentation
+are the screens as they are: every main screen in English and Japanese, a table of ten players, a
+Killer UNO game in hero scoring (its set-up, table, penalty picker, history and game over), and a
+Chinese round end.
 
-Regenerate the committed ones (``docs/scoreboard``) with one command::
+    python -m tools.screenshots.scoreboard [docs/scoreboard]     (make screenshots)
 
-    make screenshots
-
-(``.venv/bin/python -m showdown.scoreboard.screenshots docs/scoreboard``). A test draws them all
-again and fails when any differs from the committed file by one pixel, so the pictures in the
-documentation are the screens as they are. They come out the same on any machine: the sample games
-(:mod:`showdown.scoreboard.sample`, fixed entries), the pinned font (:func:`~showdown.scoreboard.
-fonts.pinned_font`, whatever fonts the machine has) and SDL's dummy video driver at 800x480.
+A test draws them all again and fails when any differs from the committed file by one pixel. They
+come out the same on any machine: the sample games (:mod:`showdown.scoreboard.sample` and
+:mod:`tools.screenshots.games`, fixed entries), the pinned font
+(:func:`~showdown.scoreboard.fonts.pinned_font`, whatever fonts the machine has) and SDL's dummy
+video driver at 800x480.
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import tempfile
 import time
@@ -23,17 +21,29 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from engine.rules import PenaltyReason
 from showdown.game.journal import Journal
+from showdown.game.messages import RecordPenalty, RecordShowdown
+from showdown.game.session import Session
+from showdown.scoreboard.adapter import SessionPort
+from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.fonts import ENV_VARIABLE, forget_choices, pinned_font
 from showdown.scoreboard.i18n import set_language
-from showdown.scoreboard.view import ShowdownView, Side, Stage
-
-if TYPE_CHECKING:
-    from showdown.game.session import Session
-    from showdown.scoreboard.adapter import SessionPort
-    from showdown.scoreboard.app import Scoreboard
+from showdown.scoreboard.sample import (
+    COUNTDOWN,
+    FALSE_START,
+    GO,
+    RESULT,
+    WINNING_TOTAL,
+    sample_game,
+    sample_table,
+)
+from showdown.scoreboard.screens.penalty import PenaltyScreen
+from showdown.scoreboard.screens.round_end import RoundEndScreen
+from showdown.scoreboard.screens.setup import SetupScreen
+from tools.offscreen import DOCS, parser
+from tools.screenshots.games import sample_evening, sample_hero, sample_ten
 
 SCREENS = ("setup", "names", "table", "showdown", "round", "history", "chart", "stats",
            "settings")
@@ -42,16 +52,13 @@ TEN_SCREENS = ("table", "round", "history", "chart", "stats")
 """The screens drawn again for ten players (``<screen>-10-<language>.png``)."""
 EXTRA_ROUND_ENDS = ("zh_CN",)
 """Languages whose round end is drawn besides English and Japanese (``round-<code>.png``)."""
-COUNTDOWN = ShowdownView(Stage.COUNTDOWN, "Ana", "Chen", 2, beat=2, beats=3)
-GO = ShowdownView(Stage.GO, "Ana", "Chen", 2)
-FALSE_START = ShowdownView(Stage.FALSE_START, "Ana", "Chen", 2, false_start_side=Side.RIGHT)
 
 
 @contextmanager
 def pinned() -> Iterator[None]:
-    """Draw with the pinned font, SDL's dummy driver and UTC times (the saved games' dates)
-    inside the block (then as before)."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    """Draw with the pinned font and UTC times (the saved games' dates) inside the block (then
+    as before), so the pictures are the same on any machine; SDL's dummy driver is set by
+    :mod:`tools` itself."""
     before = {name: os.environ.get(name) for name in (ENV_VARIABLE, "TZ")}
     os.environ[ENV_VARIABLE] = str(pinned_font())
     os.environ["TZ"] = "UTC"
@@ -73,8 +80,6 @@ def pinned() -> Iterator[None]:
 def _board(scratch: Path, name: str,
            build: Callable[[Session], SessionPort]) -> Iterator[tuple[Scoreboard, SessionPort]]:
     """A scoreboard over a sample game in a fresh journal; closed (and English again) after."""
-    from showdown.game.session import Session  # noqa: PLC0415
-    from showdown.scoreboard.app import Scoreboard  # noqa: PLC0415 (after the SDL driver)
 
     journal = Journal.open(scratch / f"{name}.db")
     table = build(Session(journal))
@@ -119,9 +124,6 @@ def _evening_clock() -> Callable[[], str]:
 def _games(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Path]:
     """The players kept over an evening, its saved games (a finished game, one left
     unfinished), the all-time figures, and the finished game opened to read."""
-    from showdown.game.session import Session  # noqa: PLC0415
-    from showdown.scoreboard.app import Scoreboard  # noqa: PLC0415 (after the SDL driver)
-    from showdown.scoreboard.sample import sample_evening  # noqa: PLC0415
 
     written: list[Path] = []
     journal = Journal.open(scratch / "evening.db", clock=_evening_clock())
@@ -158,8 +160,6 @@ def _games(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Pat
 
 def _news(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Path]:
     """The live table telling what the unit just recorded, with Undo."""
-    from showdown.game.messages import RecordShowdown  # noqa: PLC0415
-    from showdown.scoreboard.sample import sample_table  # noqa: PLC0415
 
     written: list[Path] = []
     with _board(scratch, "news", sample_table) as (board, table):
@@ -176,8 +176,6 @@ def _news(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Path
 
 def _no_unit(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Path]:
     """The showdown screen of `showdown scoreboard` alone, with no unit wired."""
-    from showdown.scoreboard.adapter import SessionPort  # noqa: PLC0415
-    from showdown.scoreboard.sample import sample_game  # noqa: PLC0415
 
     def alone(session: Session) -> SessionPort:
         sample_game(session)
@@ -196,11 +194,6 @@ def _hero(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Path
     """Killer UNO in 002's hero scoring: its set-up (the preset, the scoring, the pigs and
     rounds that end it), the table with every player's pigs, the penalty picker, a penalty
     told with Undo, the history with its penalties and pigs, and the game over by pigs."""
-    from engine.rules import PenaltyReason  # noqa: PLC0415
-    from showdown.game.messages import RecordPenalty  # noqa: PLC0415
-    from showdown.scoreboard.sample import sample_hero  # noqa: PLC0415
-    from showdown.scoreboard.screens.penalty import PenaltyScreen  # noqa: PLC0415
-    from showdown.scoreboard.screens.setup import SetupScreen  # noqa: PLC0415
 
     written: list[Path] = []
     with _board(scratch, "hero", sample_hero) as (board, table):
@@ -242,7 +235,6 @@ def _save(board: Scoreboard, path: Path, written: list[Path]) -> None:
 
 
 def _main_screens(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Path]:
-    from showdown.scoreboard.sample import RESULT, sample_table  # noqa: PLC0415
 
     written: list[Path] = []
     with _board(scratch, "sample", sample_table) as (board, table):
@@ -273,8 +265,6 @@ def _main_screens(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> l
 
 def _game_over(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Path]:
     """The game-over screen, over the sample game played to a target its leader reaches."""
-    from showdown.scoreboard.adapter import SessionPort  # noqa: PLC0415
-    from showdown.scoreboard.sample import WINNING_TOTAL, sample_game  # noqa: PLC0415
 
     def finished(session: Session) -> SessionPort:
         sample_game(session, target=WINNING_TOTAL)
@@ -292,7 +282,6 @@ def _game_over(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list
 def _ten_players(out_dir: Path, scratch: Path) -> list[Path]:
     """A full table of ten, two of them with names as long as names go, in English and
     Japanese."""
-    from showdown.scoreboard.sample import sample_ten  # noqa: PLC0415
 
     written: list[Path] = []
     with _board(scratch, "ten", sample_ten) as (board, _table):
@@ -307,7 +296,6 @@ def _ten_players(out_dir: Path, scratch: Path) -> list[Path]:
 
 def _round_ends(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Path]:
     """The round end (cards being tapped) in other languages: their card names are the longest."""
-    from showdown.scoreboard.sample import sample_table  # noqa: PLC0415
 
     written: list[Path] = []
     with _board(scratch, "rounds", sample_table) as (board, _table):
@@ -323,7 +311,6 @@ def _round_entry(board: Scoreboard, screen: str) -> None:
     """Half an entry on the round-end screen, so the tally shows its running sum."""
     if screen != "round":
         return
-    from showdown.scoreboard.screens.round_end import RoundEndScreen  # noqa: PLC0415
 
     entry = board.screens["round"]
     assert isinstance(entry, RoundEndScreen)
@@ -336,14 +323,14 @@ def _round_entry(board: Scoreboard, screen: str) -> None:
     entry.tallies = {2: [("green", "7"), ("red", "draw-two"), (None, "wild-showdown")]}
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     """Command-line entry: the output folder (default ``docs/scoreboard``)."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("out", nargs="?", default="docs/scoreboard", type=Path)
-    args = parser.parse_args()
-    for path in render(args.out):
+    command = parser(__doc__)
+    command.add_argument("out", nargs="?", default=DOCS / "scoreboard", type=Path)
+    for path in render(command.parse_args(argv).out):
         print(path)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

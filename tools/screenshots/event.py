@@ -1,15 +1,15 @@
-"""Screenshots of the event screen for docs/event/: a table's view and the host's.
+"""Draw the event screen's screenshots (docs/event/), a table's view and the host's, so the
+event's documentation shows the screen as it is.
 
-    .venv/bin/python -m showdown.scoreboard.event_screenshots docs/event
+    python -m tools.screenshots.event [docs/event]     (make event-screenshots)
 
-Drawn like the scoreboard's own (:mod:`showdown.scoreboard.screenshots`: the pinned font, SDL's
+Drawn like the scoreboard's own (:mod:`tools.screenshots.scoreboard`: the pinned font, SDL's
 dummy driver, a sample game underneath) from fixed sample events, with the clock read in UTC, so
 they come out the same on any machine; a test draws them again and compares.
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import tempfile
 import time
@@ -20,7 +20,9 @@ from pathlib import Path
 
 from showdown.event.messages import EventInfo, SeatingMessage, StandingLine, TableLine
 from showdown.event.view import EventView, StillEvent
-from showdown.scoreboard.screenshots import _board, pinned
+from showdown.scoreboard.sample import sample_table
+from tools.offscreen import DOCS, parser
+from tools.screenshots.scoreboard import _board, pinned
 
 __all__ = ["HOST_VIEW", "TABLE_VIEW", "render"]
 
@@ -79,7 +81,6 @@ def utc() -> Iterator[None]:
 
 def render(out_dir: Path) -> list[Path]:
     """Write the event screen's screenshots; the files written."""
-    from showdown.scoreboard.sample import sample_table  # noqa: PLC0415 (after the driver)
 
     out_dir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
@@ -97,13 +98,14 @@ def render(out_dir: Path) -> list[Path]:
     return written
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     """Command-line entry: the output folder (default ``docs/event``)."""
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("out", nargs="?", default="docs/event", type=Path)
-    for path in render(parser.parse_args().out):
+    command = parser(__doc__)
+    command.add_argument("out", nargs="?", default=DOCS / "event", type=Path)
+    for path in render(command.parse_args(argv).out):
         print(path)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

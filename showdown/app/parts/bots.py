@@ -1,0 +1,58 @@
+"""What plays on the simulated table: the virtual players, for a number of games or for ever, or
+the seating an event's host publishes.
+
+The service runs the worker on a thread of its own and stops it first when it stops (the
+shutdown's table phase).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.scoring import ScoringSettings
+from showdown.app.event_table import event_worker
+from showdown.event.table_link import TableLink
+from showdown.game.session import Session
+from showdown.sim.bot_table import BotTable, Referee, TableStopped
+
+__all__ = ["Bots", "Worker", "bot_worker"]
+
+Worker = Callable[[threading.Event], None]
+"""Plays until done or until the event it is given is set (the service's stop)."""
+
+
+@dataclass(frozen=True)
+class Bots:
+    """The virtual players' table, as the command line sets it (``--seed``, ``--players``...)."""
+
+    seed: int
+    players: int
+    preset: str
+    scoring: ScoringSettings
+    games: int
+    """Stop after this many games (0: never; in an event, at least one)."""
+
+
+def bot_worker(session: Session, referee: Referee, bots: Bots, link: TableLink | None,
+               path: Path) -> Worker:
+    """The worker for the simulated table: the event's games when the table is in one, else
+    its own."""
+    if link is not None:
+        return event_worker(session, referee, link, seed=bots.seed, players=bots.players,
+                            preset_name=bots.preset, games=bots.games, path=path)
+
+    def play(stop: threading.Event) -> None:
+        table = BotTable(session, referee, seed=bots.seed, players=bots.players,
+                         preset_name=bots.preset, scoring=bots.scoring, stop=stop)
+        played = 0
+        try:
+            while not stop.is_set() and (bots.games == 0 or played < bots.games):
+                table.play_game(game_number=len(session.journal.games()))
+                played += 1
+        except TableStopped:
+            return
+
+    return play
