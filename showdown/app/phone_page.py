@@ -1,12 +1,9 @@
-"""The phone pages, wired to what they show: a table's read model (``showdown run --http``), an
-event's host (``showdown event host --http``).
+"""Where the phone pages are served, as the command line says it (``--http``, ``--no-http``,
+the configuration's ``[web] http``), and what happens when that address cannot be had.
 
-Builds the page's parts (:mod:`showdown.web`), draws this evening's PIN from the journal (the
-table's page only: the event's page has nothing to write), and starts the page's own process
-(:mod:`showdown.web.process`: the unit's thread never shares the interpreter with the phones'
-streams). The built-in address (every interface, port 8080) is a convenience: when it cannot be
-had, the service runs on without the page and says so. An address asked for (``--http`` or the
-configuration's ``[web] http``) that cannot be had stops the start with one clear line.
+The pages themselves are put together in :mod:`showdown.web.pages`. The built-in address (every
+interface, port 8080) is a convenience: when it cannot be had, the service runs on without the
+page and says so. An address asked for that cannot be had stops the start with one clear line.
 """
 
 from __future__ import annotations
@@ -14,24 +11,21 @@ from __future__ import annotations
 import argparse
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import TypeVar
 
 from showdown.app.errors import UserError
 from showdown.event.view import EventSource
 from showdown.game.table_model import TableModel
-from showdown.game.table_pin import evening_pin
-from showdown.web.address import page_url
-from showdown.web.event import EVENT_PARTS, EventWatch, Membership
-from showdown.web.hub import Hub
-from showdown.web.process import PageProcess
+from showdown.web.pages import EventPage, PhonePage, event_page, table_page
 from showdown.web.server import WebError, parse_address
 from showdown.web.settings import DEFAULT_HTTP, WebSettings
-from showdown.web.table import PARTS, TableSource
 
 __all__ = ["EventPage", "PhonePage", "add_http_arguments", "http_address", "serve_event",
            "serve_table"]
 
 log = logging.getLogger(__name__)
+
+Page = TypeVar("Page", PhonePage, EventPage)
 
 def add_http_arguments(parser: argparse.ArgumentParser, *, configured: bool = True,
                        what: str = "the live page for phones") -> None:
@@ -55,22 +49,6 @@ def _address(text: str) -> str:
     return text
 
 
-@dataclass
-class PhonePage:
-    """A page being served: where phones find it, the PIN for corrections, how to stop it."""
-
-    url: str
-    pin: Callable[[], str]
-    server: PageProcess
-    unsubscribe: Callable[[], None]
-    """Stops the page hearing the table's read model."""
-
-    def stop(self) -> None:
-        """Stop serving and stop hearing the table."""
-        self.server.stop()
-        self.unsubscribe()
-
-
 def http_address(args: argparse.Namespace, web: WebSettings) -> tuple[str | None, bool]:
     """(where to serve the page, None for nowhere; whether it was asked for): ``--no-http``
     and ``[web] enabled = false`` serve none, ``--http`` wins over ``[web] http``."""
@@ -83,63 +61,31 @@ def http_address(args: argparse.Namespace, web: WebSettings) -> tuple[str | None
 
 def serve_table(table: TableModel[EventSource], address: str, *,
                 asked: bool = True) -> PhonePage | None:
-    """Serve the table's page at ``address`` from the table's read model; one not ``asked``
-    for is given up quietly when it cannot be had (None). A table in an event (now, or later:
-    :meth:`~showdown.game.table_model.TableModel.join`) shows the event below its own game."""
-    try:
-        host, port = parse_address(address)
-    except WebError as error:
-        raise UserError(f"--http: {error}") from None
-    journal = table.session.journal
-
-    def pin() -> str:
-        return evening_pin(journal).code
-
-    pin()  # drawn and stored now, so the scoreboard shows the one the page checks
-    hub = Hub(PARTS + EVENT_PARTS)  # the event's part stays empty until the table is in one
-    unsubscribe = table.subscribe(hub.changed)
-    source = TableSource(table)
-    pictures: dict[str, Callable[[], object]] = {
-        "table": source.picture, "showdown": lambda: table.showdown,
-        "event": Membership(table).picture}
-    calls: dict[str, Callable[..., object]] = {"pin": pin, "undo": source.undo,
-                                               "edit": source.edit}
-    served = _start(PageProcess("table", hub, pictures, host, port, calls=calls), asked)
-    if served is None:
-        unsubscribe()
-        return None
-    return PhonePage(served[0], pin, served[1], unsubscribe)
-
-
-@dataclass
-class EventPage:
-    """The event's page being served: where phones find it, how to stop it."""
-
-    url: str
-    server: PageProcess
-
-    def stop(self) -> None:
-        """Stop serving."""
-        self.server.stop()
+    """Serve the table's page at ``address`` (:func:`showdown.web.pages.table_page`); one not
+    ``asked`` for is given up quietly when it cannot be had (None)."""
+    host, port = _where(address)
+    return _started(lambda: table_page(table, host, port), asked)
 
 
 def serve_event(source: EventSource, address: str, *, asked: bool = True) -> EventPage | None:
-    """Serve the event's page (standings, tables, seating) at ``address``; one not ``asked``
-    for is given up quietly when it cannot be had (None)."""
+    """Serve the event's page at ``address`` (:func:`showdown.web.pages.event_page`); one not
+    ``asked`` for is given up quietly when it cannot be had (None)."""
+    host, port = _where(address)
+    return _started(lambda: event_page(source, host, port), asked)
+
+
+def _where(address: str) -> tuple[str, int]:
     try:
-        host, port = parse_address(address)
+        return parse_address(address)
     except WebError as error:
         raise UserError(f"--http: {error}") from None
-    hub = Hub(EVENT_PARTS)
-    watch = EventWatch(source, hub.changed)
-    served = _start(PageProcess("event", hub, {"event": watch.picture}, host, port), asked)
-    return None if served is None else EventPage(*served)
 
 
-def _start(server: PageProcess, asked: bool) -> tuple[str, PageProcess] | None:
-    """Start ``server``: its page's address, or None when an address not asked for is taken."""
+def _started(start: Callable[[], Page], asked: bool) -> Page | None:
+    """The page *start* serves, or None when an address not asked for is taken; an address
+    asked for that cannot be had stops the start in one line."""
     try:
-        server.start()
+        page = start()
     except WebError as error:
         if asked:
             raise UserError(f"{error}; choose another with --http HOST:PORT, or --no-http"
@@ -147,6 +93,5 @@ def _start(server: PageProcess, asked: bool) -> tuple[str, PageProcess] | None:
         log.warning("%s: running without the phone page (--http HOST:PORT picks another)",
                     error)
         return None
-    url = page_url(server.host, server.port)
-    log.info("phone page: %s", url)
-    return url, server
+    log.info("phone page: %s", page.url)
+    return page

@@ -1,0 +1,89 @@
+"""The phone pages put together from what they show, so the command line only says where.
+
+A table's page draws the table's read model and takes corrections with this evening's PIN; an
+event's page draws the host's standings, tables and seating and takes nothing. Each runs in a
+page process of its own (:mod:`showdown.web.process`: the unit's thread never shares the
+interpreter with the phones' streams). Starting one raises :class:`~showdown.web.server.WebError`
+when its address cannot be had; what to do then is the command line's business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from showdown.event.view import EventSource
+from showdown.game.table_model import TableModel
+from showdown.game.table_pin import evening_pin
+from showdown.web.address import page_url
+from showdown.web.event import EVENT_PARTS, EventWatch, Membership
+from showdown.web.hub import Hub
+from showdown.web.process import PageProcess
+from showdown.web.table import PARTS, TableSource
+
+__all__ = ["EventPage", "PhonePage", "event_page", "table_page"]
+
+
+@dataclass
+class PhonePage:
+    """A page being served: where phones find it, the PIN for corrections, how to stop it."""
+
+    url: str
+    pin: Callable[[], str]
+    server: PageProcess
+    unsubscribe: Callable[[], None]
+    """Stops the page hearing the table's read model."""
+
+    def stop(self) -> None:
+        """Stop serving and stop hearing the table."""
+        self.server.stop()
+        self.unsubscribe()
+
+
+@dataclass
+class EventPage:
+    """The event's page being served: where phones find it, how to stop it."""
+
+    url: str
+    server: PageProcess
+
+    def stop(self) -> None:
+        """Stop serving."""
+        self.server.stop()
+
+
+def table_page(table: TableModel[EventSource], host: str, port: int) -> PhonePage:
+    """Serve the table's page on ``host:port`` from the table's read model. A table in an event
+    (now, or later: :meth:`~showdown.game.table_model.TableModel.join`) shows the event below
+    its own game. The evening's PIN is drawn and stored first, so the scoreboard shows the one
+    the page checks."""
+    journal = table.session.journal
+
+    def pin() -> str:
+        return evening_pin(journal).code
+
+    pin()
+    hub = Hub(PARTS + EVENT_PARTS)  # the event's part stays empty until the table is in one
+    unsubscribe = table.subscribe(hub.changed)
+    source = TableSource(table)
+    pictures: dict[str, Callable[[], object]] = {
+        "table": source.picture, "showdown": lambda: table.showdown,
+        "event": Membership(table).picture}
+    calls: dict[str, Callable[..., object]] = {"pin": pin, "undo": source.undo,
+                                               "edit": source.edit}
+    server = PageProcess("table", hub, pictures, host, port, calls=calls)
+    try:
+        server.start()
+    except BaseException:
+        unsubscribe()
+        raise
+    return PhonePage(page_url(server.host, server.port), pin, server, unsubscribe)
+
+
+def event_page(source: EventSource, host: str, port: int) -> EventPage:
+    """Serve the event's page (standings, tables, seating) on ``host:port``."""
+    hub = Hub(EVENT_PARTS)
+    watch = EventWatch(source, hub.changed)
+    server = PageProcess("event", hub, {"event": watch.picture}, host, port)
+    server.start()
+    return EventPage(page_url(server.host, server.port), server)
