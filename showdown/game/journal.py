@@ -541,6 +541,14 @@ class Journal:
         return [(int(r[0]), str(r[2])) for r in rows]
 
     @_locked
+    def count(self, kind: str) -> int:
+        """How many entries of *kind* the journal holds, over every game (a progress figure)."""
+        if "entries" not in self._tables:
+            return 0
+        row = self._db.execute("SELECT count(*) FROM entries WHERE kind = ?", (kind,)).fetchone()
+        return int(row[0])
+
+    @_locked
     def entries(self, game_id: int) -> list[Entry]:
         """The game's entries in the order they were accepted."""
         rows = self._db.execute(

@@ -34,7 +34,8 @@ from showdown.event.games import records
 from showdown.event.host import settings_from_info
 from showdown.event.messages import EntryMessage, EventInfo
 from showdown.event.outbox import Outbox, event_entries, event_file, journal_identity
-from showdown.game.journal import Journal
+from showdown.event.store import EventStore
+from showdown.game.journal import Journal, JournalError
 from showdown.sim.proxy import Relay
 
 __all__ = ["DemoOptions", "run_demo"]
@@ -107,15 +108,32 @@ def expected_hands(options: DemoOptions) -> int:
     return max(2, options.target // 70) * options.games * options.tables
 
 
-def _hands(db: Path) -> int:
-    if not db.exists():
-        return 0
-    try:
-        with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
-            return int(con.execute("SELECT count(*) FROM entries WHERE kind = 'round'"
-                                   ).fetchone()[0])
-    except sqlite3.Error:
-        return 0
+class _Hands:
+    """How many hands each table's journal holds, read through the journal itself (opened
+    read-only once it exists, then kept open: a poll costs one query)."""
+
+    def __init__(self) -> None:
+        self._open: dict[Path, Journal] = {}
+
+    def __call__(self, db: Path) -> int:
+        journal = self._open.get(db)
+        if journal is None:
+            if not db.exists():
+                return 0
+            try:
+                journal = self._open[db] = Journal.open(db, read_only=True)
+            except JournalError:  # being made, or refused: no hands to count yet
+                return 0
+        try:
+            return journal.count("round")
+        except sqlite3.Error:
+            return 0
+
+    def close(self) -> None:
+        """Let go of every journal opened."""
+        for journal in self._open.values():
+            journal.close()
+        self._open.clear()
 
 
 def _cpu_seconds(pid: int) -> float | None:
@@ -210,19 +228,23 @@ def _play(run: _Run, stop: threading.Event, watcher_stop: threading.Event) -> No
     total = expected_hands(options)
     faults = _schedule(options)
     began = time.monotonic()
-    while not stop.is_set():
-        for table in run.tables:
-            if table.process is not None and table.process.poll() is not None:
-                table.done = table.process.returncode == 0
-        if all(t.done for t in run.tables):
-            return
-        progress = sum(_hands(t.db) for t in run.tables) / max(1, total)
-        while faults and progress >= faults[0][0]:
-            _fault(run, faults.pop(0)[1], code)
-        if time.monotonic() - began > options.timeout_s:
-            raise RuntimeError(f"the evening did not end within {options.timeout_s:.0f} s")
-        stop.wait(0.25)
-    run.stopped_by = "SIGINT"
+    hands = _Hands()
+    try:
+        while not stop.is_set():
+            for table in run.tables:
+                if table.process is not None and table.process.poll() is not None:
+                    table.done = table.process.returncode == 0
+            if all(t.done for t in run.tables):
+                return
+            progress = sum(hands(t.db) for t in run.tables) / max(1, total)
+            while faults and progress >= faults[0][0]:
+                _fault(run, faults.pop(0)[1], code)
+            if time.monotonic() - began > options.timeout_s:
+                raise RuntimeError(f"the evening did not end within {options.timeout_s:.0f} s")
+            stop.wait(0.25)
+        run.stopped_by = "SIGINT"
+    finally:
+        hands.close()
 
 
 def _keep_page(host_dir: Path, stop: threading.Event) -> None:
@@ -320,11 +342,13 @@ def _report(run: _Run, summary: dict[str, Any], seconds: float) -> dict[str, Any
     stored: list[tuple[str, str, int]] = []
     info: EventInfo | None = None
     if host_db.exists():
-        with contextlib.closing(sqlite3.connect(f"file:{host_db}?mode=ro", uri=True)) as con:
-            stored = [(r[0], r[1], int(r[2])) for r in con.execute(
-                "SELECT table_id, journal, seq FROM entries")]
-            row = con.execute("SELECT value FROM meta WHERE name = 'info'").fetchone()
-            info = EventInfo.model_validate_json(row[0]) if row else None
+        store = EventStore(host_db)  # the host has stopped: the journal is the demo's to read
+        try:
+            stored = [(e.table, e.journal, e.seq) for e in store.entries()]
+            row = store.get("info")
+            info = EventInfo.model_validate_json(row) if row else None
+        finally:
+            store.close()
     made: list[EntryMessage] = []
     hands: dict[str, int] = {}
     acked: set[tuple[str, str, int]] = set()

@@ -220,3 +220,16 @@ def test_the_support_bundle_shows_the_missing_entries(
     assert f"high-water mark: {last_seq} entries acknowledged, the last entry {last_seq} " \
         f"(game {last_game})" in text, text
     assert named_range(text) == (held_seq + 1, last_seq, last_game), text
+
+
+def test_a_journal_counts_its_hands_for_a_progress_figure(killed: dict[str, bytes],
+                                                          tmp_path: Path) -> None:
+    """``Journal.count``: what ``showdown event demo`` polls for its progress, through the
+    journal rather than SQL of its own."""
+    put_copy(killed, tmp_path / "j")
+    db = tmp_path / "j" / "j.db"
+    with Journal.open(db, read_only=True) as journal:
+        rounds = sum(entry.kind == "round" for game in journal.games()
+                     for entry in journal.entries(game.id))
+        assert rounds > 0 and journal.count("round") == rounds
+        assert journal.count("no such kind") == 0
