@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Protocol
 
 from showdown.event.broker_files import BrokerFiles
+from showdown.event.client_id_plugin import PluginError, build
 
 __all__ = ["MOSQUITTO", "Broker", "BrokerError", "BrokerProcess", "ExternalBroker",
            "free_port", "mosquitto_binary"]
@@ -96,7 +97,11 @@ class BrokerProcess:
             if binary is None:
                 raise BrokerError("Mosquitto is not installed (apt-get install mosquitto), "
                                   "or choose --broker embedded")
-            return [str(binary), "-c", str(self.files.write_conf(self.host, self.port))]
+            try:
+                plugin = build(self.files.folder)
+            except PluginError as error:
+                raise BrokerError(str(error)) from None
+            return [str(binary), "-c", str(self.files.write_conf(self.host, self.port, plugin))]
         return [sys.executable, "-m", "showdown.event.embedded_broker", "--bind", self.host,
                 "--port", str(self.port), "--passwords", str(self.files.passwords),
                 "--acl", str(self.files.acl)]
