@@ -137,6 +137,7 @@ def make_broker(kind: str, files: BrokerFiles, bind: str, port: int, folder: Pat
         process.start()
     except BrokerError as error:
         raise UserError(str(error)) from None
+    process.supervise()  # a broker that dies is started again; the tables reconnect
     if bind in ("0.0.0.0", ""):
         process.host = "127.0.0.1"  # the host itself connects over the loopback
     return process
