@@ -201,7 +201,10 @@ class BrokerProcess:
             raise BrokerError(f"no broker called {kind!r}: mosquitto or embedded")
         self.name = kind
         self.files = files
+        self.bind = bind
+        """Where it listens (every interface for 0.0.0.0), at every start and restart."""
         self.host = bind
+        """Where the host connects to it (the loopback for a broker on every interface)."""
         self.port = port if port is not None else free_port(bind)
         self.log = log
         self.process: subprocess.Popen[bytes] | None = None
@@ -212,6 +215,8 @@ class BrokerProcess:
         self._watcher: threading.Thread | None = None
 
     def command(self) -> list[str]:
+        """The broker's command line, written afresh at every start (Mosquitto's configuration
+        and plugin included), so a restarted broker is the one first started."""
         if self.name == "mosquitto":
             binary = mosquitto_binary()
             if binary is None:
@@ -221,8 +226,8 @@ class BrokerProcess:
                 plugin = build(self.files.folder)
             except PluginError as error:
                 raise BrokerError(str(error)) from None
-            return [str(binary), "-c", str(self.files.write_conf(self.host, self.port, plugin))]
-        return [sys.executable, "-m", "showdown.event.embedded_broker", "--bind", self.host,
+            return [str(binary), "-c", str(self.files.write_conf(self.bind, self.port, plugin))]
+        return [sys.executable, "-m", "showdown.event.embedded_broker", "--bind", self.bind,
                 "--port", str(self.port), "--passwords", str(self.files.passwords),
                 "--acl", str(self.files.acl)]
 

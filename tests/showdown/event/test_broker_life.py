@@ -163,3 +163,30 @@ def test_a_broker_that_dies_is_started_again_and_the_tables_carry_on(event: Even
         1, event.host.info.event, None, 1)))
     assert wait_for(lambda: event.host.store.count() == 1, 30)
     assert wait_for(lambda: link.unacknowledged() == 0, 30)
+
+
+def listens_on_every_interface(port: int) -> bool:
+    """Whether a socket listens on 0.0.0.0:port (where the LAN's tables reach it)."""
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        local, state = line.split()[1], line.split()[3]
+        if state == "0A" and local == f"00000000:{port:04X}":
+            return True
+    return False
+
+
+def test_a_broker_on_every_interface_stays_there_when_started_again(tmp_path: Path) -> None:
+    """The host connects over the loopback; the tables on the LAN must still reach the broker
+    it starts again."""
+    files = BrokerFiles(tmp_path)
+    files.write({"host": hash_password("x")}, "user host\n")
+    broker = BrokerProcess("embedded", files, bind="0.0.0.0", port=free_port())
+    broker.start()
+    broker.host = "127.0.0.1"  # as showdown event host connects to it
+    broker.supervise()
+    try:
+        assert broker.process is not None and listens_on_every_interface(broker.port)
+        os.kill(broker.process.pid, signal.SIGKILL)
+        assert wait_for(lambda: broker.restarts == 1, 30)
+        assert listens_on_every_interface(broker.port)
+    finally:
+        broker.stop()
