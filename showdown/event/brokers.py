@@ -238,7 +238,12 @@ class BrokerProcess:
         if stale is not None:
             log.warning("port %d: stopping the broker (pid %d) an earlier host of this event "
                         "left running, to start it afresh", self.port, stale)
-            _end(stale)
+            try:
+                _end(stale)
+            except PermissionError:
+                raise BrokerError(
+                    f"port {self.port}: a broker of this event (pid {stale}) runs as another "
+                    f"user, who must stop it (kill {stale}) before this host starts") from None
         if _listening(self.host, self.port):
             raise BrokerError(
                 f"port {self.port} is taken by another program, not this event's broker: stop "

@@ -54,6 +54,7 @@ def test_no_credential_can_take_another_roles_client_id(event: Event) -> None:
             if other == role or {role, other} == {"join", "join-late"}:
                 continue  # a role's own ids (join and join-late share the joiners' ids)
             raw, answer = client(event, user, password, client_id)
+            raw.disconnect()  # no reconnection pending: the loop stops at once
             raw.loop_stop()
             tried.append((role, other, answer))
     assert [t for t in tried if t[2] != "Not authorized"] == []
@@ -65,8 +66,8 @@ def test_no_credential_can_take_another_roles_client_id(event: Event) -> None:
            "join": f"join-{secrets.token_hex(8)}", "join-late": f"join-{secrets.token_hex(8)}"}
     for role, (user, password) in credentials.items():
         raw, answer = client(event, user, password, own[role])
-        raw.loop_stop()
         raw.disconnect()
+        raw.loop_stop()
         assert answer == "Success", role
     assert drops == []
 
