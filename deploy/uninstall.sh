@@ -21,6 +21,7 @@ readonly LINK_PATH=/usr/local/bin/showdown
 readonly UNIT_DIR=/etc/systemd/system
 readonly EVENT_UNITS=(showdown-event.service showdown-broker-reload.path showdown-broker-reload.service)
 readonly MOSQUITTO_CONF=/etc/mosquitto/conf.d/showdown.conf
+readonly MOSQUITTO_DROP_IN=/etc/systemd/system/mosquitto.service.d/showdown.conf
 
 DRY_RUN=0
 PURGE=0
@@ -78,8 +79,15 @@ if [[ -e $ROOT$UNIT_DIR/showdown-event.service ]]; then
     run systemctl disable --now showdown-event.service showdown-broker-reload.path
     for unit in "${EVENT_UNITS[@]}"; do remove "$UNIT_DIR/$unit"; done
 fi
+if [[ -e $ROOT$MOSQUITTO_DROP_IN ]]; then
+    remove "$MOSQUITTO_DROP_IN"
+    if [[ $DRY_RUN -eq 0 ]]; then
+        rmdir --ignore-fail-on-non-empty "$ROOT$(dirname "$MOSQUITTO_DROP_IN")"
+    fi
+fi
 if [[ -e $ROOT$MOSQUITTO_CONF ]]; then
     remove "$MOSQUITTO_CONF"
+    run systemctl daemon-reload
     run systemctl try-restart mosquitto.service
 fi
 run systemctl disable --now showdown.service

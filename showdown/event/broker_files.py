@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import pwd
+import re
 import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -17,13 +18,35 @@ from pathlib import Path
 
 from showdown.event.messages import ROOT, Topics
 
-__all__ = ["BrokerFiles", "acl_text", "mosquitto_conf"]
+__all__ = ["BrokerFiles", "acl_text", "client_id_allowed", "mosquitto_conf"]
 
 HOST_USER = "host"
 JOIN_USER = "join"
 JOIN_LATE_USER = "join-late"
 """The last join code's user, for a while after it expired: it may connect and do nothing, so
 a table that typed that code is told it expired rather than that it is wrong."""
+
+
+CLIENT_IDS = {
+    HOST_USER: re.compile(r"host-[a-z0-9]{6}"),
+    JOIN_USER: re.compile(r"join-[0-9a-f]{16}"),
+    JOIN_LATE_USER: re.compile(r"join-[0-9a-f]{16}"),
+}
+"""Each role's client ids: ``host-<event>``, ``join-<16 hex digits>``; a table ``tN`` is
+``<event>-tN``. No id fits two roles' patterns, so no credential can take another role's id."""
+TABLE_USER = re.compile(r"t[0-9]{1,3}")
+
+
+def client_id_allowed(user: str, client_id: str) -> bool:
+    """Whether ``user`` may connect as ``client_id``: each role only under its own ids, so a
+    join code cannot knock the host (or a table) off by taking its id (the broker closes the
+    older of two connections with one id)."""
+    pattern = CLIENT_IDS.get(user)
+    if pattern is not None:
+        return pattern.fullmatch(client_id) is not None
+    if TABLE_USER.fullmatch(user):
+        return re.fullmatch(rf"[a-z0-9]{{6}}-{user}", client_id) is not None
+    return False
 
 
 def acl_text(topics: Topics, tables: list[str]) -> str:
@@ -45,11 +68,13 @@ def acl_text(topics: Topics, tables: list[str]) -> str:
     return "\n".join(lines)
 
 
-def mosquitto_conf(files: BrokerFiles, bind: str, port: int) -> str:
-    """A Mosquitto configuration for a broker the host starts itself."""
+def mosquitto_conf(files: BrokerFiles, bind: str, port: int, plugin: Path) -> str:
+    """A Mosquitto configuration for a broker the host starts itself, with the plugin that
+    binds client ids to users (:mod:`showdown.event.client_id_plugin`)."""
     return "\n".join([
         "# Written by showdown event host.",
         "per_listener_settings false",
+        f"plugin {plugin}",
         # The files belong to whoever runs the host: the broker runs as that user too (as root,
         # Mosquitto would otherwise become the mosquitto user and could not read them).
         f"user {pwd.getpwuid(os.geteuid()).pw_name}",
@@ -93,8 +118,8 @@ class BrokerFiles:
         _replace(self.passwords, text)
         _replace(self.acl, acl)
 
-    def write_conf(self, bind: str, port: int) -> Path:
-        _replace(self.conf, mosquitto_conf(self, bind, port))
+    def write_conf(self, bind: str, port: int, plugin: Path) -> Path:
+        _replace(self.conf, mosquitto_conf(self, bind, port, plugin))
         return self.conf
 
 

@@ -7,7 +7,9 @@ For a machine with nothing installed (a fresh clone, ``make test``, ``showdown e
 amqtt brings the MQTT 3.1.1 protocol, QoS 1, retained messages, last wills and persistent
 sessions; the two plugins here make it read the files the host writes for Mosquitto (``$7$``
 password hashes, the ACL file with ``%c``), and read them again whenever they change, so both
-brokers run from one configuration (docs/event.md, "The brokers"). It stops on SIGTERM or SIGINT.
+brokers run from one configuration (docs/event.md, "The brokers"); the password plugin also
+refuses a client id that is not its user's role's (``host-<event>`` for the host, and so on), as
+Mosquitto's plugin does. It stops on SIGTERM or SIGINT.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from amqtt.contexts import Action
 from amqtt.plugins.base import BaseAuthPlugin, BaseTopicPlugin
 
 from showdown.event.acl import Acl, parse_acl
+from showdown.event.broker_files import client_id_allowed
 from showdown.event.credentials import check_password
 
 __all__ = ["MosquittoAcl", "MosquittoPasswords", "main"]
@@ -88,6 +91,10 @@ class MosquittoPasswords(BaseAuthPlugin):  # type: ignore[misc]
         stored = self._users().get(username)
         if stored is None or not check_password(str(password), stored):
             log.info("client %s refused: user %r not authorised", session.client_id, username)
+            return False
+        if not client_id_allowed(str(username), str(session.client_id)):
+            log.info("client %s refused: not a client id of user %r", session.client_id,
+                     username)
             return False
         return True
 

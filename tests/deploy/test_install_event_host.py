@@ -16,12 +16,14 @@ from pydantic import SecretStr
 
 from showdown.event.broker_files import BrokerFiles, acl_text
 from showdown.event.brokers import BrokerProcess, free_port, mosquitto_binary
+from showdown.event.client_id_plugin import build
 from showdown.event.credentials import hash_password
 from showdown.event.messages import Topics
 from tests.deploy.test_install_scripts import INSTALL, UNINSTALL, listed, run_script, tree
 
 EVENT_FILES = {
     "/etc/mosquitto/conf.d/showdown.conf",
+    "/etc/systemd/system/mosquitto.service.d/showdown.conf",
     "/etc/systemd/system/showdown-event.service",
     "/etc/systemd/system/showdown-broker-reload.path",
     "/etc/systemd/system/showdown-broker-reload.service",
@@ -36,7 +38,9 @@ def test_the_event_host_adds_mosquitto_and_its_units(tmp_path: Path) -> None:
     lines = run_script(INSTALL, "--dry-run", "--event-host", "--root", str(tmp_path))
     assert listed(lines) - plain == EVENT_FILES
     commands = [line.removeprefix("would run: ") for line in lines if line.startswith("would")]
-    assert "apt-get install -y --no-install-recommends mosquitto" in commands
+    assert "apt-get install -y --no-install-recommends mosquitto gcc libc6-dev" in commands
+    assert any(c.endswith("-m showdown.event.client_id_plugin "
+                          "/opt/showdown/mosquitto-client-ids.so") for c in commands)
     assert ("systemctl enable mosquitto.service showdown-broker-reload.path "
             "showdown-event.service") in commands
     assert lines[-1] == "dry run: nothing was changed"
@@ -51,8 +55,13 @@ def test_install_into_a_root_writes_the_event_files_with_their_modes(tmp_path: P
     assert stat.S_IMODE((folder / "passwords").stat().st_mode) == 0o640
     conf = (tmp_path / "etc/mosquitto/conf.d/showdown.conf").read_text()
     assert "allow_anonymous false" in conf and "acl_file /var/lib/showdown-event/acl" in conf
+    assert "plugin /opt/showdown/mosquitto-client-ids.so" in conf
     unit = (tmp_path / "etc/systemd/system/showdown-event.service").read_text()
     assert "--broker system" in unit and "User=showdown" in unit
+    assert "Requires=mosquitto.service" in unit
+    # The broker's life follows the host's: stopped and restarted with it, restarted alone.
+    drop_in = (tmp_path / "etc/systemd/system/mosquitto.service.d/showdown.conf").read_text()
+    assert "PartOf=showdown-event.service" in drop_in and "Restart=always" in drop_in
 
 
 def test_the_host_writes_group_readable_files_in_a_setgid_folder(tmp_path: Path) -> None:
@@ -70,7 +79,7 @@ def retained(port: int, password: str, topic: str) -> bytes | None:
     """What the broker holds retained on ``topic`` (None if nothing within 5 s)."""
     got: list[bytes] = []
     done = threading.Event()
-    client = mqtt.Client(callback_api_version=CallbackAPIVersion.VERSION2, client_id="reader",
+    client = mqtt.Client(callback_api_version=CallbackAPIVersion.VERSION2, client_id="host-abc123",
                          protocol=mqtt.MQTTv311)
     client.username_pw_set("host", password)
     client.on_connect = lambda c, *_: c.subscribe(topic, qos=1)
@@ -95,6 +104,7 @@ def test_the_installed_configuration_keeps_retained_state_across_a_restart(
     ours = (INSTALL.parent / "mosquitto-showdown.conf").read_text()
     ours = ours.replace("/var/lib/showdown-event", str(files.folder))
     ours = ours.replace("listener 1883", f"listener {port} 127.0.0.1")
+    ours = ours.replace("/opt/showdown/mosquitto-client-ids.so", str(build(tmp_path)))
     conf = tmp_path / "mosquitto.conf"
     conf.write_text(f"persistence true\npersistence_location {tmp_path}/\n"
                     f"user {os.environ.get('USER') or 'root'}\n{ours}")
@@ -102,7 +112,8 @@ def test_the_installed_configuration_keeps_retained_state_across_a_restart(
     broker.command = lambda: [str(mosquitto_binary()), "-c", str(conf)]  # type: ignore[method-assign]
     broker.start()
     try:
-        client = mqtt.Client(callback_api_version=CallbackAPIVersion.VERSION2, client_id="w",
+        client = mqtt.Client(callback_api_version=CallbackAPIVersion.VERSION2,
+                             client_id="host-abc123",
                              protocol=mqtt.MQTTv311)
         client.username_pw_set("host", SecretStr("pw").get_secret_value())
         client.connect("127.0.0.1", port)

@@ -26,14 +26,14 @@ MIRROR=${MIRROR:-http://deb.debian.org/debian}
 
 # Guest packages: the base a Raspberry Pi OS Lite has (systemd, udev, python3), sqlite3 for the
 # checks, the Debian kernel, and deploy/install.sh's own list (keep in step with APT_PACKAGES,
-# and mosquitto for its --event-host).
+# and mosquitto, gcc and libc6-dev for its --event-host: the client-id plugin is compiled there).
 PACKAGES=(
     systemd systemd-sysv udev dbus kmod e2fsprogs procps usbutils
     linux-image-amd64 initramfs-tools
     python3 python3-venv python3-pip sqlite3
     libsdl2-2.0-0 libsdl2-ttf-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0
     libgbm1 libegl1 libdrm2 fonts-noto-cjk
-    mosquitto
+    mosquitto gcc libc6-dev
 )
 
 WORK=$CACHE/build.tmp

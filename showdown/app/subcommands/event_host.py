@@ -40,6 +40,7 @@ from showdown.event.brokers import (
     ExternalBroker,
     mosquitto_binary,
 )
+from showdown.event.client_id_plugin import can_build
 from showdown.event.discovery import Announcement
 from showdown.event.host import EventHost, new_event_id
 from showdown.event.messages import EventInfo
@@ -75,7 +76,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--target", type=int_in_range(50, 5000), default=500,
                         help="free play: the target of a game (default 500)")
     parser.add_argument("--broker", choices=["auto", "mosquitto", "embedded", "system"],
-                        default="auto", help="auto: Mosquitto where installed, else embedded; "
+                        default="auto", help="auto: Mosquitto where installed (with a C "
+                        "compiler for its client-id check), else embedded; "
                         "system: the Mosquitto already running (deploy/install.sh --event-host)")
     parser.add_argument("--bind", default="0.0.0.0",
                         help="the broker's address (default: every interface)")
@@ -129,12 +131,13 @@ def make_broker(kind: str, files: BrokerFiles, bind: str, port: int, folder: Pat
     if kind == "system":
         return ExternalBroker("127.0.0.1" if bind in ("0.0.0.0", "") else bind, port)
     if kind == "auto":
-        kind = "mosquitto" if mosquitto_binary() is not None else "embedded"
+        kind = "mosquitto" if mosquitto_binary() is not None and can_build() else "embedded"
     process = BrokerProcess(kind, files, bind=bind, port=port, log=folder / "broker.log")
     try:
         process.start()
     except BrokerError as error:
         raise UserError(str(error)) from None
+    process.supervise()  # a broker that dies is started again; the tables reconnect
     if bind in ("0.0.0.0", ""):
         process.host = "127.0.0.1"  # the host itself connects over the loopback
     return process

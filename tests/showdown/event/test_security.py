@@ -4,6 +4,7 @@ replayed message each change nothing at the host, and each refusal is logged."""
 from __future__ import annotations
 
 import logging
+import secrets
 import threading
 
 import paho.mqtt.client as mqtt
@@ -40,6 +41,15 @@ def client(event: Event, user: str | None, password: str | None, client_id: str
     return raw, answer[0] if answer else "no answer"
 
 
+def own_id(event: Event, user: str) -> str:
+    """A client id of ``user``'s own role (the broker refuses any other)."""
+    if user == "host":
+        return f"host-{event.host.info.event}"
+    if user.startswith("join"):
+        return f"join-{secrets.token_hex(8)}"
+    return f"{event.host.info.event}-{user}"
+
+
 def entry_for(member: Membership, table: str, seq: int, key: SecretStr) -> EntryMessage:
     message = EntryMessage(event=member.event, table=table, journal="0123456789abcdef", seq=seq,
                            game=1, kind="set_up", key=f"setup:1:event:{member.event}:g1",
@@ -51,7 +61,7 @@ def entry_for(member: Membership, table: str, seq: int, key: SecretStr) -> Entry
 
 def test_no_credentials_and_a_wrong_password_are_refused(event: Event) -> None:
     for user, password in ((None, None), ("t1", "guess"), ("host", "guess"), ("join", "WRONG")):
-        raw, answer = client(event, user, password, f"intruder-{user}")
+        raw, answer = client(event, user, password, own_id(event, user or "t1"))
         raw.loop_stop()
         assert answer == "Not authorized", (user, answer)
     assert event.host.store.count() == 0
@@ -69,7 +79,8 @@ def test_another_tables_credentials_change_nothing(
 ) -> None:
     one, two = event.join(), event.join()
     assert (one.table, two.table) == ("t1", "t2")
-    raw, answer = client(event, two.table, two.password.get_secret_value(), "t2-forger")
+    raw, answer = client(event, two.table, two.password.get_secret_value(),
+                         own_id(event, two.table))
     assert answer == "Success"
     topics = event.host.topics
     with caplog.at_level(logging.WARNING, logger="showdown.event.host"):
@@ -95,7 +106,8 @@ def test_another_tables_credentials_change_nothing(
 
 def test_a_replayed_message_changes_nothing(event: Event) -> None:
     member = event.join()
-    raw, answer = client(event, member.table, member.password.get_secret_value(), "t1-replay")
+    raw, answer = client(event, member.table, member.password.get_secret_value(),
+                         own_id(event, member.table))
     assert answer == "Success"
     payload = to_payload(entry_for(member, "t1", 1, member.signing_key))
     for _ in range(3):
