@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.event.formats import TABLE_SIZE, EventFormat, EventSettings
+from engine.event.formats import EventFormat, EventSettings
 from engine.event.records import GameRecord, latest_records
 from engine.event.standings import Standing, met, standings
 from engine.event.swiss import swiss_tables
@@ -104,6 +104,5 @@ class EventPlan:
         else:
             lines = standings(settings, before, byes=byes_had)
             ranking = [line.name for line in lines if line.name in settings.players]
-        groups, byes = swiss_tables(ranking, met(before), byes_had, len(settings.tables),
-                                    TABLE_SIZE)
+        groups, byes = swiss_tables(ranking, met(before), byes_had, len(settings.tables))
         return Seating(number, tuple(zip(settings.tables, groups, strict=False)), byes)
