@@ -27,12 +27,20 @@ fast enough for 64 players after nine rounds (docs/event.md gives the measured w
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from engine.event.formats import TABLE_SIZE
 
-__all__ = ["fewest_repeats", "repeats", "swiss_tables"]
+__all__ = ["WORK_LIMIT", "SwissSearch", "fewest_repeats", "repeats", "search", "swiss_tables"]
+
+WORK_LIMIT: Final = 4_000
+"""Sets of players still standing whose bounds the search may work out before it settles for
+the best seating it knows: about two seconds of one core here (docs/event.md gives the
+measured figures). Below it the seating is proved the fewest repeats and the first in ranking
+order; every event the tests and the benchmark play up to 32 players stays below it."""
 
 _WORST: Final = TABLE_SIZE * (TABLE_SIZE - 1) // 2
 """The repeats of a table where everyone met everyone."""
@@ -78,12 +86,17 @@ def fewest_repeats(
     >>> fewest_repeats(list("ABCDEFGH"), {"A": frozenset("BC"), "B": frozenset("A")})
     (('A', 'D', 'E', 'F'), ('B', 'C', 'G', 'H'))
     """
+    return search(players, met).tables
+
+
+def search(players: Sequence[str], met: Mapping[str, frozenset[str]]) -> SwissSearch:
+    """:func:`fewest_repeats` with what was proved about its answer."""
     if len(players) % TABLE_SIZE:
         raise ValueError(f"{len(players)} players do not fill tables of {TABLE_SIZE}")
     if len(set(players)) != len(players):
         raise ValueError("a player is listed twice")
     if not players:
-        return ()
+        return SwissSearch((), 0, 0, True)
     index = {name: i for i, name in enumerate(players)}
     rows = [0] * len(players)
     for i, name in enumerate(players):
@@ -92,8 +105,34 @@ def fewest_repeats(
             if j is not None and j != i:
                 rows[i] |= 1 << j
                 rows[j] |= 1 << i
-    found = _Search(rows).run()
-    return tuple(tuple(players[i] for i in table) for table in found)
+    tables, made, least, proved = _Search(rows).run()
+    return SwissSearch(tuple(tuple(players[i] for i in table) for table in tables), made, least,
+                       proved)
+
+
+class _OutOfWorkError(Exception):
+    """The search reached :data:`WORK_LIMIT`."""
+
+
+@dataclass(frozen=True, slots=True)
+class SwissSearch:
+    """What the search found: the ``tables`` (player numbers), their ``repeats``, the fewest
+    repeats proved unavoidable (``least``), and whether the tables are proved to be the first
+    seating in ranking order with the fewest repeats (``proved``)."""
+
+    tables: tuple[tuple[str, ...], ...]
+    repeats: int
+    least: int
+    proved: bool
+
+
+def _cost(tables: list[tuple[int, ...]], rows: list[int]) -> int:
+    """The repeats of ``tables``."""
+    total = 0
+    for table in tables:
+        mask = sum(1 << n for n in table)
+        total += sum((rows[n] & mask).bit_count() for n in table)
+    return total // 2
 
 
 class _Standing:
@@ -128,6 +167,8 @@ class _Search:
         """Each player's past tablemates among those seated now, as a mask."""
         self.failed: dict[int, int] = {}
         """For a set of players still standing: the largest allowance known to seat none."""
+        self.work = 0
+        """Sets of players whose bounds were worked out so far (see :data:`WORK_LIMIT`)."""
         self.seated: dict[int, int] = {}
         """For a set of players still standing: the smallest allowance known to seat them."""
         self.twins_before = [0] * len(rows)
@@ -137,14 +178,57 @@ class _Search:
                 if rows[a] & ~(1 << b) == row & ~(1 << a):
                     self.twins_before[b] |= 1 << a
 
-    def run(self) -> list[tuple[int, ...]]:
-        """The answer: the smallest allowance that seats everyone, and its first seating."""
+    def run(self) -> tuple[list[tuple[int, ...]], int, int, bool]:
+        """The smallest allowance that seats everyone and its first seating, or, past
+        :data:`WORK_LIMIT`, the best seating known and what was proved."""
         everyone = (1 << len(self.rows)) - 1
-        whole = self._refine(everyone, everyone, [0] * len(self.rows), [-1] * len(self.rows))
-        allowance = self._lower_bound(whole)
-        while not self._seats(whole, allowance):
-            allowance += 1
-        return self._first(whole, allowance)
+        fallback = self._improved(self._greedy(everyone))
+        known = _cost(fallback, self.rows)
+        allowance = 0
+        try:
+            whole = self._refine(everyone, everyone, [0] * len(self.rows), [-1] * len(self.rows))
+            allowance = self._lower_bound(whole)
+            while allowance < known and not self._seats(whole, allowance):
+                allowance += 1
+            return self._first(whole, allowance), allowance, allowance, True
+        except _OutOfWorkError:
+            return fallback, known, allowance, False
+
+    def _greedy(self, players: int) -> list[tuple[int, ...]]:
+        """A quick seating to fall back on: each table in turn takes the best standing player
+        and, seat by seat, the best of those who add the fewest repeats."""
+        tables = []
+        while players:
+            at_table = players & -players
+            for _seat in range(TABLE_SIZE - 1):
+                others = _numbers(players & ~at_table)
+                best = min(others, key=lambda n: ((self.rows[n] & at_table).bit_count(), n))
+                at_table |= 1 << best
+            tables.append(tuple(_numbers(at_table)))
+            players &= ~at_table
+        return tables
+
+    def _improved(self, tables: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        """``tables`` after every swap of two players between tables that saves a repeat, until
+        none does; in ranking order."""
+        rows = self.rows
+        masks = [sum(1 << n for n in table) for table in tables]
+        better = True
+        while better:
+            better = False
+            for i, j in itertools.combinations(range(len(masks)), 2):
+                for a in _numbers(masks[i]):
+                    for b in _numbers(masks[j]):
+                        stay_a, stay_b = masks[i] ^ (1 << a), masks[j] ^ (1 << b)
+                        now = (rows[a] & stay_a).bit_count() + (rows[b] & stay_b).bit_count()
+                        then = (rows[b] & stay_a).bit_count() + (rows[a] & stay_b).bit_count()
+                        if then < now:
+                            masks[i], masks[j] = stay_a | 1 << b, stay_b | 1 << a
+                            better = True
+                            break
+                    if better:
+                        break
+        return sorted(tuple(_numbers(mask)) for mask in masks)
 
     def _lower_bound(self, standing: _Standing) -> int:
         """Repeats the players standing cannot avoid, the larger of two bounds.
@@ -167,6 +251,9 @@ class _Search:
         """The bounds for ``players`` from those for ``players | removed``: a player's cheapest
         table is kept while its players all still stand, and sought again otherwise (it costs
         no less among fewer players)."""
+        self.work += 1
+        if self.work > WORK_LIMIT:
+            raise _OutOfWorkError
         cheapest, witness = cheapest.copy(), witness.copy()
         for number in _numbers(players):
             if witness[number] & removed:

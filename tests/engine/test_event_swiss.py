@@ -252,3 +252,29 @@ def test_twenty_players_round_five_makes_the_three_repeats_no_seating_avoids() -
     seating = EventPlan(settings).current(records)
     assert seating is not None and seating.round == 5
     assert round_repeats(seating, records) == 3
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 3), st.integers(0, 4), st.lists(st.integers(0, 200),
+                                                                        min_size=4, max_size=4),
+                          st.booleans()), max_size=14))
+def test_a_plan_that_remembers_its_seatings_agrees_with_one_that_seats_afresh(
+    changes: list[tuple[int, int, list[int], bool]],
+) -> None:
+    """Entries arrive, games finish, earlier rounds are corrected (a later version of a game):
+    after each change the plan the host keeps gives the standings and seating a new plan gives."""
+    settings = swiss(13, 3, rounds=3)
+    kept = EventPlan(settings)
+    records: list[GameRecord] = []
+    for version, (number, table, points, over) in enumerate(changes, start=1):
+        seatings = kept.seatings(records)
+        seating = next((s for s in seatings if s.round == number), seatings[-1])
+        if not seating.tables:
+            continue
+        name, players = seating.tables[table % len(seating.tables)]
+        records.append(GameRecord(name, f"r{seating.round}", version, seating.round, tuple(
+            PlayerLine(n, p, 0, 0, None) for n, p in zip(players, points, strict=True)),
+            hands=4, over=over))
+        fresh = EventPlan(settings)
+        assert kept.seatings(records) == fresh.seatings(records)
+        assert kept.standings(records) == fresh.standings(records)
