@@ -3,26 +3,32 @@
 The players are taken best first. Byes go first, to the lowest-ranked of those who have had
 the fewest byes, when the count does not fill the tables. The rest are seated so that as few
 pairs as possible sit together again (a *repeat*: two players at one table who met before): the
-fewest any seating of them allows, proved by a complete search, never the best a bounded search
-happened to find. Among the seatings with that fewest, the tables are filled one at a time from
-the best player still standing, each with the best players it can take: the first table's second
-player is the best that any such seating gives it, then its third and fourth, then the second
-table the same way (the first seating in ranking order, compared player by player).
+fewest any seating of them allows, proved by a complete search. Among the seatings with that
+fewest, the tables are filled one at a time from the best player still standing, each with the
+best players it can take: the first table's second player is the best that any such seating
+gives it, then its third and fourth, then the second table the same way (the first seating in
+ranking order, compared player by player).
 
-The search (:class:`_Search`) tries an allowance of repeats from a lower bound upwards and, for
-each, walks the seatings in that very order: the first it completes is the answer. What makes it
-fast enough for 64 players after nine rounds (docs/event.md gives the measured worst case):
+The search (:class:`_Search`) first makes a quick seating (greedy, then every swap between two
+tables that saves a repeat): its repeats cap the allowance. It then tries allowances from a lower
+bound up, asking only whether the players can be seated within each (from the hardest player to
+seat, his cheapest tables first), and at the first that can, walks the seatings in ranking order,
+each table the first that leaves the rest a seating within what is left. What makes it fast:
 
 - the players are bits of an integer, each player's past opponents a mask, so a repeat count
   is one ``bit_count``;
-- a lower bound on the repeats the players still standing must make (each needs three
-  tablemates; one who has not met only two of those left makes at least one repeat), checked
-  before every table;
-- every set of players still standing that could not be seated within an allowance is
-  remembered, so no set is searched twice for the same or a smaller allowance;
+- two lower bounds on the repeats the players still standing must make, checked before every
+  table: each player's cheapest table among them, its repeats shared out among its four
+  players; and each player short of three new faces makes a repeat per face missing;
+- every set of players still standing is remembered with the largest allowance known to fail
+  and the smallest known to succeed, so no set is searched twice for the same question;
 - *twins* (two players who met the same others, apart from each other) are interchangeable: a
   table takes a twin only after the better one, which cuts the search without changing the
   answer (swapping twins keeps the repeats and makes the seating come earlier).
+
+The problem is hard in general (a partition into tables of four), so the search is bounded by
+:data:`WORK_LIMIT`, which keeps a round's seating to seconds on a Pi: past it the quick seating
+is taken, and :func:`search` says so (``proved``). docs/event.md gives the measured figures.
 """
 
 from __future__ import annotations
@@ -36,11 +42,11 @@ from engine.event.formats import TABLE_SIZE
 
 __all__ = ["WORK_LIMIT", "SwissSearch", "fewest_repeats", "repeats", "search", "swiss_tables"]
 
-WORK_LIMIT: Final = 4_000
-"""Sets of players still standing whose bounds the search may work out before it settles for
-the best seating it knows: about two seconds of one core here (docs/event.md gives the
-measured figures). Below it the seating is proved the fewest repeats and the first in ranking
-order; every event the tests and the benchmark play up to 32 players stays below it."""
+WORK_LIMIT: Final = 600_000
+"""The work the search may do before it settles for the best seating it knows, counted in
+players whose cheapest table is worked out, sets of players looked at and tables listed: a
+few seconds of one core at most here (docs/event.md gives the measured figures). Within it
+the seating is proved the fewest repeats and the first in ranking order."""
 
 _WORST: Final = TABLE_SIZE * (TABLE_SIZE - 1) // 2
 """The repeats of a table where everyone met everyone."""
@@ -89,8 +95,10 @@ def fewest_repeats(
     return search(players, met).tables
 
 
-def search(players: Sequence[str], met: Mapping[str, frozenset[str]]) -> SwissSearch:
-    """:func:`fewest_repeats` with what was proved about its answer."""
+def search(players: Sequence[str], met: Mapping[str, frozenset[str]], *,
+           work_limit: int = WORK_LIMIT) -> SwissSearch:
+    """:func:`fewest_repeats` with what was proved about its answer, the search bounded by
+    ``work_limit`` (see :data:`WORK_LIMIT`)."""
     if len(players) % TABLE_SIZE:
         raise ValueError(f"{len(players)} players do not fill tables of {TABLE_SIZE}")
     if len(set(players)) != len(players):
@@ -105,7 +113,7 @@ def search(players: Sequence[str], met: Mapping[str, frozenset[str]]) -> SwissSe
             if j is not None and j != i:
                 rows[i] |= 1 << j
                 rows[j] |= 1 << i
-    tables, made, least, proved = _Search(rows).run()
+    tables, made, least, proved = _Search(rows, work_limit).run()
     return SwissSearch(tuple(tuple(players[i] for i in table) for table in tables), made, least,
                        proved)
 
@@ -162,13 +170,14 @@ def _numbers(mask: int) -> list[int]:
 class _Search:
     """The complete search of :func:`fewest_repeats` over player numbers (0 the best)."""
 
-    def __init__(self, rows: list[int]) -> None:
+    def __init__(self, rows: list[int], work_limit: int) -> None:
         self.rows = rows
+        self.work_limit = work_limit
         """Each player's past tablemates among those seated now, as a mask."""
         self.failed: dict[int, int] = {}
         """For a set of players still standing: the largest allowance known to seat none."""
         self.work = 0
-        """Sets of players whose bounds were worked out so far (see :data:`WORK_LIMIT`)."""
+        """The work done so far (see :data:`WORK_LIMIT`)."""
         self.seated: dict[int, int] = {}
         """For a set of players still standing: the smallest allowance known to seat them."""
         self.twins_before = [0] * len(rows)
@@ -193,6 +202,12 @@ class _Search:
             return self._first(whole, allowance), allowance, allowance, True
         except _OutOfWorkError:
             return fallback, known, allowance, False
+
+    def _spend(self, work: int) -> None:
+        """Count ``work`` against the limit (raising :class:`_OutOfWorkError` past it)."""
+        self.work += work
+        if self.work > self.work_limit:
+            raise _OutOfWorkError
 
     def _greedy(self, players: int) -> list[tuple[int, ...]]:
         """A quick seating to fall back on: each table in turn takes the best standing player
@@ -251,9 +266,7 @@ class _Search:
         """The bounds for ``players`` from those for ``players | removed``: a player's cheapest
         table is kept while its players all still stand, and sought again otherwise (it costs
         no less among fewer players)."""
-        self.work += 1
-        if self.work > WORK_LIMIT:
-            raise _OutOfWorkError
+        self._spend(players.bit_count())
         cheapest, witness = cheapest.copy(), witness.copy()
         for number in _numbers(players):
             if witness[number] & removed:
@@ -336,16 +349,15 @@ class _Search:
         if self.seated.get(players, allowance + 1) <= allowance:
             return True
         pivot = self._hardest(standing)
-        for spent in range(allowance + 1):  # his cheapest tables first
-            for _table, at_table, cost in self._tables((pivot,), 1 << pivot, 0,
-                                                       players ^ (1 << pivot), players=players,
-                                                       allowance=spent):
-                if cost < spent:
-                    continue  # tried with the cheaper ones
-                rest = self._after(standing, at_table, cost, allowance)
-                if rest is not None and self._seats(rest, allowance - cost):
-                    self.seated[players] = allowance
-                    return True
+        options = sorted((cost, at_table) for _table, at_table, cost in self._tables(
+            (pivot,), 1 << pivot, 0, players ^ (1 << pivot), players=players,
+            allowance=allowance))
+        self._spend(len(options))
+        for cost, at_table in options:
+            rest = self._after(standing, at_table, cost, allowance)
+            if rest is not None and self._seats(rest, allowance - cost):
+                self.seated[players] = allowance
+                return True
         self.failed[players] = allowance
         return False
 
@@ -381,6 +393,7 @@ class _Search:
         """The players left once the table ``at_table`` (``cost`` repeats) is seated, with their
         bounds; None when a bound shows they cannot be seated within what is left of
         ``allowance``."""
+        self._spend(1)
         left = allowance - cost
         players = standing.players & ~at_table
         known = self.failed.get(players, -1)

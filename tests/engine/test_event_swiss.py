@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from engine.event import EventFormat, EventPlan, EventSettings, GameRecord, PlayerLine, Seating
 from engine.event.standings import met as met_of
-from engine.event.swiss import fewest_repeats, repeats, swiss_tables
+from engine.event.swiss import fewest_repeats, repeats, search, swiss_tables
 
 Met = dict[str, frozenset[str]]
 
@@ -278,3 +278,30 @@ def test_a_plan_that_remembers_its_seatings_agrees_with_one_that_seats_afresh(
         fresh = EventPlan(settings)
         assert kept.seatings(records) == fresh.seatings(records)
         assert kept.standings(records) == fresh.standings(records)
+
+
+@settings(max_examples=40, deadline=None)
+@given(evenings(), st.integers(0, 300))
+def test_a_search_out_of_work_takes_a_seating_no_swap_improves_and_says_so(
+    evening: tuple[list[str], Met, dict[str, int], int], work: int
+) -> None:
+    """Past its work limit the search settles for its quick seating: still every player once
+    at tables of four, never fewer repeats than the least, and no swap of two players between
+    tables saves a repeat; ``proved`` tells the host which it got."""
+    ranking, met, _byes_had, _tables = evening
+    playing = ranking[: len(ranking) // 4 * 4]
+    found = search(playing, met, work_limit=work)
+    fewest, first = brute_force(playing, met)
+    assert sorted(n for table in found.tables for n in table) == sorted(playing)
+    assert found.repeats == sum(repeats(table, met) for table in found.tables) >= fewest
+    assert found.least <= fewest
+    if found.proved:
+        assert found.tables == first and found.repeats == fewest
+    for one, other in itertools.combinations(found.tables, 2):
+        for a in one:
+            for b in other:
+                swapped = [tuple(b if n == a else n for n in one),
+                           tuple(a if n == b else n for n in other)]
+                assert sum(repeats(t, met) for t in swapped) >= \
+                    repeats(one, met) + repeats(other, met)
+    assert search(playing, met).proved  # with the whole limit, these small fields are proved
