@@ -13,10 +13,12 @@ holding the journals compute the same seating:
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Final
 
-from engine.event.formats import TABLE_SIZE, EventFormat, EventSettings
+from engine.event.formats import EventFormat, EventSettings
 from engine.event.records import GameRecord, latest_records
 from engine.event.standings import Standing, met, standings
 from engine.event.swiss import swiss_tables
@@ -39,11 +41,23 @@ class Seating:
         return dict(self.tables).get(table, ())
 
 
+SEATINGS_KEPT: Final = 64
+"""Rounds' seatings an :class:`EventPlan` remembers (the oldest forgotten first): every round of
+the longest event, with room for the seatings a correction to an earlier round makes anew."""
+
+
 class EventPlan:
-    """The event's seatings and standings, recomputed from game records."""
+    """The event's seatings and standings, recomputed from game records.
+
+    A round's seating is a function of the games of the rounds before it, so the plan keeps
+    each one it made with those games as its key: a new entry of the round being played, which
+    the host receives many times a minute, costs the standings and no seating search; only a
+    change to an earlier round's game (a finished round, a correction) seats a round again.
+    """
 
     def __init__(self, settings: EventSettings) -> None:
         self.settings = settings
+        self._seated: OrderedDict[tuple[object, ...], Seating] = OrderedDict()
 
     def complete(self, seating: Seating, records: Iterable[GameRecord]) -> bool:
         """Whether every table seated in ``seating`` finished its game of that round."""
@@ -56,8 +70,15 @@ class EventPlan:
         games = latest_records(records)
         found: list[Seating] = []
         for number in range(1, self.settings.rounds + 1):
-            before = [g for g in games if g.round is not None and g.round < number]
-            seating = self._seat(number, before, found)
+            before = tuple(g for g in games if g.round is not None and g.round < number)
+            key = (number, before, tuple(seating.byes for seating in found))
+            seating = self._seated.get(key)
+            if seating is None:
+                seating = self._seated[key] = self._seat(number, before, found)
+                while len(self._seated) > SEATINGS_KEPT:
+                    self._seated.popitem(last=False)
+            else:
+                self._seated.move_to_end(key)
             found.append(seating)
             if not self.complete(seating, games):
                 break
@@ -80,7 +101,8 @@ class EventPlan:
                     byes[name] = byes.get(name, 0) + 1
         return standings(self.settings, games, byes=byes)
 
-    def _seat(self, number: int, before: list[GameRecord], earlier: list[Seating]) -> Seating:
+    def _seat(self, number: int, before: tuple[GameRecord, ...], earlier: list[Seating]
+              ) -> Seating:
         settings = self.settings
         if settings.format is EventFormat.PARTNERS_8:
             pair = two_table_seating((number - 1) * HANDS_PER_PARTNERSHIP)
@@ -104,6 +126,5 @@ class EventPlan:
         else:
             lines = standings(settings, before, byes=byes_had)
             ranking = [line.name for line in lines if line.name in settings.players]
-        groups, byes = swiss_tables(ranking, met(before), byes_had, len(settings.tables),
-                                    TABLE_SIZE)
+        groups, byes = swiss_tables(ranking, met(before), byes_had, len(settings.tables))
         return Seating(number, tuple(zip(settings.tables, groups, strict=False)), byes)
