@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from showdown.app.errors import UserError
-from showdown.app.event_table import TableDoor, connect_table
 from showdown.app.parts.shutdown import Phase, Shutdown
 from showdown.app.parts.table import Table
+from showdown.event.join import JoinError
+from showdown.event.membership import TableDoor, open_link
 from showdown.event.outbox import event_file
 from showdown.event.table_link import TableLink
 from showdown.event.view import EventSource
@@ -63,6 +64,8 @@ def open_event_link(table: Table, shutdown: Shutdown, *, address: str | None, na
         return event
     if own_scoring:  # the journal joined an event before: its games are the event's
         raise UserError(f"{table.path} is a table of an event: {EVENT_SCORING}")
-    event.joined(connect_table(address, table.journal, name, keepalive=keepalive,
-                                 resend_s=resend_s))
+    try:
+        event.joined(open_link(address, table.journal, name, keepalive, resend_s))
+    except JoinError as error:
+        raise UserError(str(error)) from None
     return event

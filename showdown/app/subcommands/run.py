@@ -40,7 +40,6 @@ from engine.scoring import PIG_MODES, ScoringMode, ScoringSettings
 from showdown.app.arguments import GAMES_MAX, int_in_range, seed, window_size
 from showdown.app.config import Settings, load_settings
 from showdown.app.errors import UserError
-from showdown.app.parts.bots import Bots, bot_worker
 from showdown.app.parts.event_link import EVENT_SCORING, open_event_link
 from showdown.app.parts.front_ends import (
     ScoreboardFront,
@@ -67,6 +66,7 @@ from showdown.event.view import EventSource
 from showdown.game.storage import add_db_argument, db_path, simulated_path
 from showdown.game.table_model import TableModel
 from showdown.sim.bot_table import TableError
+from showdown.sim.workers import Bots, bot_worker
 from showdown.unit.config import TimingConfig
 
 __all__ = ["banner", "choose_backend", "phone_line", "run", "simulated_scoring"]

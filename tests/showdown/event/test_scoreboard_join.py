@@ -24,7 +24,6 @@ from pytest_mock import MockerFixture
 
 from engine.event import EventSettings
 from engine.scoring import ScoringMode
-from showdown.app.event_table import TableDoor
 from showdown.app.scoreboard_main import build_scoreboard
 from showdown.app.subcommands import event_host
 from showdown.event.broker_files import BrokerFiles
@@ -32,6 +31,7 @@ from showdown.event.brokers import BrokerProcess
 from showdown.event.games import event_round
 from showdown.event.host import EventHost, new_event_id
 from showdown.event.join import Joining, join, parse_address
+from showdown.event.membership import TableDoor
 from showdown.event.messages import EventInfo
 from showdown.event.table_link import TableLink
 from showdown.event.view import EventSource

@@ -1,5 +1,5 @@
 """What plays on the simulated table: the virtual players, for a number of games or for ever, or
-the seating an event's host publishes.
+the seating an event's host publishes (:mod:`showdown.sim.event_bots`).
 
 The service runs the worker on a thread of its own and stops it first when it stops (the
 shutdown's table phase).
@@ -7,18 +7,26 @@ shutdown's table phase).
 
 from __future__ import annotations
 
+import logging
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from engine.scoring import ScoringSettings
-from showdown.app.event_table import event_worker
 from showdown.event.table_link import TableLink
 from showdown.game.session import Session
 from showdown.sim.bot_table import BotTable, Referee, TableStopped
+from showdown.sim.event_bots import EventTable
 
-__all__ = ["Bots", "Worker", "bot_worker"]
+__all__ = ["DRAIN_S", "Bots", "Worker", "bot_worker", "event_worker"]
+
+log = logging.getLogger("showdown.run")  # what the service says of its table
+
+DRAIN_S = 120.0
+"""After its last game a simulated table waits up to this long for the host to acknowledge
+every entry before it stops (the entries stay in the outbox either way)."""
 
 Worker = Callable[[threading.Event], None]
 """Plays until done or until the event it is given is set (the service's stop)."""
@@ -54,5 +62,28 @@ def bot_worker(session: Session, referee: Referee, bots: Bots, link: TableLink |
                 played += 1
         except TableStopped:
             return
+
+    return play
+
+
+def event_worker(session: Session, referee: Referee, link: TableLink, *, seed: int,
+                 players: int, preset_name: str, games: int,
+                 path: Path) -> Worker:
+    """The simulated table's worker: play the event, then wait for the outbox to drain."""
+
+    def play(stop: threading.Event) -> None:
+        table = BotTable(session, referee, seed=seed, players=players, preset_name=preset_name,
+                         stop=stop)
+        try:
+            EventTable(table, link, games=max(1, games), stop=stop).play()
+        except TableStopped:
+            return
+        deadline = time.monotonic() + DRAIN_S
+        while link.unacknowledged() and time.monotonic() < deadline and not stop.is_set():
+            stop.wait(0.2)
+        left = link.unacknowledged()
+        if left:
+            log.warning("%d entries of %s are not acknowledged yet; they go out next start",
+                        left, path)
 
     return play

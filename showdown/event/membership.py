@@ -1,47 +1,26 @@
-"""``showdown run --event CODE@HOST``: the table's side of an event, wired into the service.
+"""A table's membership of an event: joining it once, and the link every start opens after.
 
 The first start joins with the code (or finds the host by mDNS when only the code is given) and
 keeps the table's credentials in the journal's event file; later starts (a restart, a crash)
-connect with those and need no code. The link publishes the journal's event entries; with the
-simulated table, bots play the seating the host publishes
-(:class:`showdown.sim.event_table.EventTable`).
+connect with those and need no code. The link publishes the journal's event entries. Set-up on
+the scoreboard joins through :class:`TableDoor`, ``showdown run --event`` through
+:func:`open_link`; a failed join is a :class:`~showdown.event.join.JoinError` saying why.
 """
 
 from __future__ import annotations
 
 import logging
-import threading
-import time
 from collections.abc import Callable
-from pathlib import Path
 
-from showdown.app.errors import UserError
 from showdown.event.discovery import Found
 from showdown.event.join import JoinError, JoinProblem, join, parse_address
 from showdown.event.outbox import Outbox, event_file, last_seq
 from showdown.event.table_link import TableLink
 from showdown.game.journal import Entry, Journal
-from showdown.game.session import Session
-from showdown.sim.bot_table import BotTable, Referee, TableStopped
-from showdown.sim.event_table import EventTable
 
-__all__ = ["DRAIN_S", "TableDoor", "connect_table", "event_worker", "open_link"]
+__all__ = ["TableDoor", "open_link"]
 
-log = logging.getLogger("showdown.run")
-
-DRAIN_S = 120.0
-"""After its last game a simulated table waits up to this long for the host to acknowledge
-every entry before it stops (the entries stay in the outbox either way)."""
-
-
-def connect_table(address: str | None, journal: Journal, name: str = "",
-                  keepalive: int = 30, resend_s: float = 10.0) -> TableLink:
-    """The started link of this table (joining first when the journal has no membership)."""
-    try:
-        return open_link(address, journal, name, keepalive, resend_s)
-    except JoinError as error:
-        raise UserError(str(error)) from None
-
+log = logging.getLogger("showdown.run")  # what the service says of its event
 
 class TableDoor:
     """How the scoreboard's Set-up joins an event (:class:`showdown.scoreboard.port.EventDoor`):
@@ -78,13 +57,14 @@ class TableDoor:
 
 def open_link(address: str | None, journal: Journal, name: str = "",
               keepalive: int = 30, resend_s: float = 10.0) -> TableLink:
-    """:func:`connect_table`, a failed join raised as :class:`JoinError` (with its reason)."""
+    """The started link of this table, joining first when the journal has no membership (a
+    failed join raised as :class:`JoinError`, with its reason)."""
     outbox = Outbox(event_file(journal.path))
     membership = outbox.membership()
     if membership is None or (address is not None and _joins_again(address, membership.host)):
         if address is None:
             outbox.close()
-            raise UserError("this journal has not joined an event: give --event CODE@HOST")
+            raise JoinError("this journal has not joined an event: give --event CODE@HOST")
         try:
             joining = parse_address(address)
             host = joining.host or _discovered()
@@ -131,26 +111,3 @@ def _discovered() -> str:
         names = ", ".join(f"{f.name} at {f.host}" for f in found)
         raise JoinError(f"several events on this network ({names}): give CODE@HOST")
     return found[0].host
-
-
-def event_worker(session: Session, referee: Referee, link: TableLink, *, seed: int,
-                 players: int, preset_name: str, games: int,
-                 path: Path) -> Callable[[threading.Event], None]:
-    """The simulated table's worker: play the event, then wait for the outbox to drain."""
-
-    def play(stop: threading.Event) -> None:
-        table = BotTable(session, referee, seed=seed, players=players, preset_name=preset_name,
-                         stop=stop)
-        try:
-            EventTable(table, link, games=max(1, games), stop=stop).play()
-        except TableStopped:
-            return
-        deadline = time.monotonic() + DRAIN_S
-        while link.unacknowledged() and time.monotonic() < deadline and not stop.is_set():
-            stop.wait(0.2)
-        left = link.unacknowledged()
-        if left:
-            log.warning("%d entries of %s are not acknowledged yet; they go out next start",
-                        left, path)
-
-    return play
