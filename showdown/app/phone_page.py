@@ -17,7 +17,7 @@ from showdown.app.errors import UserError
 from showdown.event.view import EventSource
 from showdown.game.table_model import TableModel
 from showdown.web.pages import EventPage, PhonePage, event_page, table_page
-from showdown.web.server import WebError, parse_address
+from showdown.web.server import DEFAULT_PORT, WebError, parse_address
 from showdown.web.settings import DEFAULT_HTTP, WebSettings
 
 __all__ = ["EventPage", "PhonePage", "add_http_arguments", "http_address", "serve_event",
@@ -51,11 +51,17 @@ def _address(text: str) -> str:
 
 def http_address(args: argparse.Namespace, web: WebSettings) -> tuple[str | None, bool]:
     """(where to serve the page, None for nowhere; whether it was asked for): ``--no-http``
-    and ``[web] enabled = false`` serve none, ``--http`` wins over ``[web] http``."""
+    and ``[web] enabled = false`` serve none, ``--http`` wins over ``[web] http``. A simulator
+    asked for on the command line (``--sim``, ``--interactive``: a developer's machine, ``make
+    run``) serves this machine only unless told otherwise, so trying the program opens nothing to
+    the network."""
     if args.no_http or (not web.enabled and args.http is None):
         return None, False
     if args.http is not None:
         return args.http, True
+    if web.http == DEFAULT_HTTP and (getattr(args, "sim", False)
+                                     or getattr(args, "interactive", False)):
+        return f"127.0.0.1:{DEFAULT_PORT}", False
     return web.http, web.http != DEFAULT_HTTP
 
 

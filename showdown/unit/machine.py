@@ -393,7 +393,8 @@ class ShowdownMachine:
         counted = sum(self._counts.values())
         jam = launched and not void and self._cards is not None and counted < self._cards
         if jam:
-            log.warning("showdown %d: possible jam: %d of %d cards counted",
+            log.warning("showdown %d: possible jam: %d of %d cards counted; look in the "
+                        "launcher for a stuck card before the next showdown",
                         self._showdown_id, counted, self._cards)
         result = ShowdownOutcome(
             showdown_id=self._showdown_id,

@@ -143,7 +143,7 @@ class PageProcess:
                                       name=name, daemon=True)
             thread.start()
             self._threads.append(thread)
-        log.info("phone page served on %s:%d by process %d", self.host, self.port,
+        log.debug("phone page served on %s:%d by process %d", self.host, self.port,
                  self._process.pid)
 
     def _send_changes(self, seen: Versions) -> None:

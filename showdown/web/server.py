@@ -133,7 +133,7 @@ class WebServer:
         if not self._server.started:
             self.stop()
             raise WebError(f"the phone page did not start on {self.host}:{self.port}")
-        log.info("phone page served on %s:%d", self.host, self.port)
+        log.debug("phone page served on %s:%d", self.host, self.port)  # the caller says where
 
     def _serve(self, sock: socket.socket) -> None:
         self._server.run(sockets=[sock])

@@ -138,3 +138,32 @@ def test_a_malformed_http_option_is_refused_before_anything_starts(
     err = capsys.readouterr().err
     assert "argument --http: not a port: 'http' in '127.0.0.1:http' (0-65535)" in err
     assert "Traceback" not in err and not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize(("given", "configured", "expected"), [
+    ({"sim": True}, None, ("127.0.0.1:8080", False)),  # make run: this machine only
+    ({"interactive": True}, None, ("127.0.0.1:8080", False)),
+    ({}, None, ("0.0.0.0:8080", False)),  # the installed service, whatever backs it
+    ({"sim": True, "http": "0.0.0.0:9000"}, None, ("0.0.0.0:9000", True)),
+    ({"sim": True}, "0.0.0.0:8080x", None),
+    ({"sim": True}, "192.0.2.9:8080", ("192.0.2.9:8080", True)),
+    ({"sim": True, "no_http": True}, None, (None, False)),
+])
+def test_a_simulator_asked_for_serves_this_machine_only_unless_told(
+        given: dict[str, object], configured: str | None,
+        expected: tuple[str | None, bool] | None) -> None:
+    """``make run`` on a developer's machine opened the page to the whole network; a simulator
+    asked for on the command line now serves the loopback, and an address given still wins."""
+    import argparse
+
+    from showdown.app.phone_page import http_address
+    from showdown.web.settings import WebSettings
+
+    if expected is None:  # a configured address that is none is refused where it is read
+        with pytest.raises(ValueError, match="port"):
+            WebSettings(http=configured)
+        return
+    args = argparse.Namespace(**{"sim": False, "interactive": False, "no_http": False,
+                                 "http": None, **given})
+    web = WebSettings() if configured is None else WebSettings(http=configured)
+    assert http_address(args, web) == expected

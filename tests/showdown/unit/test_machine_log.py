@@ -102,7 +102,8 @@ def test_a_possible_jam_is_reported_with_the_count(
         rig.press_left(after_go_ms=230)
         rig.cards_land(Side.RIGHT, 2)
         rig.finish()
-    assert said(caplog) == ["showdown 1: possible jam: 2 of 3 cards counted"]
+    assert said(caplog) == ["showdown 1: possible jam: 2 of 3 cards counted; look in the "
+                            "launcher for a stuck card before the next showdown"]
 
 
 @pytest.mark.parametrize(("restarted", "why"), [(True, "it restarted"), (False, "link down")])
