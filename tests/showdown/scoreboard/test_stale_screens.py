@@ -1,0 +1,78 @@
+"""Screens hold no game state that outlives a game, an undo or an edit (issue 37, items 1, 2, 3
+and 7): what a screen offers is read from the game in play when it is drawn, and a choice in
+progress is dropped when it no longer fits the game, or kept when nothing took it away."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from showdown.app.scoreboard_main import build_scoreboard
+from showdown.game.session import Session
+from showdown.scoreboard.app import Scoreboard
+from showdown.scoreboard.i18n import set_language
+from showdown.scoreboard.widgets import Button
+from tests.showdown.scoreboard.helpers import play_round, start_game, touch, widget
+from tests.showdown.scoreboard.test_house_rules import hero_by_touch
+
+
+@pytest.fixture
+def alone(session: Session) -> Iterator[Scoreboard]:
+    """The scoreboard as `showdown scoreboard` opens it: no unit, showdowns tapped in by hand."""
+    set_language("en")
+    board = build_scoreboard(session)
+    board.frame()
+    yield board
+    board.close()
+
+
+def text(board: Scoreboard, widget_id: str) -> str:
+    """The words a widget shows now."""
+    return str(getattr(widget(board, widget_id), "text", ""))
+
+
+def ids(board: Scoreboard) -> set[str]:
+    """The widgets on screen now."""
+    board.frame()
+    return {w.id for w in board.widgets()}
+
+
+def leave_for_a_new_game(board: Scoreboard, players: int) -> str:
+    """Set up a new game by touch, leaving the one in play; the question the table answered."""
+    start_game(board, players=players)
+    asked = text(board, "question") if board.question is not None else ""
+    if asked:
+        touch(board, "answer-yes")
+    return asked
+
+
+@pytest.mark.parametrize("scoring", ["standard", "hero"])
+def test_undoing_the_round_that_ended_the_game_opens_it_again_on_the_table(
+    board: Scoreboard, session: Session, scoring: str
+) -> None:
+    """Item 2: Game over is up exactly while the game is over: Undo on the banner of the
+    round that ended it goes back to the live table with Redo, and Redo back to Game over."""
+    if scoring == "hero":
+        hero_by_touch(board, pigs=3, rounds=1)  # the game ends after its first round
+    else:
+        start_game(board, players=3, target=50)
+    play_round(board, went_out=0, held={1: "40", 2: "30"})
+    assert board.current == "gameover"
+    assert text(board, "banner") == "Round 1 saved"
+    touch(board, "banner-action")  # Undo
+    state = session.state
+    assert state is not None and not state.is_over and state.rounds == ()
+    assert board.current == "table"
+    shown = ids(board)
+    assert not shown & {"winner", "rematch", "new-game"}
+    assert text(board, "banner") == "Undone: round 1: Player 1 went out"
+    assert text(board, "banner-action") == "Redo"
+    assert text(board, "round") == "Round 1"
+    round_tab = widget(board, "nav:round")
+    assert isinstance(round_tab, Button) and round_tab.enabled  # the round can be entered again
+    touch(board, "banner-action")  # Redo
+    state = session.state
+    assert state is not None and state.is_over
+    assert board.current == "gameover"
+    assert text(board, "winner") == "Player 1 wins!"
