@@ -47,6 +47,38 @@ def leave_for_a_new_game(board: Scoreboard, players: int) -> str:
     return asked
 
 
+def test_the_showdown_screen_offers_the_seats_of_the_game_in_play_not_the_last_ones(
+    alone: Scoreboard, session: Session
+) -> None:
+    """Item 1: seat 4 against seat 3 in a four-player game, then a two-player game: both
+    sides name its two players, a tap on who won is recorded, and an arrow never shows one
+    player on both sides."""
+    start_game(alone, players=4)
+    touch(alone, "nav:showdown")
+    touch(alone, "left-prev")  # Player 1 -> Player 4
+    touch(alone, "right-next")  # Player 2 -> Player 3
+    assert text(alone, "by-hand-left") == "Player 4 won"
+    assert text(alone, "by-hand-right") == "Player 3 won"
+    touch(alone, "by-hand-left")
+    first = session.state
+    assert first is not None and [(s.winner, s.loser) for s in first.showdowns] == [
+        ("Player 4", "Player 3")]
+    leave_for_a_new_game(alone, players=2)
+    touch(alone, "nav:showdown")
+    assert (text(alone, "by-hand-left"), text(alone, "by-hand-right")) == (
+        "Player 1 won", "Player 2 won")
+    touch(alone, "left-next")  # the only other player is on the right: no change of sides
+    left, right = text(alone, "by-hand-left"), text(alone, "by-hand-right")
+    assert left != right and {left, right} == {"Player 1 won", "Player 2 won"}
+    touch(alone, "by-hand-left")
+    winner, loser = left.removesuffix(" won"), right.removesuffix(" won")
+    # The showdown told, not refused ("There is no seat 4").
+    assert text(alone, "banner") == f"{winner} won the showdown, {loser} takes 2 cards"
+    second = session.state
+    assert second is not None and second.game_id != first.game_id
+    assert [(s.winner, s.loser) for s in second.showdowns] == [(winner, loser)]
+
+
 @pytest.mark.parametrize("scoring", ["standard", "hero"])
 def test_undoing_the_round_that_ended_the_game_opens_it_again_on_the_table(
     board: Scoreboard, session: Session, scoring: str
