@@ -13,7 +13,7 @@ from showdown.game.session import Session
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.i18n import set_language
 from showdown.scoreboard.widgets import Button
-from tests.showdown.scoreboard.helpers import play_round, start_game, touch, widget
+from tests.showdown.scoreboard.helpers import keypad, play_round, start_game, touch, widget
 from tests.showdown.scoreboard.test_house_rules import hero_by_touch
 
 
@@ -108,3 +108,36 @@ def test_undoing_the_round_that_ended_the_game_opens_it_again_on_the_table(
     assert state is not None and state.is_over
     assert board.current == "gameover"
     assert text(board, "winner") == "Player 1 wins!"
+
+
+def test_cancelling_an_edit_from_history_keeps_the_round_being_entered(
+    board: Scoreboard, session: Session
+) -> None:
+    """Item 7: a round half entered, then Edit round 1 from History and Cancel: the half
+    entered round is still there, as typed."""
+    start_game(board, players=3)
+    play_round(board, went_out=0, held={1: "20", 2: "30"})
+    touch(board, "nav:round")
+    touch(board, "player1")
+    touch(board, "went-out")
+    touch(board, "player2")
+    keypad(board, "17")
+    assert text(board, "player2") == "Player 3: 17"
+    touch(board, "nav:history")
+    touch(board, "row0")  # round 1
+    touch(board, "edit")
+    assert board.current == "round" and text(board, "save") == "Save round 1"
+    assert text(board, "player0") == "Player 1: out"
+    touch(board, "cancel-edit")
+    assert board.current == "history"
+    touch(board, "nav:round")
+    assert text(board, "save") == "Save round"
+    assert (text(board, "player1"), text(board, "player2")) == ("Player 2: out", "Player 3: 17")
+    touch(board, "player0")
+    keypad(board, "5")
+    touch(board, "save")
+    state = session.state
+    assert state is not None and len(state.rounds) == 2
+    assert state.rounds[1].went_out == "Player 2"
+    assert {name: hand.points for name, hand in state.rounds[1].hands.items()} == {
+        "Player 1": 5, "Player 3": 17}
