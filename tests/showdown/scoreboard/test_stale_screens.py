@@ -110,6 +110,44 @@ def test_undoing_the_round_that_ended_the_game_opens_it_again_on_the_table(
     assert text(board, "winner") == "Player 1 wins!"
 
 
+def test_a_game_left_before_its_first_round_is_listed_and_counted_as_promised(
+    board: Scoreboard, session: Session
+) -> None:
+    """Item 3: a showdown and a penalty, then New game: the question says the game stays
+    saved, Saved games lists it, it is taken up again, and its showdown counts all time."""
+    start_game(board, players=3)
+    left = session.state
+    assert left is not None
+    touch(board, "nav:showdown")
+    touch(board, "by-hand-left")  # Player 1 beat Player 2
+    touch(board, "penalty")
+    touch(board, "reason:advice")
+    touch(board, "player2")
+    left = session.state
+    assert left is not None and left.rounds == () and len(left.showdowns) == 1
+    assert len(left.penalties) == 1
+    asked = leave_for_a_new_game(board, players=2)
+    assert asked == ("Leave the game at round 1? It stays saved: take it up again from Saved "
+                     "games.")
+    assert session.state is not None and session.state.game_id != left.game_id
+    touch(board, "nav:setup")  # the settings of the game in play, the way to the saved games
+    assert text(board, "saved") == "Saved games (1)"
+    touch(board, "saved")
+    assert board.current == "games"
+    touch(board, "game0")
+    assert text(board, "open") == "Take it up"
+    touch(board, "open")
+    taken = session.state
+    assert taken is not None and taken.game_id == left.game_id
+    assert [(s.winner, s.loser) for s in taken.showdowns] == [("Player 1", "Player 2")]
+    assert board.current == "table"
+    touch(board, "nav:stats")
+    touch(board, "all-time")
+    rows = {text(board, f"all{r}:0"): text(board, f"all{r}:4")
+            for r in range(3) if f"all{r}:0" in ids(board)}
+    assert rows.get("Player 1") == "1"  # the showdown Player 1 won counts all time
+
+
 def test_cancelling_an_edit_from_history_keeps_the_round_being_entered(
     board: Scoreboard, session: Session
 ) -> None:
@@ -141,3 +179,19 @@ def test_cancelling_an_edit_from_history_keeps_the_round_being_entered(
     assert state.rounds[1].went_out == "Player 2"
     assert {name: hand.points for name, hand in state.rounds[1].hands.items()} == {
         "Player 1": 5, "Player 3": 17}
+
+
+def test_a_game_with_nothing_entered_is_left_without_a_promise_to_keep_it(
+    board: Scoreboard, session: Session
+) -> None:
+    """Item 3, the other side of the promise: a game with nothing entered in it holds nothing
+    to take up, so New game asks nothing (no "It stays saved") and Saved games lists none."""
+    start_game(board, players=3)
+    empty = session.state
+    assert empty is not None
+    assert leave_for_a_new_game(board, players=2) == ""
+    assert board.current == "table"
+    state = session.state
+    assert state is not None and state.game_id != empty.game_id and len(state.players) == 2
+    touch(board, "nav:setup")
+    assert text(board, "saved") == "Saved games (0)"
