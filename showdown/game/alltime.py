@@ -24,7 +24,7 @@ class PlayerRecord:
 
     name: str
     games: int = 0
-    """Games played (with at least one round)."""
+    """Games played (with something entered in them: a round, a showdown, a penalty)."""
     won: int = 0
     """Finished games won."""
     rounds: int = 0

@@ -568,8 +568,10 @@ class Session:
         return self._refresh(game_id, [event])
 
     def kept_games(self) -> list[KeptGame]:
-        """The table's games, the latest played first: every game with a round in it, the
-        current one too (marked), but none deleted and none a simulated table played."""
+        """The table's games, the latest played first: every game with something entered in
+        it (a round, a showdown or a penalty: a game left before its first round was played
+        too, and the table is told it stays saved), the current one too (marked), but none
+        deleted and none a simulated table played."""
         current = None if self._state is None else self._state.game_id
         labels = self._journal.game_labels()
         found = []
@@ -585,7 +587,7 @@ class Session:
             except SessionError as error:  # a damaged game is listed nowhere, and said so
                 log.warning("game %d cannot be read: %s", game_id, error)
                 continue
-            if state is not None and state.rounds:
+            if state is not None and (state.rounds or state.showdowns or state.penalties):
                 found.append(KeptGame(state, when, None if label is None else label.name,
                                       current=game_id == current))
         return found

@@ -392,6 +392,10 @@ class Scoreboard:
         # a refusal or any other note leaves the players where they are.
         if self.view.finished and not self._finished and self.current != "gameover":
             self.go("gameover")
+        # Game over is up only while the game is over: an undo of the round that ended it
+        # opens the game again, and the table is where it goes on.
+        if not self.view.finished and self.current == "gameover":
+            self.go("table")
         self._finished = self.view.finished
         self._stale = True
 

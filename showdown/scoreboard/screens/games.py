@@ -6,7 +6,8 @@ as they were. An unfinished game is taken up again (it becomes the game played, 
 restart resumes; the game left for it stays saved in turn); a finished game opens to read, with
 its history, chart, statistics and final standings, and nothing in it can be changed. Deleting
 asks first and can be undone for a while; renaming goes through the name keyboard. A game with
-no round in it is not listed, nor one the simulated table played.
+nothing entered in it is not listed (there is nothing to take up), nor one the simulated table
+played.
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ a keypad or tapped card by card (with the running sum shown). Also used to edit 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 
 import pygame
@@ -26,6 +27,18 @@ the deck's kinds need, at least three, so the cards are as wide as they can be."
 COLOURS = tuple(CARD_COLOURS)
 
 
+@dataclass(frozen=True)
+class Draft:
+    """A round's end being entered: who went out, the seat selected, what was typed and
+    tapped, and how many rounds the game had when it was begun."""
+
+    went_out: int | None
+    selected: int
+    totals: dict[int, str]
+    tallies: dict[int, list[tuple[str | None, str]]]
+    rounds: int
+
+
 class RoundEndScreen(Screen):
     """Enter (or edit) a round's end."""
 
@@ -34,6 +47,8 @@ class RoundEndScreen(Screen):
     def __init__(self, ui: Ui) -> None:
         super().__init__(ui)
         self.editing: int | None = None
+        self._game: int | None = None
+        """The game the entry is for: another game's is dropped."""
         self._rounds = -1
         self.went_out: int | None = None
         self.selected = 0
@@ -42,6 +57,8 @@ class RoundEndScreen(Screen):
         self.totals: dict[int, str] = {}
         self.tallies: dict[int, list[tuple[str | None, str]]] = {}
         """Per seat, the cards tapped in order: (colour or None for a wild, kind key)."""
+        self._set_aside: Draft | None = None
+        """The round being entered, kept while a past round is edited: back after the edit."""
 
     @property
     def banner_area(self) -> pygame.Rect:  # type: ignore[override]
@@ -51,7 +68,12 @@ class RoundEndScreen(Screen):
     def entered(self, view: TableView) -> None:
         """Keep a half-finished entry while the table looks at other screens; start afresh
         once a round was recorded (here or elsewhere) since it was begun."""
-        if self.editing is None and self._rounds != len(view.rounds):
+        if view.game_id != self._game:  # another game: nothing typed for this one fits it
+            self._game = view.game_id
+            self._set_aside = None
+            self.clear()
+            self._rounds = len(view.rounds)
+        elif self.editing is None and self._rounds != len(view.rounds):
             self.clear()
             self._rounds = len(view.rounds)
 
@@ -64,7 +86,15 @@ class RoundEndScreen(Screen):
         self.tallies = {}
 
     def edit(self, rnd: RoundView, view: TableView) -> None:
-        """Prefill with a recorded round, to be changed and saved over it."""
+        """Prefill with a recorded round, to be changed and saved over it; the round being
+        entered is set aside, to come back when the edit is saved or cancelled."""
+        if view.game_id != self._game:  # nothing typed for another game is kept
+            self._game, self._set_aside = view.game_id, None
+            self.clear()
+            self._rounds = len(view.rounds)
+        elif self.editing is None:
+            self._set_aside = Draft(self.went_out, self.selected, self.totals, self.tallies,
+                                    self._rounds)
         self.clear()
         self.editing = rnd.number
         names = [p.name for p in view.players]
@@ -104,8 +134,17 @@ class RoundEndScreen(Screen):
         self.totals.pop(self.selected, None)
 
     def _cancel_edit(self) -> None:
-        self.clear()
+        self._end_edit()
         self.ui.go("history")
+
+    def _end_edit(self) -> None:
+        """The edit is done (saved or cancelled): back to the round being entered before it,
+        as it was typed (:meth:`entered` drops it if a round was recorded since)."""
+        self.clear()
+        draft, self._set_aside = self._set_aside, None
+        if draft is not None:
+            self.went_out, self.selected = draft.went_out, draft.selected
+            self.totals, self.tallies, self._rounds = draft.totals, draft.tallies, draft.rounds
 
     def _backspace(self) -> None:
         self.totals[self.selected] = self.totals.get(self.selected, "")[:-1]
@@ -169,7 +208,7 @@ class RoundEndScreen(Screen):
         else:
             ok = self.ui.command(self.ui.port.edit_round, self.editing, self.went_out, entries)
         if ok:
-            self.clear()
+            self._end_edit()
             self.ui.go("table")
 
     # -- drawing -----------------------------------------------------------------------------

@@ -139,9 +139,12 @@ class SetupScreen(Screen):
 
     def start(self) -> None:
         """Start the new game; a game still being played is left only after the table says so
-        (it stays saved, to be taken up again from the saved games)."""
+        (it stays saved, to be taken up again from the saved games). One with nothing entered
+        yet is left without a question: it holds nothing to take up, and Saved games does not
+        list it."""
         view = self.ui.port.view()
-        if not view.started or view.finished:
+        if not view.started or view.finished or not (
+                view.rounds or view.showdowns or view.penalties):
             self._start()
             return
         self.ui.ask(Question(

@@ -148,11 +148,24 @@ class ShowdownScreen(Screen):
         self.left = 0
         self.right = 1
         self.cards = 2
+        self._game: int | None = None
+        """The game the seats were picked in: another game's seats are not this one's."""
         self._followed: tuple[str | None, str | None, int] | None = None
 
     def entered(self, view: TableView) -> None:
         """Start from the showdown the unit has loaded, if any."""
+        self._fit(view)
         self._follow(view)
+
+    def _fit(self, view: TableView) -> None:
+        """Drop a pick of seats that does not fit the game in play (another game's, a seat
+        it has not, one player on both sides): the first two seats instead, so a tap on who
+        won records two of this game's players."""
+        count = len(view.players)
+        if (view.game_id != self._game or not 0 <= self.left < count
+                or not 0 <= self.right < count or self.left == self.right):
+            self._game = view.game_id
+            self.left, self.right = 0, 1
 
     def _follow(self, view: TableView) -> None:
         """Take the players and cards of a showdown the screen has not shown yet."""
@@ -182,6 +195,7 @@ class ShowdownScreen(Screen):
 
     def widgets(self, view: TableView) -> list[Widget]:
         """See :meth:`Screen.widgets`."""
+        self._fit(view)
         self._follow(view)
         sd = view.showdown
         names = [p.name for p in view.players] or ["—", "—"]
