@@ -94,7 +94,8 @@
       const box = document.getElementById("held");
       box.replaceChildren(...names.map((n, i) => {
         const label = document.createElement("label");
-        label.textContent = box.dataset.label.replace("{name}", n);
+        // the name isolated (FSI ... PDI): its writing direction stays its own
+        label.textContent = box.dataset.label.replace("{name}", "\u2068" + n + "\u2069");
         const input = document.createElement("input");
         input.type = "number"; input.min = "0"; input.max = "999"; input.inputMode = "numeric";
         input.name = n; input.value = String(held[i] || 0);
