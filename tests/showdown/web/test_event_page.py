@@ -114,9 +114,20 @@ def test_nothing_can_be_written_to_the_event(client: TestClient, host: Host, met
                                              path: str, body: bytes) -> None:
     before = host.current
     response = client.request(method, "/" + path.lstrip("/"), content=body)
-    assert response.status_code in (404, 405), (method, path, response.status_code)
+    # any write on any path: 405 for its method, as docs/web.md says (a path without a route
+    # answered 404, which told a client the path was wrong rather than that nothing is written)
+    assert response.status_code == 405, (method, path, response.status_code)
+    assert response.headers["allow"] == "GET, HEAD"
     assert "Traceback" not in response.text and response.json()["message"]
     assert host.current is before
+
+
+def test_a_correction_sent_to_the_events_page_is_refused_for_its_method(client: TestClient
+                                                                       ) -> None:
+    """The table's ``POST /api/undo`` sent to the event's page: 405, not 404."""
+    response = client.post("/api/undo", json={"pin": "1234"})
+    assert response.status_code == 405 and response.headers["allow"] == "GET, HEAD"
+    assert response.json()["message"] == "POST is not allowed here: this page only reads"
 
 
 def test_a_table_in_an_event_shows_the_event_below_its_game(tmp_path: Path, host: Host
