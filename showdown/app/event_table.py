@@ -142,7 +142,7 @@ def event_worker(session: Session, referee: Referee, link: TableLink, *, seed: i
         table = BotTable(session, referee, seed=seed, players=players, preset_name=preset_name,
                          stop=stop)
         try:
-            EventTable(table, link, games=max(1, games), stop=stop).play()
+            EventTable(table, link, games=games, stop=stop).play()  # 0: never stop
         except TableStopped:
             return
         deadline = time.monotonic() + DRAIN_S

@@ -33,7 +33,7 @@ class Bots:
     preset: str
     scoring: ScoringSettings
     games: int
-    """Stop after this many games (0: never; in an event, at least one)."""
+    """Stop after this many games (0: never, in an event's free play too)."""
 
 
 def bot_worker(session: Session, referee: Referee, bots: Bots, link: TableLink | None,
