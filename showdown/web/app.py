@@ -30,6 +30,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from showdown.game.messages import EntryRejected, Event, RoundEdited
+from showdown.game.names import NAME_MAX
 from showdown.web.chart import chart
 from showdown.web.event import EventPicture, EventSide
 from showdown.web.hub import Hub
@@ -74,7 +75,7 @@ class EditRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     pin: str = Field(max_length=16)
     round: int = Field(ge=1, le=10_000)
-    went_out: str = Field(min_length=1, max_length=40)
+    went_out: str = Field(min_length=1, max_length=NAME_MAX)
     held: dict[str, int] = Field(max_length=10)
 
 
