@@ -11,11 +11,12 @@ import math
 from collections.abc import Callable
 
 from showdown.app.errors import UserError
+from showdown.game.names import NameRuleError, check_name
 
 __all__ = [
     "BENCH_GAMES_MAX", "FRAMES_MAX", "GAMES_MAX", "IDLE_SECONDS_MAX", "MAX_WINDOW", "MIN_WINDOW",
     "REPEAT_MAX", "SEED_MAX", "SHOWDOWNS_MAX", "TARGET_MAX", "chance", "float_in_range",
-    "int_in_range", "number_in_range", "seed", "window_size",
+    "int_in_range", "number_in_range", "seed", "table_name", "window_size",
 ]
 
 #: The largest seed: random sources with 32-bit seeds (numpy's, used by RLCard) take 0..2**32-1.
@@ -120,3 +121,14 @@ def window_size(text: str) -> tuple[int, int]:
         raise UserError(f"--size {text!r}: larger than any screen the scoreboard is made for "
                         f"(at most {MAX_WINDOW[0]}x{MAX_WINDOW[1]})")
     return width, height
+
+
+def table_name(text: str) -> str:
+    """An argparse type: a table's name by the name rule every door applies
+    (:mod:`showdown.game.names`); empty is no name."""
+    if text == "":
+        return text
+    try:
+        return check_name(text, "table name")
+    except NameRuleError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None

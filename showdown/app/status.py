@@ -7,6 +7,7 @@ import threading
 from collections.abc import Callable
 from typing import TextIO
 
+from engine.scoring import PIG_MODES, ScoringSettings
 from showdown.game.messages import (
     EntryRejected,
     Event,
@@ -103,7 +104,7 @@ def _describe(event: Event) -> str:
     if isinstance(event, GameStarted):
         return (
             f"game {event.game_id}: {', '.join(event.players)}; {event.preset} rules, "
-            f"{event.scoring.mode} to {event.scoring.target}; {event.first_dealer} deals"
+            f"{_scoring(event.scoring)}; {event.first_dealer} deals"
         )
     if isinstance(event, ShowdownRecorded):
         how = "false start by " + event.loser if event.reason == "false-start" else event.reason
@@ -123,6 +124,18 @@ def _describe(event: Event) -> str:
     if isinstance(event, EntryRejected):
         return f"  refused: {event.message}"
     return ""
+
+
+def _scoring(scoring: ScoringSettings) -> str:
+    """How the game is scored and when it ends, in words: an event's partners game has no target
+    (it was printed as "standard to None"), a pig game ends at pigs, not at its target."""
+    if scoring.mode in PIG_MODES:
+        ends = [f"{scoring.pigs} pigs"] if scoring.pigs is not None else []
+        ends += [f"{scoring.rounds} rounds"] if scoring.rounds is not None else []
+        return f"{scoring.mode}, a pig at {scoring.target}, until {' or '.join(ends)}"
+    ends = [f"to {scoring.target}"] if scoring.target is not None else []
+    ends += [f"for {scoring.rounds} rounds"] if scoring.rounds is not None else []
+    return f"{scoring.mode} {' or '.join(ends)}"
 
 
 def _pigs(pigs: dict[str, int]) -> str:

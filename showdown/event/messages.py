@@ -14,7 +14,10 @@ from typing import Any, Final, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
 
+from showdown.game.names import TableName
+
 __all__ = [
+    "EVENT_NAME_MAX",
     "VERSION",
     "AckMessage",
     "EntryId",
@@ -36,6 +39,11 @@ __all__ = [
 ]
 
 VERSION: Final = 1
+
+EVENT_NAME_MAX: Final = 80
+"""The longest event name (the host's ``--name``), in characters; otherwise it follows the name
+rule of :mod:`showdown.game.names`, as players' and tables' names do."""
+
 ROOT = "uno-showdown/v1"
 
 EVENT_ID = re.compile(r"^[a-z0-9]{6}$")
@@ -124,7 +132,7 @@ class EventInfo(_Message):
     """What the event is (retained)."""
 
     event: str = EventId
-    name: str = Field(max_length=80)
+    name: str = Field(max_length=EVENT_NAME_MAX)
     format: Literal["free", "partners-8", "swiss"]
     players: list[str] = Field(max_length=400)
     tables: list[str] = Field(max_length=100)
@@ -200,7 +208,7 @@ class JoinRequest(_Message):
 
     code: SecretStr
     client: str = Field(pattern=CLIENT_ID.pattern)
-    name: str = Field(default="", max_length=40)
+    name: TableName = ""
 
 
 class JoinReply(_Message):

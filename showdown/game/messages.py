@@ -32,6 +32,7 @@ from pydantic import (
 from engine.error_text import ErrorText
 from engine.rules import PenaltyReason
 from engine.scoring import ScoringSettings
+from showdown.game.names import NAME_MAX, NewPlayerName
 
 __all__ = [
     "Command",
@@ -82,7 +83,9 @@ def _reason_spelling(value: object) -> object:
         return value.strip().lower().replace("_", "-").replace(" ", "-")
     return value
 
-PlayerName = Annotated[str, Field(min_length=1, max_length=40)]
+PlayerName = Annotated[str, Field(min_length=1, max_length=NAME_MAX)]
+"""A player already in the game, named by a command (the session checks it is one of the game's
+players); a name entering a game at set-up follows the rule of :mod:`showdown.game.names`."""
 
 
 class _Message(BaseModel):
@@ -115,7 +118,7 @@ class SetUpGame(_Message):
     implied; seat 0 is simply the first name), the rule preset, scoring and the first dealer."""
 
     kind: Literal["set_up_game"] = "set_up_game"
-    players: list[PlayerName] = Field(min_length=2, max_length=10)
+    players: list[NewPlayerName] = Field(min_length=2, max_length=10)
     preset: str = "official"
     scoring: ScoringSettings = ScoringSettings()
     first_dealer: PlayerName | None = None

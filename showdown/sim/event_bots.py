@@ -4,11 +4,13 @@
 players and the event's scoring (keyed by the event and the round, so a table restarted after a
 crash never sets a round up twice), plays it to its end with :class:`BotTable`, and waits for the
 next round, until the host says the event is over. In free play it plays ``games`` games of its
-own (keyed by their number) with the players dealt to it.
+own (keyed by their number) with the players dealt to it, or with ``games`` 0 one game after
+another until it is stopped (``showdown run --games 0``, "never stop").
 """
 
 from __future__ import annotations
 
+import itertools
 import logging
 import random
 import threading
@@ -108,7 +110,7 @@ class EventTable:
             view = self.link.view()
         assert view.seating is not None
         players = view.seating.tables[self.link.member.table]
-        for number in range(1, self.games + 1):
+        for number in itertools.count(1) if self.games == 0 else range(1, self.games + 1):
             key = setup_key(self.table.seed, self.link.member.event, None, number)
             done = [g for g in self.table.session.journal.games()
                     if (e := self.table.session.journal.entries(g.id)) and e[0].key == key]

@@ -41,7 +41,7 @@ class Bots:
     preset: str
     scoring: ScoringSettings
     games: int
-    """Stop after this many games (0: never; in an event, at least one)."""
+    """Stop after this many games (0: never, in an event's free play too)."""
 
 
 def bot_worker(session: Session, referee: Referee, bots: Bots, link: TableLink | None,
@@ -75,7 +75,7 @@ def event_worker(session: Session, referee: Referee, link: TableLink, *, seed: i
         table = BotTable(session, referee, seed=seed, players=players, preset_name=preset_name,
                          stop=stop)
         try:
-            EventTable(table, link, games=max(1, games), stop=stop).play()
+            EventTable(table, link, games=games, stop=stop).play()  # 0: never stop
         except TableStopped:
             return
         deadline = time.monotonic() + DRAIN_S

@@ -22,12 +22,15 @@ from typing import Any
 from markupsafe import Markup
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from showdown.game.messages import EntryRejected, Event, RoundEdited
+from showdown.game.names import NAME_MAX
 from showdown.web.chart import chart
 from showdown.web.event import EventPicture, EventSide
 from showdown.web.hub import Hub
@@ -52,9 +55,10 @@ def _page(html: str, picked: str | None) -> HTMLResponse:
     return response
 
 
-def _answer(status: int, message: str, **more: Any) -> JSONResponse:
+def _answer(status: int, message: str, headers: Mapping[str, str] | None = None,
+            **more: Any) -> JSONResponse:
     return JSONResponse({"ok": status == 200, "message": message, **more}, status_code=status,
-                        headers=SECURITY_HEADERS)
+                        headers={**SECURITY_HEADERS, **(headers or {})})
 
 
 class UndoRequest(BaseModel):
@@ -71,7 +75,7 @@ class EditRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     pin: str = Field(max_length=16)
     round: int = Field(ge=1, le=10_000)
-    went_out: str = Field(min_length=1, max_length=40)
+    went_out: str = Field(min_length=1, max_length=NAME_MAX)
     held: dict[str, int] = Field(max_length=10)
 
 
@@ -226,8 +230,39 @@ def _lifespan(hub: Hub) -> Callable[[Starlette], Any]:
     return lifespan
 
 
+READS = "GET, HEAD"
+"""The methods every path of a page answers (but the table's two corrections)."""
+
+
+def _refusal(method: str, writes: str) -> str:
+    return f"{method} is not allowed here: this page only reads{writes}"
+
+
 async def _not_allowed(writes: str, request: Request, exc: Exception) -> Response:
-    return _answer(405, f"{request.method} is not allowed here: this page only reads{writes}")
+    allow = getattr(exc, "headers", None) or {"Allow": READS}
+    return _answer(405, _refusal(request.method, writes), headers={"Allow": allow["Allow"]})
+
+
+class _ReadsOnly:
+    """Every write the routes do not take, on any path, answered 405 with ``Allow: GET, HEAD``
+    (docs/web.md says so). The router alone answered a write to a path it has no route for
+    with 404, "nothing here", where what the client needs to hear is that this page takes no
+    writes: ``POST /api/undo`` on the event's page is refused for its method, the path being
+    the table's."""
+
+    def __init__(self, app: ASGIApp, writes: frozenset[str], sentence: str) -> None:
+        self.app = app
+        self.writes = writes
+        self.sentence = sentence
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if (scope["type"] == "http" and scope["method"] not in ("GET", "HEAD")
+                and scope["path"] not in self.writes):
+            refused = _answer(405, _refusal(scope["method"], self.sentence),
+                              headers={"Allow": READS})
+            await refused(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
 
 
 async def _not_found(request: Request, exc: Exception) -> Response:
@@ -235,8 +270,11 @@ async def _not_found(request: Request, exc: Exception) -> Response:
 
 
 def _app(routes: list[Route | Mount], hub: Hub, page: object, writes: str = "") -> Starlette:
+    written = frozenset(route.path for route in routes
+                        if isinstance(route, Route) and route.methods and "POST" in route.methods)
     routes = [*routes, Mount("/static", StaticFiles(directory=STATIC_DIR), name="static")]
     app = Starlette(routes=routes, lifespan=_lifespan(hub),
+                    middleware=[Middleware(_ReadsOnly, writes=written, sentence=writes)],
                     exception_handlers={405: partial(_not_allowed, writes), 404: _not_found})
     app.state.page = page  # how many follow it: the server drains them, the benchmark waits
     return app

@@ -12,7 +12,8 @@ renders, frames and writes to every phone.
 What the page asks of the service (the PIN, an undo, an edit) goes up a second pipe and is
 answered on another thread of the service, which also logs the page's log records as its own. The
 page's process ends when told to, and when the service's end of the feed closes (the service
-died): it never outlives the service.
+died, even while its page was still starting): it never outlives the service, and ends quietly,
+with no traceback on a terminal the service has left.
 """
 
 from __future__ import annotations
@@ -348,9 +349,14 @@ def serve_page(start: _Start) -> None:
     try:
         server.start()
     except WebError as error:
-        feed.send(("failed", str(error)))
+        with contextlib.suppress(OSError):  # the service is gone: no one to tell
+            feed.send(("failed", str(error)))
         return
-    feed.send(("started",))
+    try:
+        feed.send(("started",))
+    except OSError:  # the service died while its page started: end quietly, serving no one
+        server.stop()
+        return
     with contextlib.suppress(EOFError, OSError):  # the service is gone: so is its page
         while (message := feed.recv())[0] == "parts":
             _parts, now, changed = message

@@ -1,9 +1,16 @@
 """The page's HTML: Jinja templates, autoescaped, in the reader's language.
 
 Everything a player typed (a name, a table's name) reaches the page only through a template,
-and Jinja escapes it there: a player called ``<script>`` is shown as that name. The live parts
-of a page are rendered once per version and language and kept (:class:`Fragments`), so fifty
-phones in two languages cost two renders per change, not fifty.
+and Jinja escapes it there: a player called ``<script>`` is shown as that name. Each name is also
+isolated there (the ``bdi`` filter: ``<bdi>``), so its writing direction stays its own: a name in
+Arabic or Hebrew, or one still holding a direction override from before the name rule
+(:mod:`showdown.game.names`), never reorders the words and the other names beside it. For that
+the templates' ``_``, ``ngettext`` and ``pgettext`` give the translation already escaped
+(:class:`~markupsafe.Markup`): its ``format`` then escapes a plain value and keeps an isolated
+name's ``<bdi>`` as markup (a table's name from a macro, too, is escaped once, not twice).
+
+The live parts of a page are rendered once per version and language and kept
+(:class:`Fragments`), so fifty phones in two languages cost two renders per change, not fifty.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
 
 from engine.error_text import ErrorText
 from showdown.web.words import LANGUAGES, Words
@@ -29,6 +37,11 @@ STATIC_DIR = HERE / "static"
 
 def _ms(value: float | None) -> str:
     return "" if value is None else f"{value:.0f}"
+
+
+def _bdi(name: object) -> Markup:
+    """A name isolated from the text around it (``<bdi>``), escaped."""
+    return Markup("<bdi>{}</bdi>").format(name)
 
 
 def _clock(stamp: float) -> str:
@@ -46,6 +59,7 @@ def environment() -> Environment:
     )
     env.filters["ms"] = _ms
     env.filters["clock"] = _clock
+    env.filters["bdi"] = _bdi
     env.globals["LANGUAGES"] = LANGUAGES
     return env
 
@@ -63,7 +77,11 @@ def compile_templates() -> None:
 def render(template: str, words: Words, **values: Any) -> str:
     """``template`` rendered in ``words``' language with ``values``."""
     return _ENV.get_template(template).render(
-        _=words._, ngettext=words.ngettext, pgettext=words.pgettext, words=words, **values)
+        _=lambda message: Markup.escape(words._(message)),
+        ngettext=lambda singular, plural, count: Markup.escape(
+            words.ngettext(singular, plural, count)),
+        pgettext=lambda context, message: Markup.escape(words.pgettext(context, message)),
+        words=words, **values)
 
 
 def translate(text: ErrorText | str, words: Words) -> str:

@@ -43,9 +43,10 @@ from showdown.event.brokers import (
 from showdown.event.client_id_plugin import can_build
 from showdown.event.discovery import Announcement
 from showdown.event.host import EventHost, new_event_id
-from showdown.event.messages import EventInfo
+from showdown.event.messages import EVENT_NAME_MAX, EventInfo
 from showdown.event.store import DEFAULT_FOLDER, StoreError
 from showdown.game.journal import Journal
+from showdown.game.names import NameRuleError, check_name
 from showdown.game.session import Session
 from showdown.sim.bot_table import NAMES
 from showdown.web.settings import DEFAULT_HTTP
@@ -104,6 +105,12 @@ def event_info(args: argparse.Namespace) -> EventInfo:
     form = EventFormat(args.format)
     tables = tuple(f"t{n}" for n in range(1, args.tables + 1))
     players = tuple(p.strip() for p in args.players.split(",") if p.strip())
+    try:  # the rule every table's game applies, said here rather than by a table mid-event
+        for name in players:
+            check_name(name, "--players: player name")
+        check_name(args.name, "--name: the event's name", limit=EVENT_NAME_MAX)
+    except NameRuleError as error:
+        raise UserError(str(error)) from None
     if not players:
         count = 8 if form is EventFormat.PARTNERS_8 else 4 * args.tables
         players = tuple(f"{NAMES[i % len(NAMES)]}{'' if i < len(NAMES) else i // len(NAMES)}"

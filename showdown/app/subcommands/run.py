@@ -37,7 +37,7 @@ from pydantic import ValidationError
 
 from engine.rules import PRESETS, preset
 from engine.scoring import PIG_MODES, ScoringMode, ScoringSettings
-from showdown.app.arguments import GAMES_MAX, int_in_range, seed, window_size
+from showdown.app.arguments import GAMES_MAX, int_in_range, seed, table_name, window_size
 from showdown.app.config import Settings, load_settings
 from showdown.app.errors import UserError
 from showdown.app.parts.event_link import EVENT_SCORING, open_event_link
@@ -110,7 +110,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--event", metavar="CODE@HOST",
         help="join the event whose code the host's screen shows (CODE@HOST[:PORT]; CODE alone "
         "finds the host on the LAN by mDNS); a journal that joined before reconnects by itself")
-    event.add_argument("--table-name", default="", help="this table's name at the event")
+    event.add_argument("--table-name", default="", type=table_name,
+                       help="this table's name at the event")
     event.add_argument("--event-keepalive", type=int_in_range(2, 600), default=30,
                        help=argparse.SUPPRESS)
     event.add_argument("--event-resend-s", type=float, default=10.0, help=argparse.SUPPRESS)

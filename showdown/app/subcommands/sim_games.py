@@ -24,7 +24,7 @@ from engine.scoring import ScoringSettings
 from showdown.app.arguments import GAMES_MAX, TARGET_MAX, int_in_range, seed
 from showdown.app.config import load_settings
 from showdown.app.errors import UserError
-from showdown.game.journal import Journal, JournalError
+from showdown.game.journal import Journal, JournalError, check_file, check_writable
 from showdown.game.lock import JournalLock
 from showdown.game.session import Session, SessionError, fold
 from showdown.game.storage import journal_argument
@@ -137,6 +137,10 @@ def run(args: argparse.Namespace) -> int:
         options = {"count": args.count, "players": args.players, "seed": args.seed,
                    "preset_name": args.preset, "target": args.target, "settings": settings}
         if args.db is not None:
+            # what the service refuses at start, refused here too: a FIFO (SQLite would wait on
+            # it for ever), a folder, a read-only disk or a full one, each in one line
+            check_file(args.db)
+            check_writable(args.db)
             figures = play(args.db, **options)
         else:
             with tempfile.TemporaryDirectory(prefix="showdown-sim-") as folder:

@@ -16,6 +16,7 @@ from functools import partial
 
 import pygame
 
+from showdown.game.names import NAME_MAX, allowed_in_name, name_problem
 from showdown.scoreboard import theme
 from showdown.scoreboard.i18n import _
 from showdown.scoreboard.screens.base import Screen, Ui, Words
@@ -30,8 +31,9 @@ PAGES: dict[str, tuple[str, ...]] = {
 }
 """The keyboard's pages, four rows each."""
 
-MAX_NAME = 12
-"""Longest name, in characters: it still fits a column of the history at ten players."""
+MAX_NAME = min(12, NAME_MAX)
+"""Longest name typed here, in characters: it still fits a column of the history at ten players
+(the rule every door applies takes up to :data:`~showdown.game.names.NAME_MAX`)."""
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,7 @@ class NamesScreen(Screen):
         for char in text:
             if len(self.buffer) >= self.limit:
                 return
-            if char.isprintable():
+            if allowed_in_name(char):
                 self.buffer += _cased(char, not self.buffer) if char.isalpha() else char
 
     def compose(self, text: str) -> None:
@@ -132,7 +134,15 @@ class NamesScreen(Screen):
         """The whole name at once (a seat taken by someone else)."""
         self.buffer = ""
 
+    def _takes(self) -> bool:
+        """Whether Done takes the typed name: nothing typed (a seat's default name), or a name
+        the rule every door applies takes (:mod:`showdown.game.names`)."""
+        name = self.buffer.strip()
+        return not name or name_problem(name, self.limit) is None
+
     def _done(self) -> None:
+        if not self._takes():
+            return
         request = self.request or self._seat()
         request.done(self.buffer.strip())
         self.ui.go(request.back)
@@ -178,6 +188,6 @@ class NamesScreen(Screen):
             Button("clear", pygame.Rect(316, 400, 168, 72), _("Clear"), self._clear,
                    enabled=bool(self.buffer), colour=theme.DANGER, size=24),
             Button("done", pygame.Rect(492, 400, 300, 72), _("Done"), self._done,
-                   colour=theme.OK, size=28),
+                   enabled=self._takes(), colour=theme.OK, size=28),
         ]
         return found

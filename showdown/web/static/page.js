@@ -94,7 +94,8 @@
       const box = document.getElementById("held");
       box.replaceChildren(...names.map((n, i) => {
         const label = document.createElement("label");
-        label.textContent = box.dataset.label.replace("{name}", n);
+        // the name isolated (FSI ... PDI): its writing direction stays its own
+        label.textContent = box.dataset.label.replace("{name}", "\u2068" + n + "\u2069");
         const input = document.createElement("input");
         input.type = "number"; input.min = "0"; input.max = "999"; input.inputMode = "numeric";
         input.name = n; input.value = String(held[i] || 0);
@@ -148,7 +149,8 @@
     g.fillStyle = "#ffc400"; g.font = "bold 28px system-ui, sans-serif";
     g.fillText("UNO Showdown", 24, 44);
     g.fillStyle = "#a0a8b9"; g.font = "18px system-ui, sans-serif";
-    g.fillText((title ? title.textContent.trim() : "") + " · " + new Date().toLocaleDateString(lang), 24, 74);
+    // the title isolated (FSI ... PDI), so the date after it keeps its own direction
+    g.fillText("\u2068" + (title ? title.textContent.trim() : "") + "\u2069 · " + new Date().toLocaleDateString(lang), 24, 74);
     rows.forEach((row, i) => {
       const y = top + i * line;
       g.fillStyle = "#222836"; g.fillRect(16, y, width - 32, line - 8);

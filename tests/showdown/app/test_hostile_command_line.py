@@ -16,7 +16,15 @@ from pathlib import Path
 import pytest
 
 from showdown.game.journal import Journal
-from tests.showdown.app.test_no_tracebacks import ENV, SHOWDOWN, _config, _one_line, _run
+from tests.showdown.app.test_no_tracebacks import (
+    ENV,
+    SHOWDOWN,
+    _config,
+    _namespace,
+    _one_line,
+    _quoted,
+    _run,
+)
 
 RUN = ["run", "--sim", "--headless", "--fast"]
 
@@ -236,3 +244,28 @@ def test_a_second_stop_signal_is_noted_not_raised(tmp_path: Path) -> None:
     finally:
         signals.restore()
     assert cleaned == ["outputs safe"] and signals.count == 2
+
+
+def test_sim_games_refuses_a_fifo_in_one_line(tmp_path: Path) -> None:
+    """`sim games --db` naming a FIFO waited for ever (SQLite opened it); the service refused
+    it, and now so does `sim games`, with the service's line."""
+    fifo = tmp_path / "games.db"
+    os.mkfifo(fifo)
+    code, err = _run(["sim", "games", "--count", "1", "--db", str(fifo)], timeout=60)
+    _one_line(code, err, f"{fifo} is not a file")
+
+
+def test_sim_games_on_a_read_only_disk_is_one_line(tmp_path: Path) -> None:
+    """On a tmpfs of its own remounted read-only, `sim games --db` ended in an OSError
+    traceback from making the journal; now it is refused at start as the service does."""
+    mount = tmp_path / "disk"
+    mount.mkdir()
+    db = mount / "games.db"
+    script = f"""
+        set -e
+        mount -t tmpfs -o size=4m tmpfs '{mount}'
+        mount -o remount,ro '{mount}'
+        {_quoted([*SHOWDOWN, "sim", "games", "--count", "1", "--db", str(db)])}
+    """
+    done = _namespace(script, user_root=True)
+    _one_line(done.returncode, done.stderr, f"{db}: read-only file system")

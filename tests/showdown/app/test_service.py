@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.scoring import ScoringSettings
 from showdown.app.cli import main
 from showdown.app.service import Service
 from showdown.app.status import StatusPrinter
@@ -150,6 +151,24 @@ def test_status_lines_tell_the_story(tmp_path: Path) -> None:
     assert text.startswith("game 1: Ada, Ben, Cleo;")
     assert "  showdown: " in text and "round 1: " in text and "  totals: " in text
     assert "game over: " in text.splitlines()[-1]
+
+
+@pytest.mark.parametrize(("scoring", "said"), [
+    (ScoringSettings(target=500), "; showdown rules, standard to 500; Ada deals"),
+    # an event's partners game: hands, no target (it said "standard to None")
+    (ScoringSettings(target=None, rounds=4), "; showdown rules, standard for 4 rounds; Ada deals"),
+    (ScoringSettings(mode="plus-minus", target=300, rounds=5),
+     "; showdown rules, plus-minus to 300 or for 5 rounds; Ada deals"),
+    (ScoringSettings(mode="hero", pigs=3), "; showdown rules, hero, a pig at 500, until 3 pigs;"),
+])
+def test_the_games_line_says_how_it_ends(tmp_path: Path, scoring: ScoringSettings,
+                                         said: str) -> None:
+    out = io.StringIO()
+    session = Session(Journal.open(tmp_path / "s.db"))
+    session.subscribe(StatusPrinter(out, live=False).session_event)
+    session.handle(SetUpGame(players=["Ada", "Ben"], preset="showdown", scoring=scoring))
+    line = out.getvalue().splitlines()[0]
+    assert line.startswith("game 1: Ada, Ben; ") and said in line and "None" not in line, line
 
 
 def test_sim_unit_settles_showdowns_through_the_state_machine() -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -42,6 +44,12 @@ class Page:
     source: TableSource
     hub: Hub
     clock: FakeClock
+
+
+def shown_text(html: str) -> str:
+    """What a reader sees of ``html``: its text, the tags (a name's ``<bdi>``) left out and the
+    entities read, spaces as one."""
+    return " ".join(unescape(re.sub(r"<[^>]*>", "", html)).split())
 
 
 def play(session: Session, players: list[str], rounds: int = 2) -> None:

@@ -26,7 +26,7 @@ from showdown.web.event import EVENT_PARTS, EventWatch
 from showdown.web.hub import Hub
 from showdown.web.pin import PinGuard
 from showdown.web.table import PARTS, TableSource
-from tests.showdown.web.conftest import PIN, play
+from tests.showdown.web.conftest import PIN, play, shown_text
 from tests.showdown.web.sample_event import JOIN_CODE, Host, evening
 from tests.showdown.web.test_requests import _event, _totals
 
@@ -51,10 +51,11 @@ def test_the_page_shows_every_player_of_every_table_with_their_totals(client: Te
                              "?script?x?/script?": 210, "Gita": 0, "Hiro": 64}
     tables = dict(re.findall(r'data-name="([^"]*)"[^>]*data-table="(t\d)"', html))
     assert tables["Ana"] == "t1" and tables["Hiro"] == "t2"
-    assert "Window online, 2 hands" in html  # the name the table was given
-    assert re.search(r"Table 2 offline since \d\d:\d\d", html)  # and the one it was not
-    assert "Next seating" in html and "Free play" in html
-    assert "Ana, Budi, Chen, Dewi" in html
+    text = shown_text(html)
+    assert "Window online, 2 hands" in text  # the name the table was given
+    assert re.search(r"Table 2 offline since \d\d:\d\d", text)  # and the one it was not
+    assert "Next seating" in text and "Free play" in text
+    assert "Ana, Budi, Chen, Dewi" in text
 
 
 def test_the_join_code_never_reaches_a_phone(client: TestClient, host: Host) -> None:
@@ -90,7 +91,7 @@ def test_the_page_follows_the_event_live(client: TestClient, host: Host) -> None
                                             later.tables[1])))
         second = json.loads(_event(lines)["data"])["html"]["event"]
         assert _totals(second)["Dewi"] == 71
-        assert "Window offline since" in second
+        assert "Window offline since" in shown_text(second)
 
 
 def test_the_printable_standings_list_everyone_best_first(client: TestClient) -> None:
@@ -114,9 +115,20 @@ def test_nothing_can_be_written_to_the_event(client: TestClient, host: Host, met
                                              path: str, body: bytes) -> None:
     before = host.current
     response = client.request(method, "/" + path.lstrip("/"), content=body)
-    assert response.status_code in (404, 405), (method, path, response.status_code)
+    # any write on any path: 405 for its method, as docs/web.md says (a path without a route
+    # answered 404, which told a client the path was wrong rather than that nothing is written)
+    assert response.status_code == 405, (method, path, response.status_code)
+    assert response.headers["allow"] == "GET, HEAD"
     assert "Traceback" not in response.text and response.json()["message"]
     assert host.current is before
+
+
+def test_a_correction_sent_to_the_events_page_is_refused_for_its_method(client: TestClient
+                                                                       ) -> None:
+    """The table's ``POST /api/undo`` sent to the event's page: 405, not 404."""
+    response = client.post("/api/undo", json={"pin": "1234"})
+    assert response.status_code == 405 and response.headers["allow"] == "GET, HEAD"
+    assert response.json()["message"] == "POST is not allowed here: this page only reads"
 
 
 def test_a_table_in_an_event_shows_the_event_below_its_game(tmp_path: Path, host: Host
@@ -133,7 +145,7 @@ def test_a_table_in_an_event_shows_the_event_below_its_game(tmp_path: Path, host
             html = client.get("/").text
             assert 'id="part-table"' in html and 'id="part-event"' in html
             assert html.count('id="standings"') == 1  # the table's; the event's has none
-            assert "Window online, 2 hands" in html and JOIN_CODE not in html
+            assert "Window online, 2 hands" in shown_text(html) and JOIN_CODE not in html
             with client.stream("GET", "/events") as stream:
                 first = json.loads(_event(stream.iter_lines())["data"])
                 assert set(first["html"]) == {"table", "showdown", "event"}

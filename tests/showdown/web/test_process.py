@@ -5,6 +5,7 @@ outlives the service."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -28,6 +29,7 @@ from showdown.game.messages import HandEntry, RecordRound
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
 from showdown.web.process import NICE
+from tests.showdown.app.test_no_tracebacks import ENV, SHOWDOWN
 from tests.showdown.web.conftest import play
 
 REPO = Path(__file__).resolve().parents[3]
@@ -214,6 +216,43 @@ def test_the_page_ends_when_the_service_dies(tmp_path: Path) -> None:
         if service.poll() is None:
             service.kill()
             service.wait(10)
+
+
+def _page_process(service: int, timeout_s: float = 60.0) -> int:
+    """The page's process of ``service`` once it exists (spawned: its command line says so)."""
+    pause = threading.Event()
+    for _ in range(int(timeout_s / 0.01)):
+        for children in Path(f"/proc/{service}/task").glob("*/children"):
+            for child in children.read_text().split():
+                with contextlib.suppress(OSError):
+                    if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes():
+                        return int(child)
+        pause.wait(0.01)
+    raise AssertionError(f"process {service} started no page process")
+
+
+def test_a_page_whose_service_died_while_it_started_ends_quietly(tmp_path: Path) -> None:
+    """`showdown run` killed outright while its page's process still starts (importing the web
+    stack): that process found no one to tell it had started and printed a BrokenPipeError
+    traceback on the terminal the service had left; it ends, saying nothing."""
+    said = tmp_path / "stderr"
+    with said.open("w") as stderr:
+        service = subprocess.Popen(
+            [*SHOWDOWN, "run", "--sim", "--headless", "--fast", "--db", str(tmp_path / "t.db"),
+             "--http", "127.0.0.1:0"], env=ENV, stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=stderr)
+    try:
+        page = _page_process(service.pid)
+        service.kill()
+        assert service.wait(20) == -9
+        assert _exited(page, 60), "the page's process outlived its service"
+    finally:
+        if service.poll() is None:
+            service.kill()
+            service.wait(10)
+    text = said.read_text()
+    assert "phone page served" not in text, "the page had started: nothing was tried"
+    assert "Traceback" not in text and "Error" not in text, text
 
 
 def test_a_table_that_joins_an_event_later_shows_it_without_a_restart(session: Session

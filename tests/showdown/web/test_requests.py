@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 
 from showdown.web.app import MAX_BODY
 from showdown.web.pin import FREE_TRIES, GLOBAL_WINDOW_S, GLOBAL_WRONG
-from tests.showdown.web.conftest import PIN, Page, play
+from tests.showdown.web.conftest import PIN, Page, play, shown_text
 
 
 def _totals(html: str) -> dict[str, int]:
@@ -28,6 +28,13 @@ def test_the_page_shows_every_player_with_the_journals_totals(page: Page) -> Non
     assert _totals(html) == state.totals == {"Ana": 60, "Budi": 0, "Chen": 0}
     assert "Round 3" in html and "Dealer" in html and "Target 500" in html
     assert "Score after each round" in html and "<polyline" in html
+
+
+def test_a_showdowns_reaction_times_stand_apart_from_its_words(page: Page) -> None:
+    """It read "takes 2 cards(Ana 201 ms": the times now follow after a space."""
+    play(page.session, ["Ana", "Budi"])
+    text = shown_text(page.client.get("/").text)
+    assert "Budi takes 2 cards (Ana 201 ms · Budi 263 ms)" in text, text
 
 
 def test_a_name_players_typed_is_a_name_never_markup(page: Page) -> None:
@@ -167,9 +174,11 @@ def test_there_is_no_other_way_to_write(page: Page) -> None:
     for method in ("POST", "PUT", "DELETE", "PATCH"):
         for path in ("/", "/events", "/standings", "/static/page.js"):
             response = page.client.request(method, path)
-            assert response.status_code in (404, 405), (method, path)
+            assert response.status_code == 405, (method, path)
+            assert response.headers["allow"] == "GET, HEAD"
     for method in ("GET", "PUT", "DELETE"):
-        assert page.client.request(method, "/api/undo").status_code == 405
+        response = page.client.request(method, "/api/undo")
+        assert response.status_code == 405 and response.headers["allow"] == "POST"
     assert page.client.get("/api/anything").status_code == 404
     assert page.client.get("/static/../app.py").status_code == 404
     assert page.session.state is before
