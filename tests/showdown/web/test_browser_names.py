@@ -19,9 +19,11 @@ import pytest
 from starlette.types import ASGIApp
 
 from engine.scoring import ScoringSettings
+from showdown.event.view import EventSource
 from showdown.game.journal import Journal
 from showdown.game.messages import GameStarted, HandEntry, RecordRound, RecordShowdown
 from showdown.game.session import Session
+from showdown.game.table_model import TableModel
 from showdown.web.app import event_app, table_app
 from showdown.web.event import EVENT_PARTS, EventWatch
 from showdown.web.hub import Hub
@@ -119,7 +121,9 @@ def test_the_tables_page_keeps_names_from_before_the_rule_in_their_place(tmp_pat
         session.handle(RecordRound(went_out=names[1], hands={
             name: HandEntry(points=10) for name in names if name != names[1]}))
         hub = Hub(PARTS)
-        source = TableSource(session, hub.changed)
+        model: TableModel[EventSource] = TableModel(session)
+        unsubscribe = model.subscribe(hub.changed)
+        source = TableSource(model)
         try:
             with _served(table_app(source, hub, PinGuard(lambda: PIN)), hub) as url, \
                     chromium() as browser:
@@ -131,4 +135,5 @@ def test_the_tables_page_keeps_names_from_before_the_rule_in_their_place(tmp_pat
                 for word in ("beat", "takes", "cards"):
                     _reads_left_to_right(page, ".showdowns", word)
         finally:
-            source.close()
+            unsubscribe()
+            model.close()
