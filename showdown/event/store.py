@@ -29,7 +29,7 @@ from typing import Any
 from pydantic import SecretStr
 
 from showdown.event.messages import EntryMessage
-from showdown.game.mark import Mark, MarkFile, Origin, loss, mark_path
+from showdown.game.mark import Keeper, Mark, MarkFile, Origin, loss, mark_path
 from showdown.game.wal import empty_when_full
 
 __all__ = [
@@ -104,31 +104,16 @@ class EventStore:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.executescript(SCHEMA)
-            self._acknowledged = _holds(self._db)
-            self._origin = _origin(self._db)
+            found, origin = _holds(self._db), _origin(self._db)
         except sqlite3.DatabaseError as error:
             raise StoreError(f"{path} is not an event journal ({error})") from None
-        self._mark = MarkFile(path, path.stat().st_ino)
-        self._mark_failed = False
+        self._mark = Keeper(path, path.stat().st_ino, found, origin, stored=None)
         self._lock = threading.Lock()
-        self._write_mark()
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
             self._mark.close()
-
-    def _write_mark(self) -> None:
-        """Record what is acknowledged; a mark that cannot be written is said once (the entries
-        are stored: only a later open's check of them is lost)."""
-        try:
-            self._mark.write(self._acknowledged, self._origin)
-        except OSError as error:
-            if not self._mark_failed:
-                self._mark_failed = True
-                log.warning("%s: cannot write the high-water mark %s (%s): a damaged "
-                            "write-ahead log could lose entries unnoticed until it can",
-                            self.path, self._mark.path, error.strerror or error)
 
     # -- the event ---------------------------------------------------------------------------
 
@@ -174,12 +159,7 @@ class EventStore:
                 "ON CONFLICT (table_id, journal, seq) DO NOTHING", row)
             if cursor.rowcount == 1:
                 assert cursor.lastrowid is not None
-                crc = _entry_crc(row[:9])
-                self._acknowledged = Mark(cursor.lastrowid, self._acknowledged.count + 1, crc,
-                                          entry.game)
-                if self._origin is None:
-                    self._origin = Origin(cursor.lastrowid, crc)
-                self._write_mark()
+                self._mark.committed(cursor.lastrowid, _entry_crc(row[:9]), entry.game)
                 empty_when_full(self._db, self.path, BUSY_TIMEOUT_MS)
                 return True
             held = self._db.execute(

@@ -44,7 +44,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-from showdown.game.mark import Mark, MarkFile, Origin, loss, mark_path
+from showdown.game.mark import Keeper, Mark, MarkFile, Origin, loss, mark_path
 from showdown.game.wal import empty_when_full
 
 P = ParamSpec("P")
@@ -228,10 +228,8 @@ class Journal:
         self._clock = clock
         self._lock = threading.RLock()
         self._read_only = False
-        self._mark: MarkFile | None = None
-        self._acknowledged = Mark(0, 0)
-        self._origin: Origin | None = None
-        self._mark_failed = False
+        self._mark: Keeper | None = None
+        """The high-water mark, kept by a writer (None: read-only)."""
         columns = {str(row[1]) for row in connection.execute("PRAGMA table_info(entries)")}
         self._checksums = "crc" in columns  # schema 4 on; older files read as they are
         self._tables = {str(row[0]) for row in connection.execute(
@@ -373,10 +371,8 @@ class Journal:
     def _committed(self, entry: Entry, crc: int) -> Entry:
         """After a commit: the high-water mark moves up (to *entry*, whose checksum is *crc*),
         the log is emptied into the file if it holds enough, then the entry is acknowledged."""
-        self._acknowledged = Mark(entry.seq, self._acknowledged.count + 1, crc, entry.game_id)
-        if self._origin is None:
-            self._origin = Origin(entry.seq, crc)
-        self._write_mark()
+        if self._mark is not None:
+            self._mark.committed(entry.seq, crc, entry.game_id)
         self._checkpoint()
         if self.on_append is not None:
             self.on_append(entry)
@@ -384,23 +380,8 @@ class Journal:
 
     def _keep_mark(self, inspected: _Inspected) -> None:
         """Start keeping the mark of a journal just opened to write (at what it holds now)."""
-        self._mark = MarkFile(self.path, inspected.inode)
-        self._acknowledged = inspected.found
-        self._origin = inspected.origin
-        if inspected.mark != inspected.found:  # a version 1 mark lacks the entry: rewritten
-            self._write_mark()
-
-    def _write_mark(self) -> None:
-        if self._mark is None:
-            return
-        try:
-            self._mark.write(self._acknowledged, self._origin)
-        except OSError as error:  # the entry is stored; only the check of a later open is lost
-            if not self._mark_failed:
-                self._mark_failed = True
-                log.warning("%s: cannot write the high-water mark %s (%s): a damaged "
-                            "write-ahead log could lose entries unnoticed until it can",
-                            self.path, self._mark.path, error.strerror or error)
+        self._mark = Keeper(self.path, inspected.inode, inspected.found, inspected.origin,
+                            inspected.mark)
 
     def _checkpoint(self) -> None:
         """The log emptied into the file once it holds enough (:mod:`showdown.game.wal`)."""

@@ -24,13 +24,16 @@ for that file.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import struct
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Mark", "MarkFile", "Marks", "Origin", "loss", "mark_path"]
+__all__ = ["Keeper", "Mark", "MarkFile", "Marks", "Origin", "loss", "mark_path"]
+
+log = logging.getLogger(__name__)
 
 _MAGIC = b"SDMK"
 _V1 = struct.Struct("<4sHHQQQQ")  # magic, version, reserved, generation, inode, seq, count
@@ -206,3 +209,43 @@ class MarkFile:
         if fd is not None:
             with contextlib.suppress(OSError):
                 os.close(fd)
+
+
+class Keeper:
+    """One writer's mark of its journal, moved up after each commit, so the table's journal and
+    the event's keep it the same way. Starts from what the journal holds (*found*, first entry
+    *origin*) and writes it at once where the mark on disk (*stored*) says otherwise. A mark that
+    cannot be written is said once in the log: the entries are stored, only a later open's check
+    of them is lost."""
+
+    def __init__(self, journal: Path, inode: int, found: Mark, origin: Origin | None,
+                 stored: Mark | None) -> None:
+        self._file = MarkFile(journal, inode)
+        self._journal = journal
+        self._acknowledged = found
+        self._origin = origin
+        self._failed = False
+        if stored != found:  # a version 1 mark lacks the entry: rewritten too
+            self._write()
+
+    def committed(self, seq: int, crc: int, game: int) -> None:
+        """Entry *seq* (checksum *crc*, of *game*) is on disk: the mark says so before it is
+        acknowledged."""
+        self._acknowledged = Mark(seq, self._acknowledged.count + 1, crc, game)
+        if self._origin is None:
+            self._origin = Origin(seq, crc)
+        self._write()
+
+    def _write(self) -> None:
+        try:
+            self._file.write(self._acknowledged, self._origin)
+        except OSError as error:
+            if not self._failed:
+                self._failed = True
+                log.warning("%s: cannot write the high-water mark %s (%s): a damaged "
+                            "write-ahead log could lose entries unnoticed until it can",
+                            self._journal, self._file.path, error.strerror or error)
+
+    def close(self) -> None:
+        """Let go of the mark's file (safe to call twice)."""
+        self._file.close()
