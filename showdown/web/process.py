@@ -18,6 +18,7 @@ with no traceback on a terminal the service has left.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import logging
 import multiprocessing
@@ -84,6 +85,9 @@ class PageProcess:
         self._requests: Connection | None = None
         self._streams: Any = None
         self._threads: list[threading.Thread] = []
+        self._exiting = False
+        """Set by the exit hooks: the page's process is ended on purpose (a forced stop), so
+        its closed pipe is no news."""
 
     @property
     def port(self) -> int:
@@ -113,6 +117,9 @@ class PageProcess:
         self.address = sock.getsockname()[:2]
         self._port = int(sock.getsockname()[1])
         spawn = multiprocessing.get_context("spawn")  # never fork a process with threads
+        # Registered after multiprocessing's own hook, so it runs first (last in, first out),
+        # before the exit hooks end this page's process.
+        atexit.register(self._exit_hook)
         feed, their_feed = spawn.Pipe()
         requests, their_requests = spawn.Pipe()
         self._streams = spawn.RawValue("i", 0)
@@ -164,8 +171,11 @@ class PageProcess:
                     return
                 time.sleep(FEED_INTERVAL_S)  # a rate limit: what changes meanwhile goes as one
         except (OSError, EOFError, ValueError) as error:  # the page's process is gone
-            if not self.hub.closing:
+            if not (self.hub.closing or self._exiting):
                 log.warning("the phone page stopped (%s)", error or type(error).__name__)
+
+    def _exit_hook(self) -> None:
+        self._exiting = True
 
     def _picture(self, part: str) -> object:
         """``part``'s picture now; None when it cannot be built (the page keeps the one it
@@ -206,6 +216,7 @@ class PageProcess:
         self._end()
 
     def _end(self) -> None:
+        atexit.unregister(self._exit_hook)
         process = self._process
         if process is not None and process.is_alive():
             process.terminate()
