@@ -9,8 +9,12 @@
 #                              host's service), then every check of a running install, then
 #                              hand over to the power cuts (the host cuts while the service
 #                              scores and a simulated table on the host sends the event entries
-#                              through QEMU's forwarded port)
+#                              through QEMU's forwarded port); showdown_vm.serial=0 leaves out
+#                              the udev and serial checks (the harness's shorter set)
 #   showdown_vm.stage=verify   after a power cut: export the journal for the host's comparison
+#   showdown_vm.stage=starved  one emulated core, and a CPU hog started before the service
+#                              (showdown_vm.hog=1): how long the service took to send READY=1,
+#                              against its TimeoutStartSec, and what took long; then power off
 #   showdown_vm.stage=final    after the last cut: export both journals (the table's, and the
 #                              event's once the host says its table has sent everything), then
 #                              uninstall and compare the system
@@ -35,6 +39,7 @@ say() { printf '@@VM %s\n' "$*"; }
 STAGE=$(arg stage)
 BOOT=$(arg boot)
 DUELS=$(arg duels)
+SERIAL=$(arg serial)
 
 trap 'say stage_end "$?"' EXIT
 mkdir -p "$OUT"
@@ -71,6 +76,32 @@ first_name() { # first_name GLOB...: the base name of the first match that exist
     done
 }
 
+listening() { # listening PORT: something listens on this TCP port (no ss in a minimal image)
+    local hex
+    hex=$(printf '%04X' "$1")
+    awk -v port=":$hex" 'substr($2, length($2) - 4) == port && $4 == "0A"' \
+        /proc/net/tcp /proc/net/tcp6 2>/dev/null | grep -q .
+}
+
+# The starved boots' CPU hog: a busy loop at nice 0, started before the service on the boots whose
+# kernel command line says showdown_vm.hog=1 (a Pi whose one free core something else wants).
+# Installed before the first snapshot, so the uninstall's comparison counts it as the system's.
+install_hog() {
+    cat > /etc/systemd/system/showdown-vm-hog.service <<'EOT'
+[Unit]
+Description=Pi-in-a-box harness: a CPU hog beside the service (starved boots only)
+ConditionKernelCommandLine=showdown_vm.hog=1
+Before=showdown.service
+
+[Service]
+ExecStart=/bin/sh -c 'while :; do :; done'
+
+[Install]
+WantedBy=multi-user.target
+EOT
+    systemctl enable showdown-vm-hog.service 2>/dev/null
+}
+
 uptime_stamp() { # each line of stdin with the guest's uptime in front, as it arrives
     local line up _
     while IFS= read -r line; do
@@ -81,10 +112,17 @@ uptime_stamp() { # each line of stdin with the guest's uptime in front, as it ar
 
 # -- 1. install, as the README says: sudo deploy/install.sh ------------------------------------
 install_product() {
+    install_hog
     snapshot > "$SNAPSHOT_BEFORE"
     rm -rf "$SRC_COPY"
     cp -a /mnt/host/src "$SRC_COPY"
     cd "$SRC_COPY" || return 1
+    # The builder's edit before the install (install.sh keeps an event.env that is there): the
+    # event's page on 8081, so the table's page has 8080 (both give up the built-in port quietly
+    # when the other took it first).
+    mkdir -p /etc/showdown
+    echo 'SHOWDOWN_EVENT_ARGS="--format free --tables 4 --name Game-night --no-mdns --http 0.0.0.0:8081"' \
+        > /etc/showdown/event.env
     # No network: pip takes every package (and the build's setuptools) from the wheel folder.
     # Each line of the log carries the guest's uptime, so the log times every step.
     local started=$SECONDS
@@ -118,6 +156,60 @@ check_notify() {
     say check_rc $?
     cat "$OUT/check.txt"
     if grep -q Traceback "$OUT/check.txt"; then say check_traceback 1; else say check_traceback 0; fi
+}
+
+# -- 2b. the installed command is the compiled launcher (deploy/launcher.c): a stop signal while
+# the interpreter starts waits for showdown's own handler, and the command ends in one line
+check_launcher() {
+    local command head compiled=0 trials=0 clean=0 stopped=0 signal delay rc err
+    local signals=(TERM INT HUP)
+    command=$(readlink -f "$(command -v showdown)")
+    head=$(head -c 4 "$command" | od -An -c | tr -d ' ')
+    if [[ $head == 177ELF ]] && grep -q 'showdown launcher: compiled' /root/install.log; then
+        compiled=1
+    fi
+    say launcher_command "$command" "$head"
+    : > "$OUT/launcher.txt"
+    # each signal 0.1-0.6 s after the start: under emulation the interpreter's own start alone
+    # takes longer, so most come before showdown's first line (sooner, it could come before the
+    # launcher's first instruction, which nothing can help); a quick one may find the command
+    # done (timeout runs it in the foreground: a SIGINT is not ignored, as in a background job)
+    for delay in 0.1 0.15 0.2 0.3 0.4 0.6; do
+        signal=${signals[trials % 3]}
+        timeout --preserve-status -s "$signal" "$delay" \
+            showdown export --list --db "$DB" > /dev/null 2> /tmp/launcher.err
+        rc=$?
+        err=$(cat /tmp/launcher.err)
+        trials=$((trials + 1))
+        printf 'SIG%s after %s s: exit %s, stderr: %s\n' "$signal" "$delay" "$rc" "$err" >> "$OUT/launcher.txt"
+        if [[ $rc -eq 0 && -z $err ]]; then
+            clean=$((clean + 1))
+        elif [[ $rc -gt 128 && $err == "showdown: stopped by SIG$signal" ]]; then
+            clean=$((clean + 1))
+            stopped=$((stopped + 1))
+        fi
+    done
+    cat "$OUT/launcher.txt"
+    say launcher_compiled "$compiled"
+    say launcher_trials "$trials" clean "$clean" stopped "$stopped"
+}
+
+# -- 2c. the phone pages, from outside: QEMU forwards a loopback port of the host to the table's
+# page (8080) and one to the event's (8081); the host fetches both, then says so
+check_page() {
+    local i table=0 event=0
+    for ((i = 0; i < 300; i++)); do # the pages' processes may still be starting
+        if listening 8080; then table=1; fi
+        if listening 8081; then event=1; fi
+        [[ $table -eq 1 && $event -eq 1 ]] && break
+        sleep 1
+    done
+    journalctl -u showdown -u showdown-event --no-pager -o cat | grep -iE 'page' | tail -n 4
+    say page_listening "$table" "$event"
+    for ((i = 0; i < 600; i++)); do
+        [[ -e $OUT/page-fetched ]] && break
+        sleep 1
+    done
 }
 
 # -- 3. the watchdog: freeze the main loop, systemd restarts it, the game resumes ---------------
@@ -254,10 +346,15 @@ EOT
 start_event() {
     # One table (the host's simulated one), a code valid all run long; the builder's edit.
     cat > /etc/showdown/event.env <<'EOT'
-SHOWDOWN_EVENT_ARGS="--format free --tables 1 --name Pi-in-a-box --no-mdns --code-minutes 600"
+SHOWDOWN_EVENT_ARGS="--format free --tables 1 --name Pi-in-a-box --no-mdns --code-minutes 600 --http 0.0.0.0:8081"
 EOT
     # install.sh started the default event: this one needs an empty folder (docs/event.md).
+    # The broker is PartOf= the host (deploy/mosquitto-showdown.service.conf): it stops with it,
+    # and nothing listens on 1883 until the host starts again (and with it, the broker).
     systemctl stop showdown-event
+    local port_open=0
+    if listening 1883; then port_open=1; fi
+    say broker_after_host_stop "$(systemctl is-active mosquitto)" listening "$port_open"
     rm -f "$EVENT_DIR"/event.db* "$EVENT_DIR/join-code"
     sync
     systemctl start showdown-event
@@ -267,6 +364,8 @@ EOT
         sleep 1
     done
     say mosquitto_state "$(systemctl is-active mosquitto)" enabled "$(systemctl is-enabled mosquitto)"
+    if listening 1883; then port_open=1; else port_open=0; fi
+    say broker_after_host_start "$(systemctl is-active mosquitto)" listening "$port_open"
     say mosquitto_persistence "$(grep -rhs '^persistence true' /etc/mosquitto/ | head -n1 | tr ' ' '_')"
     say event_state "$(systemctl is-active showdown-event)"
     journalctl -u showdown-event -u mosquitto --no-pager -o cat | tail -n 12
@@ -325,6 +424,37 @@ export_journal() {
     say exported "$(wc -l < "$dir/games.tsv")" games
 }
 
+# -- 8. a starved Pi: one core, a CPU hog started before the service. When did READY=1 come,
+# against TimeoutStartSec, and what took the time (the service's own start-up line, systemd's
+# view of the boot)? Then a clean power-off: the next boot is the host's to choose.
+starved_start() {
+    local i state hog
+    for ((i = 0; i < 900; i++)); do # a start that times out is restarted: wait for a verdict
+        state=$(unit_show ActiveState)
+        [[ $state == active || $state == failed ]] && break
+        sleep 2
+    done
+    hog=$(systemctl show -p ActiveState --value showdown-vm-hog)
+    say starved_unit "$(systemctl show showdown -p ActiveState -p Result -p NRestarts \
+        -p TimeoutStartUSec -p InactiveExitTimestampMonotonic -p ExecMainStartTimestampMonotonic \
+        -p ActiveEnterTimestampMonotonic | tr '\n' ' ')"
+    say starved_hog "$hog" "$(systemctl show -p ActiveEnterTimestampMonotonic --value showdown-vm-hog)" \
+        cpus "$(nproc)" load "$(cut -d' ' -f1-3 /proc/loadavg)"
+    journalctl -u showdown -b --no-pager -o short-monotonic > "$OUT/starved-$BOOT-journal.txt"
+    say starved_line "$(journalctl -u showdown -b --no-pager -o cat | grep 'started in' | tail -n1)"
+    systemctl is-system-running --wait > /dev/null
+    systemd-analyze time > "$OUT/starved-$BOOT-analyze.txt" 2>&1
+    systemd-analyze blame 2>&1 | head -n 12 >> "$OUT/starved-$BOOT-analyze.txt"
+    cat "$OUT/starved-$BOOT-analyze.txt"
+    say starved_boot "$(head -n1 "$OUT/starved-$BOOT-analyze.txt")"
+    # the same Python work here and on the host: how much slower this starved guest is
+    say starved_python_s "$(python3 -c 'import time; t = time.perf_counter(); sum(i * i for i in range(1_000_000)); print(round(time.perf_counter() - t, 3))')"
+    # the same Python work as on the host (the share's probe.py), the hog still running
+    say starved_python_s "$(python3 /mnt/host/probe.py)"
+    systemctl stop showdown-vm-hog
+    sync
+}
+
 uninstall_product() {
     bash "$SRC_COPY/deploy/uninstall.sh" > "$OUT/uninstall.log" 2>&1
     say uninstall_rc $?
@@ -343,9 +473,13 @@ case $STAGE in
     main)
         install_product
         check_notify
+        check_launcher
+        check_page
         check_watchdog
-        check_udev
-        check_serial
+        if [[ $SERIAL != 0 ]]; then
+            check_udev
+            check_serial
+        fi
         start_cuts
         start_event
         ;;
@@ -357,6 +491,11 @@ case $STAGE in
         systemctl start showdown
         event_back
         say verified 1
+        ;;
+    starved)
+        starved_start
+        say starved_done 1
+        systemctl poweroff
         ;;
     final)
         systemctl stop showdown

@@ -60,6 +60,7 @@ from showdown.app.phone_page import PhonePage, add_http_arguments, http_address
 from showdown.app.sd_notify import ServiceHeartbeat
 from showdown.app.service import Service
 from showdown.app.signals import Stopped, stop_signals
+from showdown.app.startup import StartTimes
 from showdown.app.stats import StatsLogger
 from showdown.app.status import StatusPrinter
 from showdown.event.view import EventSource
@@ -168,11 +169,17 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -> int:
     """The composition root: the parts opened onto one shutdown, the loop run, the shutdown's
     phases closed in their order however the loop ended (or the start failed)."""
+    heartbeat = ServiceHeartbeat.from_environ()  # systemd: READY, WATCHDOG per tick, STOPPING
+    # each phase of the start on systemctl status's line, and once ready how long each took
+    start = StartTimes.of_this_process(
+        on_phase=lambda phase: heartbeat.status(f"starting: {phase}"))
+    start.phase("the configuration")
     plan = _plan(args)
     stop_signals.check()  # a stop signal meanwhile: unwind here
     with Shutdown() as shutdown:
+        start.phase("the journal")
         table = open_table(plan.path, plan.settings.storage, shutdown)
-        parts = _assemble(args, plan, table, stats, shutdown)
+        parts = _assemble(args, plan, table, stats, shutdown, heartbeat=heartbeat, start=start)
         running.append(parts.service)
         code = _serve(args, plan, parts)
     log.info("stopped; every output is safe and the journal is closed")
@@ -199,6 +206,7 @@ class _Parts:
 
     service: Service
     heartbeat: ServiceHeartbeat
+    start: StartTimes
     status: StatusPrinter
     output: _OutputWatch
     scoreboard: ScoreboardFront | None
@@ -237,9 +245,10 @@ def _check_simulated_table(args: argparse.Namespace) -> None:
 
 
 def _assemble(args: argparse.Namespace, plan: _Plan, table: Table, stats: StatsLogger,
-              shutdown: Shutdown) -> _Parts:
+              shutdown: Shutdown, *, heartbeat: ServiceHeartbeat, start: StartTimes) -> _Parts:
     """The event link, the unit source, the front ends and the loop over them, in the order
-    they open; each says under which shutdown phase it closes."""
+    they open (each a phase of the start); each says under which shutdown phase it closes."""
+    start.phase("the event link")
     event = open_event_link(table, shutdown, address=args.event, name=args.table_name,
                             keepalive=args.event_keepalive, resend_s=args.event_resend_s,
                             own_scoring=_own_scoring(args))
@@ -249,6 +258,7 @@ def _assemble(args: argparse.Namespace, plan: _Plan, table: Table, stats: StatsL
     table.session.subscribe(status.session_event)
     stop = threading.Event()
     stop_signals.check()  # a stop signal meanwhile: unwind here
+    start.phase("the unit")
     unit = _open_unit(args, plan, table, shutdown, stop)
     stats.link = unit.link
     unit.machine.subscribe(status.unit_event)
@@ -258,17 +268,18 @@ def _assemble(args: argparse.Namespace, plan: _Plan, table: Table, stats: StatsL
     if event.link is not None:
         model.join(event.link)
     address, asked = http_address(args, plan.settings.web)
+    start.phase("the phone page")
     phone = open_phone_page(model, shutdown, address=address, asked=asked)
+    start.phase("the scoreboard")
     scoreboard = open_scoreboard(model, unit, shutdown, headless=args.headless,
                                  size=args.size, touch=plan.settings.scoreboard.touch_matrix,
                                  phone=phone, door=event.door(model))
     worker = None if unit.referee is None else bot_worker(
         table.session, unit.referee, _bots(args, plan.scoring), event.link, plan.path)
-    heartbeat = ServiceHeartbeat.from_environ()  # systemd: READY, WATCHDOG per tick, STOPPING
     service = Service(table.session, worker=worker, frontend=scoreboard, stop=stop,
                       tick=_ticks(heartbeat.tick, stats.tick, unit.retry))
     shutdown.add(Phase.TABLE, service.stop_table, "stopping the table")
-    return _Parts(service, heartbeat, status, output, scoreboard, phone)
+    return _Parts(service, heartbeat, start, status, output, scoreboard, phone)
 
 
 def _open_unit(args: argparse.Namespace, plan: _Plan, table: Table, shutdown: Shutdown,
@@ -297,7 +308,9 @@ def _serve(args: argparse.Namespace, plan: _Plan, parts: _Parts) -> int:
                              table_journal=db_path(None, plan.settings.storage)))
     if parts.phone is not None:
         parts.status.line(phone_line(parts.phone, window, sys.stdout.isatty()))
+    took = parts.start.done()
     parts.heartbeat.started("scoreboard up" if window else "keeping score")
+    log.info("%s", took)
     try:
         return service.run()
     finally:
