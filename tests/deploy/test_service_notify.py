@@ -1,8 +1,10 @@
 """``showdown run`` as systemd starts it: a test NOTIFY_SOCKET and WATCHDOG_USEC in its environment.
 
-The real service in a real process (the simulated unit, headless): it must say READY=1 once it is
-up, ping WATCHDOG=1 at half the watchdog period from its main loop, fall silent while the process
-is frozen (systemd would kill it), resume when it thaws, and say STOPPING=1 on SIGTERM.
+The real service in a real process (the simulated unit, headless): while it starts, its status
+line names each phase (what ``systemctl status`` shows of a slow start); it must say READY=1 once
+it is up and log how long each phase took, ping WATCHDOG=1 at half the watchdog period from its
+main loop, fall silent while the process is frozen (systemd would kill it), resume when it thaws,
+and say STOPPING=1 on SIGTERM.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ import pytest
 from tests.deploy.conftest import NotifySocket
 
 WATCHDOG_USEC = 1_000_000  # WatchdogSec=1s: a ping every 0.5 s
+PHASES = ("the configuration", "the journal", "the event link", "the unit", "the phone page",
+          "the scoreboard")
 
 
 def test_service_under_a_test_notify_socket(notify_socket: NotifySocket, tmp_path: Path) -> None:
@@ -42,7 +46,9 @@ def test_service_under_a_test_notify_socket(notify_socket: NotifySocket, tmp_pat
         text=True,
     )
     try:
-        ready = notify_socket.receive(timeout=60).splitlines()
+        *starting, last = notify_socket.receive_until("READY=1", timeout=60)
+        assert starting == [f"STATUS=starting: {phase}" for phase in PHASES]
+        ready = last.splitlines()
         assert ready[0] == "READY=1", ready
         assert ready[1] == "STATUS=keeping score"  # headless: no scoreboard
         stamps = []
@@ -61,6 +67,12 @@ def test_service_under_a_test_notify_socket(notify_socket: NotifySocket, tmp_pat
         process.send_signal(signal.SIGTERM)
         assert notify_socket.receive_until("STOPPING=1", timeout=20)
         assert process.wait(timeout=30) == 0, process.stderr.read() if process.stderr else ""
+        assert process.stderr is not None
+        took = [line for line in process.stderr.read().splitlines() if " started in " in line]
+        assert len(took) == 1, took
+        assert took[0].split(": ", 1)[1].split(", ")[0].startswith("python and imports ")
+        assert [part.rsplit(" ", 2)[0] for part in took[0].split(": ", 1)[1].split(", ")[1:]] \
+            == list(PHASES)
     finally:
         if process.poll() is None:
             process.kill()
