@@ -52,11 +52,14 @@ class EventPage:
         self.server.stop()
 
 
-def table_page(table: TableModel[EventSource], host: str, port: int) -> PhonePage:
+def table_page(table: TableModel[EventSource], host: str, port: int, *,
+               wait: bool = True) -> PhonePage:
     """Serve the table's page on ``host:port`` from the table's read model. A table in an event
     (now, or later: :meth:`~showdown.game.table_model.TableModel.join`) shows the event below
     its own game. The evening's PIN is drawn and stored first, so the scoreboard shows the one
-    the page checks."""
+    the page checks. Without ``wait``, return once the address is bound and the page's process
+    launched (:meth:`~showdown.web.process.PageProcess.start`): the service's start does not
+    wait for it."""
     journal = table.session.journal
 
     def pin() -> str:
@@ -73,7 +76,7 @@ def table_page(table: TableModel[EventSource], host: str, port: int) -> PhonePag
                                                "edit": source.edit}
     server = PageProcess("table", hub, pictures, host, port, calls=calls)
     try:
-        server.start()
+        server.start(wait=wait)
     except BaseException:
         unsubscribe()
         raise

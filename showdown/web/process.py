@@ -14,6 +14,13 @@ answered on another thread of the service, which also logs the page's log record
 page's process ends when told to, and when the service's end of the feed closes (the service
 died, even while its page was still starting): it never outlives the service, and ends quietly,
 with no traceback on a terminal the service has left.
+
+The service need not wait for its page: started with ``wait=False``, the page's address is
+bound at once (an address that cannot be had is still refused at once) and its process
+launched, and a thread waits for it to serve. Starting the page's process is the slowest part
+of the service's start on a busy Pi (a second interpreter importing the web stack, at
+:data:`NICE`): the service sends ``READY=1`` without it, within systemd's start timeout, and
+phones that come meanwhile wait in the socket's queue.
 """
 
 from __future__ import annotations
@@ -53,6 +60,10 @@ must not)."""
 START_S = 30.0
 """How long the page's process may take to start (it imports the web stack first)."""
 
+LATER_S = 300.0
+"""How long a page started without waiting may take (a starved Pi, at :data:`NICE`): nothing
+waits on it meanwhile."""
+
 Kind = Literal["table", "event"]
 
 
@@ -85,6 +96,10 @@ class PageProcess:
         self._requests: Connection | None = None
         self._streams: Any = None
         self._threads: list[threading.Thread] = []
+        self._starter: threading.Thread | None = None
+        """The thread waiting for a page started without waiting."""
+        self._lock = threading.Lock()
+        self._stopping = False
         self._exiting = False
         """Set by the exit hooks: the page's process is ended on purpose (a forced stop), so
         its closed pipe is no news."""
@@ -109,10 +124,13 @@ class PageProcess:
         """Pages following now (open event streams), as the page's process last counted."""
         return 0 if self._streams is None else int(self._streams.value)
 
-    def start(self, timeout_s: float = START_S) -> None:
+    def start(self, timeout_s: float | None = None, *, wait: bool = True) -> None:
         """Bind, start the page's process with the pictures as they stand, and return once it
-        serves; an address that cannot be had, or a page that does not start, is a
-        :class:`~showdown.web.server.WebError`."""
+        serves; an address that cannot be had, or a page that does not start (within
+        ``timeout_s``, :data:`START_S` by default), is a
+        :class:`~showdown.web.server.WebError`. Without ``wait``, return once the process is
+        launched: a thread waits for it (:data:`LATER_S` by default), and a page that does not
+        start is one line in the log, the service going on without it."""
         sock = bind(self.host, self.requested_port)
         self.address = sock.getsockname()[:2]
         self._port = int(sock.getsockname()[1])
@@ -137,22 +155,46 @@ class PageProcess:
             their_feed.close()
             their_requests.close()
         self._feed, self._requests = feed, requests
+        if wait:
+            self._started(seen, START_S if timeout_s is None else timeout_s)
+            return
+        self._starter = threading.Thread(
+            target=self._started_later, args=(seen, LATER_S if timeout_s is None else timeout_s),
+            name="web-start", daemon=True)
+        self._starter.start()
+
+    def _started(self, seen: Versions, timeout_s: float) -> None:
+        """Wait for the page's process to serve, then feed it; a :class:`WebError` if it does
+        not (nothing, once :meth:`stop` has begun: it ends the process)."""
+        assert self._feed is not None and self._process is not None
+        began = time.monotonic()
         answer: object = None
         with contextlib.suppress(EOFError, OSError):
-            if feed.poll(timeout_s):
-                answer = feed.recv()
-        if answer != ("started",):
-            self._end()
-            if isinstance(answer, tuple) and answer[:1] == ("failed",):
-                raise WebError(str(answer[1]))
-            raise WebError(f"the phone page did not start on {self.host}:{self.port}")
-        for target, name in ((self._send_changes, "web-feed"), (self._answer, "web-calls")):
-            thread = threading.Thread(target=target, args=(seen,) if name == "web-feed" else (),
-                                      name=name, daemon=True)
-            thread.start()
-            self._threads.append(thread)
-        log.debug("phone page served on %s:%d by process %d", self.host, self.port,
-                 self._process.pid)
+            if self._feed.poll(timeout_s):
+                answer = self._feed.recv()
+        with self._lock:
+            if self._stopping:
+                return
+            if answer != ("started",):
+                self._end()
+                if isinstance(answer, tuple) and answer[:1] == ("failed",):
+                    raise WebError(str(answer[1]))
+                raise WebError(f"the phone page did not start on {self.host}:{self.port}")
+            for target, name in ((self._send_changes, "web-feed"), (self._answer, "web-calls")):
+                thread = threading.Thread(target=target,
+                                          args=(seen,) if name == "web-feed" else (),
+                                          name=name, daemon=True)
+                thread.start()
+                self._threads.append(thread)
+        log.debug("phone page served on %s:%d by process %d, %.1f s after it was launched",
+                  self.host, self.port, self._process.pid, time.monotonic() - began)
+
+    def _started_later(self, seen: Versions, timeout_s: float) -> None:
+        """The starter thread of a page started without waiting: one line if it fails."""
+        try:
+            self._started(seen, timeout_s)
+        except WebError as error:
+            log.warning("%s: running without the phone page", error)
 
     def _send_changes(self, seen: Versions) -> None:
         """The feed (the service's thread): each changed part's picture, then the close."""
@@ -206,17 +248,25 @@ class PageProcess:
 
     def stop(self, timeout_s: float = 5.0) -> None:
         """End every stream (each sends what is left first), stop the page's process, and
-        return once it has ended."""
+        return once it has ended; a page still starting is ended at once."""
         self.hub.close()
-        feed = self._threads[0] if self._threads else None
+        with self._lock:
+            self._stopping = True
+            feed = self._threads[0] if self._threads else None
         if feed is not None:
             feed.join(timeout_s)
         if self._process is not None:
-            self._process.join(DRAIN_S + timeout_s)
+            if feed is None:  # still starting (or it never did): no stream to drain
+                self._halt()
+            else:
+                self._process.join(DRAIN_S + timeout_s)
+        if self._starter is not None:  # it returns once the page's process is gone
+            self._starter.join(timeout_s)
+            self._starter = None
         self._end()
 
-    def _end(self) -> None:
-        atexit.unregister(self._exit_hook)
+    def _halt(self) -> None:
+        """End the page's process: asked, then made to (a stopped process too)."""
         process = self._process
         if process is not None and process.is_alive():
             process.terminate()
@@ -224,6 +274,10 @@ class PageProcess:
             if process.is_alive():
                 process.kill()
                 process.join(2.0)
+
+    def _end(self) -> None:
+        atexit.unregister(self._exit_hook)
+        self._halt()
         for connection in (self._feed, self._requests):
             if connection is not None:
                 connection.close()

@@ -14,11 +14,13 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
 
 from tests.deploy.conftest import NotifySocket
+from tests.showdown.web.test_process import _exited, _page_process
 
 WATCHDOG_USEC = 1_000_000  # WatchdogSec=1s: a ping every 0.5 s
 PHASES = ("the configuration", "the journal", "the event link", "the unit", "the phone page",
@@ -73,6 +75,74 @@ def test_service_under_a_test_notify_socket(notify_socket: NotifySocket, tmp_pat
         assert took[0].split(": ", 1)[1].split(", ")[0].startswith("python and imports ")
         assert [part.rsplit(" ", 2)[0] for part in took[0].split(": ", 1)[1].split(", ")[1:]] \
             == list(PHASES)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        if process.stderr is not None:
+            process.stderr.close()
+
+
+def _service(notify_socket: NotifySocket, tmp_path: Path) -> subprocess.Popen[str]:
+    """``showdown run`` as systemd starts it, its phone page on a free port."""
+    env = {key: value for key, value in os.environ.items()
+           if not key.startswith(("SHOWDOWN_", "NOTIFY_", "WATCHDOG_"))}
+    env |= {"NOTIFY_SOCKET": notify_socket.env_value, "SDL_VIDEODRIVER": "dummy"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "showdown", "run", "--sim", "--headless", "--fast",
+         "--db", str(tmp_path / "journal.db"), "--http", "127.0.0.1:0"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+
+def _page_port(process: subprocess.Popen[str]) -> int:
+    """The phone page's port, from the service's log line that names its address."""
+    assert process.stderr is not None
+    for line in process.stderr:
+        if "phone page: http://" in line:
+            return int(line.rsplit(":", 1)[1].strip().rstrip("/"))
+    raise AssertionError("the service never said where its phone page is")
+
+
+def test_ready_does_not_wait_for_the_phone_page_which_serves_once_started(
+        notify_socket: NotifySocket, tmp_path: Path) -> None:
+    """On a starved Pi the page's process (a second interpreter, niced) is the slowest part of
+    the start, and systemd's start timeout counts until READY=1: the service keeps score
+    without waiting for it, and the page serves phones once its process has started."""
+    process = _service(notify_socket, tmp_path)
+    try:
+        page = _page_process(process.pid)
+        os.kill(page, signal.SIGSTOP)  # the page's process gets no CPU: a hog beside it
+        port = _page_port(process)
+        *_starting, ready = notify_socket.receive_until("READY=1", timeout=60)
+        assert ready.splitlines()[0] == "READY=1"
+        os.kill(page, signal.SIGCONT)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60) as answer:
+            assert answer.status == 200 and 'id="part-table"' in answer.read().decode()
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=30) == 0
+        assert _exited(page, 20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        if process.stderr is not None:
+            process.stderr.close()
+
+
+def test_a_stop_while_the_page_still_starts_ends_its_process_too(
+        notify_socket: NotifySocket, tmp_path: Path) -> None:
+    """systemd stops the service while its page's process has not started yet (stopped here):
+    the service stops cleanly, and takes the page's process with it."""
+    process = _service(notify_socket, tmp_path)
+    try:
+        page = _page_process(process.pid)
+        os.kill(page, signal.SIGSTOP)
+        notify_socket.receive_until("READY=1", timeout=60)
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=30) == 0
+        assert _exited(page, 20), "the page's process outlived its service"
+        assert process.stderr is not None
+        assert "Traceback" not in process.stderr.read()
     finally:
         if process.poll() is None:
             process.kill()

@@ -68,10 +68,12 @@ class ScoreboardFront:
 
 def open_phone_page(model: TableModel[EventSource], shutdown: Shutdown, *,
                     address: str | None, asked: bool) -> PhonePage | None:
-    """The phone page at ``address`` (None: none), showing the event when the table is in one."""
+    """The phone page at ``address`` (None: none), showing the event when the table is in one.
+    The service's start does not wait for the page's process (on a busy Pi the slowest part of
+    it): the address is had at once, and the page serves once its process has started."""
     if address is None:
         return None
-    phone = serve_table(model, address, asked=asked)
+    phone = serve_table(model, address, asked=asked, wait=False)
     if phone is not None:
         shutdown.add(Phase.FRONT_ENDS, phone.stop, "stopping the phone page")
     return phone
