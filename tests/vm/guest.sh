@@ -451,6 +451,14 @@ starved_start() {
     say starved_python_s "$(python3 -c 'import time; t = time.perf_counter(); sum(i * i for i in range(1_000_000)); print(round(time.perf_counter() - t, 3))')"
     # the same Python work as on the host (the share's probe.py), the hog still running
     say starved_python_s "$(python3 /mnt/host/probe.py)"
+    # the stop, against TimeoutStopSec, the hog still running; a watchdog restart meanwhile
+    # (WatchdogSec) would show in NRestarts
+    local restarts began
+    restarts=$(unit_show NRestarts)
+    began=$(cut -d' ' -f1 /proc/uptime)
+    systemctl stop showdown
+    say starved_stop "$(awk -v a="$began" -v b="$(cut -d' ' -f1 /proc/uptime)" 'BEGIN { print b - a }')" \
+        result "$(unit_show Result)" restarts "$restarts" limit "$(unit_show TimeoutStopUSec)"
     systemctl stop showdown-vm-hog
     sync
 }

@@ -632,7 +632,9 @@ def started_phases(line: str) -> tuple[float | None, dict[str, float]]:
 
 def starved_verdict(marks: dict[str, str]) -> dict[str, Any]:
     """One starved boot: when READY=1 came (from the unit's activation, restarts included),
-    against TimeoutStartSec; in time means active, no restart, and within the timeout."""
+    against TimeoutStartSec; in time means active within the timeout with no restart (neither
+    the start timeout's nor the watchdog's, up to the stop), then a clean stop within
+    TimeoutStopSec, the hog still running."""
     unit = dict(item.split("=", 1) for item in (marks.get("starved_unit") or "").split()
                 if "=" in item)
 
@@ -647,11 +649,17 @@ def starved_verdict(marks: dict[str, str]) -> dict[str, Any]:
     timeout_s = parse_timespan(unit.get("TimeoutStartUSec", ""))
     total, phases = started_phases(marks.get("starved_line") or "")
     restarts = int(unit.get("NRestarts") or 0)
+    stop = (marks.get("starved_stop") or "").split()
+    stop_s = _float(stop[0]) if stop else None
+    stop_limit = parse_timespan(stop[stop.index("limit") + 1]) if "limit" in stop[:-1] else None
+    # still no restart when the stop began (a watchdog kill meanwhile), and a stop of its own
+    stopped = (stop[1:5] == ["result", "success", "restarts", "0"] and stop_s is not None
+               and stop_limit is not None and stop_s <= stop_limit)
     return {
         "ready_s": ready_s, "timeout_s": timeout_s, "restarts": restarts,
-        "result": unit.get("Result"),
+        "result": unit.get("Result"), "stop_s": stop_s, "stopped": stopped,
         "in_time": (ready_s is not None and timeout_s is not None and ready_s <= timeout_s
-                    and restarts == 0),
+                    and restarts == 0 and stopped),
         "hog": hog[:1] == ["active"], "cpus": hog[hog.index("cpus") + 1] if "cpus" in hog else "",
         "service_start_s": total, "phases": phases,
         "boot": marks.get("starved_boot"), "python_s": _float(marks.get("starved_python_s")),
@@ -797,8 +805,9 @@ def main() -> int:
         result["starved_in_time"] += bool(verdict["in_time"])
         extra.setdefault("starved", []).append(verdict)
         log(f"starved start {result['starved_boots']}: READY=1 after {verdict['ready_s']} s "
-            f"(TimeoutStartSec {verdict['timeout_s']} s, restarts {verdict['restarts']}); the "
-            f"service's own start {verdict['service_start_s']} s: {verdict['phases']}")
+            f"(TimeoutStartSec {verdict['timeout_s']} s, restarts {verdict['restarts']}), "
+            f"stopped in {verdict['stop_s']} s ({verdict['stopped']}); the service's own "
+            f"start {verdict['service_start_s']} s: {verdict['phases']}")
 
     def serial_checks() -> None:
         """The udev rule named the board; showdowns played through it (the full set)."""

@@ -279,6 +279,7 @@ def _starved(**unit: str) -> dict[str, str]:
                         "page 17.0 s, the scoreboard 2.0 s",
         "starved_boot": "Startup finished in 3.1s (kernel) + 1min 20.2s (userspace) = 1min 23.3s",
         "starved_python_s": "4.2",
+        "starved_stop": "3.25 result success restarts 0 limit 15s",
     }
 
 
@@ -290,6 +291,7 @@ def test_a_starved_start_in_time_keeps_what_took_long() -> None:
     assert verdict["phases"]["python and imports"] == 21.0
     assert verdict["phases"]["the phone page"] == 17.0 and len(verdict["phases"]) == 7
     assert verdict["python_s"] == 4.2
+    assert verdict["stop_s"] == 3.25 and verdict["stopped"]
 
 
 def test_a_starved_start_past_its_timeout_or_restarted_fails() -> None:
@@ -302,6 +304,10 @@ def test_a_starved_start_past_its_timeout_or_restarted_fails() -> None:
                                       ActiveEnterTimestampMonotonic="0"))
     assert failed["ready_s"] is None and not failed["in_time"]
     assert not starved_verdict({})["in_time"]  # the guest never said
+    # in time, but the watchdog killed it afterwards, or its stop was cut short by SIGKILL
+    for stop in ("3.2 result success restarts 1 limit 15s", "15.1 result timeout restarts 0 "
+                 "limit 15s", "16.0 result success restarts 0 limit 15s"):
+        assert not starved_verdict({**_starved(), "starved_stop": stop})["in_time"], stop
 
 
 def test_systemd_time_spans_read_as_seconds() -> None:
