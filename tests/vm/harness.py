@@ -41,6 +41,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -326,6 +327,18 @@ def kvm_unusable(kvm: Path = Path("/dev/kvm"), modules: Path = Path("/sys/module
         return (f"{kvm} is PVM nested virtualisation (kvm_pvm), which boots only PVM-built guest "
                 "kernels, not Debian's")
     return ""
+
+
+def patience(accel: str, load: float | None = None, cpus: int | None = None) -> float:
+    """How many times longer than under KVM a step may take before it counts as hung: plain
+    emulation runs the guest about four times slower on a quiet host, and slower again on a busy
+    one (``install.sh`` took 15 min at a load average of 10 on two cores, and over 40 min at 14),
+    in proportion to the runnable processes per core past three."""
+    if accel == "kvm":
+        return 1.0
+    load = os.getloadavg()[0] if load is None else load
+    cpus = cpus or os.cpu_count() or 1
+    return 4.0 * max(1.0, load / cpus / 3)
 
 
 def choose_accel(requested: str) -> str:
@@ -782,7 +795,7 @@ def main() -> int:
     fresh_acks: set[tuple[int, int]] = set()
 
     def slow() -> float:  # plain emulation runs the guest several times slower
-        return 1.0 if machine.accel == "kvm" else 4.0
+        return patience(machine.accel)
 
     def mark(name: str) -> str | None:
         assert machine.console is not None
@@ -1037,6 +1050,8 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    # SIGTERM (a CI job cancelled) unwinds as Ctrl-C does: QEMU and the host's table are stopped
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(143))
     with contextlib.suppress(KeyboardInterrupt):
         sys.exit(main())
     sys.exit(130)

@@ -29,6 +29,7 @@ from tests.vm.harness import (
     launcher_verdict,
     page_verdict,
     parse_timespan,
+    patience,
     starved_verdict,
     table_joined,
 )
@@ -329,3 +330,11 @@ def test_a_starved_guest_has_one_core_half_the_memory_and_the_hog() -> None:
     nic = usual[usual.index("-nic") + 1]
     assert "hostfwd=tcp:127.0.0.1:48080-:8080" in nic
     assert "hostfwd=tcp:127.0.0.1:48081-:8081" in nic
+
+
+def test_a_busy_host_waits_longer_before_calling_a_step_hung() -> None:
+    assert patience("kvm", load=30.0, cpus=2) == 1.0
+    assert patience("tcg", load=0.5, cpus=2) == 4.0
+    assert patience("tcg", load=6.0, cpus=2) == 4.0
+    assert patience("tcg", load=15.0, cpus=2) == 10.0  # 7.5 runnable a core
+    assert patience("tcg (kvm failed to boot)", load=15.0, cpus=2) == 10.0
