@@ -393,7 +393,7 @@ def choose_set(requested: str, accel: str, why_not_kvm: str = "", *, cuts: int |
     ``duels`` and ``starved`` change the chosen set's figures (``make vm-soak``)."""
     if requested == "auto":
         requested = "full" if accel == "kvm" else "ci"
-        why = "KVM" if accel == "kvm" else f"plain emulation ({why_not_kvm or accel})"
+        why = "KVM" if accel == "kvm" else f"plain emulation: {why_not_kvm or accel}"
     else:
         why = f"--set {requested}"
     chosen = SETS[requested]

@@ -159,7 +159,7 @@ def test_plain_emulation_runs_the_shorter_set_and_says_so_in_one_line() -> None:
     plan, line = choose_set("auto", "tcg", "no usable /dev/kvm")
     assert plan == SETS["ci"] and plan.cuts == 1 and plan.duels == 0 and plan.starved >= 1
     assert "\n" not in line
-    assert line == ("vm checks: the ci set (plain emulation (no usable /dev/kvm)): install, "
+    assert line == ("vm checks: the ci set (plain emulation: no usable /dev/kvm): install, "
                     "notify, launcher, phone pages, watchdog, the event host and its broker, "
                     "1 power cut, 1 starved start, uninstall; make vm-test runs the full set")
     full, line = choose_set("auto", "kvm")
