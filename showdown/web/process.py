@@ -165,7 +165,8 @@ class PageProcess:
 
     def _started(self, seen: Versions, timeout_s: float) -> None:
         """Wait for the page's process to serve, then feed it; a :class:`WebError` if it does
-        not (nothing, once :meth:`stop` has begun: it ends the process)."""
+        not (nothing, once :meth:`stop` has begun or the process is exiting: either ends the
+        page's process on purpose)."""
         assert self._feed is not None and self._process is not None
         began = time.monotonic()
         answer: object = None
@@ -173,7 +174,7 @@ class PageProcess:
             if self._feed.poll(timeout_s):
                 answer = self._feed.recv()
         with self._lock:
-            if self._stopping:
+            if self._stopping or self._exiting:
                 return
             if answer != ("started",):
                 self._end()
