@@ -12,6 +12,10 @@ compiler), a signal there is Python's: SIGINT a ``KeyboardInterrupt`` from its s
 and SIGHUP the end of a process that has touched nothing yet. Once the command is done,
 the process is on its way out and a stop signal has nothing left to stop: it is ignored, rather
 than ending the process by the signal after a clean stop.
+
+Under systemd the imports that follow are the start's first and longest phase on a slow Pi, and
+no code of the service's can speak while they run: each module imported then tells systemd the
+start goes on (:func:`showdown.app.startup.watch_imports`, silent elsewhere).
 """
 
 import _signal  # type: ignore[import-not-found]  # built in, loaded with the interpreter
@@ -42,6 +46,9 @@ def main() -> None:
     stop_signals.install()
     for signum in _EARLY:  # came while the modules above imported: the command stops at once
         stop_signals.noted(signum)
+    from showdown.app.startup import watch_imports  # noqa: PLC0415 - after the handler
+
+    watch_imports()
     from showdown.app.cli import main as command_line  # noqa: PLC0415 - after the handler
 
     try:

@@ -2,7 +2,9 @@
 
 Why our own few lines rather than a package: the protocol is one ``AF_UNIX`` datagram of
 ``KEY=value`` lines sent to the socket named in ``$NOTIFY_SOCKET`` (a path, or ``@name`` for the
-Linux abstract namespace). Under ``Type=notify`` systemd waits for ``READY=1``; with
+Linux abstract namespace). Under ``Type=notify`` systemd waits for ``READY=1`` (a start that
+goes on longer than ``TimeoutStartSec=`` is kept alive by ``EXTEND_TIMEOUT_USEC=`` messages,
+each saying how long until the next; :mod:`showdown.app.startup` sends them); with
 ``WatchdogSec=`` it restarts the service when ``WATCHDOG=1`` stops arriving within that time and
 passes the period as ``$WATCHDOG_USEC``. Everything here is silent where ``$NOTIFY_SOCKET`` is
 unset, so the same code runs from a terminal, in the tests and under systemd.
@@ -102,6 +104,12 @@ class SystemdNotifier:
         """``READY=1``: start-up is complete (systemd holds dependants until this arrives)."""
         return self.send("READY=1", *([f"STATUS={status}"] if status else []))
 
+    def extend(self, seconds: float, status: str | None = None) -> bool:
+        """``EXTEND_TIMEOUT_USEC=``: the start goes on; the next message comes within
+        *seconds* (past ``TimeoutStartSec=``, systemd stops a start that sends none by then)."""
+        return self.send(f"EXTEND_TIMEOUT_USEC={round(seconds * 1_000_000)}",
+                         *([f"STATUS={status}"] if status else []))
+
     def watchdog(self) -> bool:
         """``WATCHDOG=1``: the service is alive; resets systemd's watchdog timer."""
         return self.send("WATCHDOG=1")
@@ -180,6 +188,11 @@ class ServiceHeartbeat:
     ) -> ServiceHeartbeat:
         """A heartbeat set up from ``$NOTIFY_SOCKET`` and ``$WATCHDOG_USEC``."""
         return cls(SystemdNotifier.from_environ(environ), clock)
+
+    def starting(self, phase: str, within_s: float) -> None:
+        """A phase of the start begins: shown as the status line, and systemd is told the
+        start goes on (the next message within *within_s*)."""
+        self.notifier.extend(within_s, f"starting: {phase}")
 
     def started(self, status: str | None = None) -> None:
         """Start-up is complete: ``READY=1`` (and a status line), then the first ping."""

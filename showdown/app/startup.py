@@ -1,29 +1,94 @@
-"""Where the service's start went: one log line once ``READY=1`` is sent, and the phase it is in
-shown by ``systemctl status`` while it starts.
+"""A slow start is not a hung one: systemd is told the start goes on while it does, and once
+``READY=1`` is sent one log line says where the start went.
 
 Why: systemd stops a start that has not sent ``READY=1`` within ``TimeoutStartSec=``
-(``deploy/showdown.service``) and starts it again, and on the slowest Pi a start takes tens of
-seconds (``docs/deploy.md`` argues the figure). The line says which part took the time, the
-interpreter and its imports included (timed from the process's own start, as the kernel keeps
-it), so a start that comes near the limit says what to look at::
+(``deploy/showdown.service``) and tries again, five times, then gives up. How long a start takes
+depends on the Pi (a Zero 2 W's core is several times slower than a Pi 5's), on what else it
+does at that moment (the first boot after a power cut, the event host starting beside it), and
+on what this start has to do (a journal to migrate after an update); a start killed half way
+starts again from the beginning and is no quicker the next time. So the start says it goes on, as
+long as it does (``docs/deploy.md`` argues the figures):
+
+- while the modules import (before the service's own code can say anything), each module that
+  imports is progress (:class:`ImportProgress`, put in by ``showdown/__main__.py``);
+- each phase of the start says its name as it begins (``systemctl status`` shows ``starting:
+  the journal``) and that the next word comes within :data:`STALL_S`.
+
+What is stuck says nothing more, and systemd stops it :data:`STALL_S` after its last word (or at
+``TimeoutStartSec=``, whichever is later). The line once it is ready says which part took the
+time, the interpreter and its imports included (timed from the process's own start, as the kernel
+keeps it)::
 
     started in 41.3 s: python and imports 17.9 s, the configuration 0.4 s, the journal 0.3 s,
-    the event link 0.0 s, the unit 1.2 s, the phone page 15.2 s, the scoreboard 6.3 s
+    the event link 0.0 s, the unit 1.2 s, the phone page 0.2 s, the scoreboard 6.3 s
 """
 
 from __future__ import annotations
 
+import importlib.abc
 import os
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from importlib.machinery import ModuleSpec
 from pathlib import Path
+from types import ModuleType
 
-__all__ = ["FIRST_PHASE", "StartTimes", "process_age"]
+from showdown.app.sd_notify import SystemdNotifier
+
+__all__ = ["FIRST_PHASE", "STALL_S", "ImportProgress", "StartTimes", "process_age",
+           "stop_watching_imports", "watch_imports"]
 
 Clock = Callable[[], float]
 
 FIRST_PHASE = "python and imports"
 """The phase before the service's own code runs: the interpreter, the modules it imports."""
+
+STALL_S = 120.0
+"""The longest a start may go without a sign of progress (a module imported, a phase begun)
+before systemd may stop it: twice the slowest single step measured on a starved guest (one
+emulated core with a CPU hog beside it, on a busy host; docs/deploy.md)."""
+
+EVERY_S = 5.0
+"""Progress during the imports is told at most this often (one datagram, not one a module)."""
+
+
+class ImportProgress(importlib.abc.MetaPathFinder):
+    """Under systemd, while the start imports its modules: each import is progress, told at most
+    every :data:`EVERY_S` (``EXTEND_TIMEOUT_USEC``). It finds nothing itself: it only watches
+    the import system ask, first of the finders (``sys.meta_path``)."""
+
+    def __init__(self, notifier: SystemdNotifier, clock: Clock = time.monotonic) -> None:
+        self.notifier = notifier
+        self.clock = clock
+        self._last = clock()
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
+        """A module is about to import: tell systemd, unless it was told a moment ago."""
+        now = self.clock()
+        if now - self._last >= EVERY_S:
+            self._last = now
+            self.notifier.extend(STALL_S)
+        return None
+
+
+def watch_imports(environ: Mapping[str, str] | None = None,
+                  clock: Clock = time.monotonic) -> ImportProgress | None:
+    """Under systemd (``$NOTIFY_SOCKET``): say the start has begun, and watch the imports as
+    progress until :func:`stop_watching_imports`; elsewhere nothing (None)."""
+    notifier = SystemdNotifier.from_environ(environ)
+    if not notifier.enabled:
+        return None
+    notifier.extend(STALL_S, f"starting: {FIRST_PHASE}")
+    watcher = ImportProgress(notifier, clock)
+    sys.meta_path.insert(0, watcher)
+    return watcher
+
+
+def stop_watching_imports() -> None:
+    """The start is over (or its phases speak for it): imports are no longer progress."""
+    sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, ImportProgress)]
 
 
 def process_age(stat: Path = Path("/proc/self/stat"), now: float | None = None) -> float | None:

@@ -644,10 +644,11 @@ def started_phases(line: str) -> tuple[float | None, dict[str, float]]:
 
 
 def starved_verdict(marks: dict[str, str]) -> dict[str, Any]:
-    """One starved boot: when READY=1 came (from the unit's activation, restarts included),
-    against TimeoutStartSec; in time means active within the timeout with no restart (neither
-    the start timeout's nor the watchdog's, up to the stop), then a clean stop within
-    TimeoutStopSec, the hog still running."""
+    """One starved boot: when READY=1 came (from the unit's activation, restarts included).
+    In time means active before systemd's start timeout stopped it (``TimeoutStartSec``, which
+    the service's own word extends while its start goes on: ``extended`` says it had to), with
+    no restart (neither the start timeout's nor the watchdog's, up to the stop), then a clean
+    stop within TimeoutStopSec, the hog still running."""
     unit = dict(item.split("=", 1) for item in (marks.get("starved_unit") or "").split()
                 if "=" in item)
 
@@ -671,8 +672,8 @@ def starved_verdict(marks: dict[str, str]) -> dict[str, Any]:
     return {
         "ready_s": ready_s, "timeout_s": timeout_s, "restarts": restarts,
         "result": unit.get("Result"), "stop_s": stop_s, "stopped": stopped,
-        "in_time": (ready_s is not None and timeout_s is not None and ready_s <= timeout_s
-                    and restarts == 0 and stopped),
+        "extended": (ready_s is not None and timeout_s is not None and ready_s > timeout_s),
+        "in_time": ready_s is not None and restarts == 0 and stopped,
         "hog": hog[:1] == ["active"], "cpus": hog[hog.index("cpus") + 1] if "cpus" in hog else "",
         "service_start_s": total, "phases": phases,
         "boot": marks.get("starved_boot"), "python_s": _float(marks.get("starved_python_s")),

@@ -287,6 +287,7 @@ def _starved(**unit: str) -> dict[str, str]:
 def test_a_starved_start_in_time_keeps_what_took_long() -> None:
     verdict = starved_verdict(_starved())
     assert (verdict["ready_s"], verdict["timeout_s"], verdict["in_time"]) == (45.0, 60.0, True)
+    assert not verdict["extended"]
     assert verdict["hog"] and verdict["cpus"] == "1"
     assert verdict["service_start_s"] == 44.1
     assert verdict["phases"]["python and imports"] == 21.0
@@ -295,9 +296,10 @@ def test_a_starved_start_in_time_keeps_what_took_long() -> None:
     assert verdict["stop_s"] == 3.25 and verdict["stopped"]
 
 
-def test_a_starved_start_past_its_timeout_or_restarted_fails() -> None:
+def test_a_starved_start_stopped_by_its_timeout_or_restarted_fails() -> None:
+    # past TimeoutStartSec on the service's own word that its start went on: in time
     late = starved_verdict(_starved(ActiveEnterTimestampMonotonic="81000000"))
-    assert late["ready_s"] == 61.0 and not late["in_time"]
+    assert late["ready_s"] == 61.0 and late["extended"] and late["in_time"]
     # systemd's timeout killed the first try; the second came up: READY=1, but not in time
     again = starved_verdict(_starved(NRestarts="1"))
     assert again["restarts"] == 1 and not again["in_time"]

@@ -60,7 +60,7 @@ from showdown.app.phone_page import PhonePage, add_http_arguments, http_address
 from showdown.app.sd_notify import ServiceHeartbeat
 from showdown.app.service import Service
 from showdown.app.signals import Stopped, stop_signals
-from showdown.app.startup import StartTimes
+from showdown.app.startup import STALL_S, StartTimes, stop_watching_imports
 from showdown.app.stats import StatsLogger
 from showdown.app.status import StatusPrinter
 from showdown.event.view import EventSource
@@ -170,9 +170,10 @@ def _run(args: argparse.Namespace, stats: StatsLogger, running: list[Service]) -
     """The composition root: the parts opened onto one shutdown, the loop run, the shutdown's
     phases closed in their order however the loop ended (or the start failed)."""
     heartbeat = ServiceHeartbeat.from_environ()  # systemd: READY, WATCHDOG per tick, STOPPING
-    # each phase of the start on systemctl status's line, and once ready how long each took
+    # each phase of the start tells systemd it goes on (systemctl status names it), and once
+    # ready one line says how long each took (showdown.app.startup)
     start = StartTimes.of_this_process(
-        on_phase=lambda phase: heartbeat.status(f"starting: {phase}"))
+        on_phase=lambda phase: heartbeat.starting(phase, within_s=STALL_S))
     start.phase("the configuration")
     plan = _plan(args)
     stop_signals.check()  # a stop signal meanwhile: unwind here
@@ -310,6 +311,7 @@ def _serve(args: argparse.Namespace, plan: _Plan, parts: _Parts) -> int:
         parts.status.line(phone_line(parts.phone, window, sys.stdout.isatty()))
     took = parts.start.done()
     parts.heartbeat.started("scoreboard up" if window else "keeping score")
+    stop_watching_imports()
     log.info("%s", took)
     try:
         return service.run()
