@@ -146,6 +146,8 @@ check_notify() {
     status=$(unit_show StatusText)
     say unit_status_text "${status:-<none>}"
     if grep -q '^ *Status: "' "$OUT/status.txt"; then say status_line_shown 1; else say status_line_shown 0; fi
+    # the first start, at the install's restart: how long, and where the time went
+    say first_start "$(journalctl -u showdown --no-pager -o cat | grep 'started in' | head -n1)"
     # showdown check, as the builder runs it after install: it reads the installed settings
     # (/etc/showdown/showdown.toml). There is no GPIO chip in the box, so it must say so in
     # one line and name the file it read, never a traceback.

@@ -881,6 +881,8 @@ def main() -> int:
             extra["install_s"] = int(install_s)  # deploy/install.sh, timed by the guest
         machine.wait_for(lambda c: "check_traceback" in c.marks, 180 * slow(), "the unit's start")
         extra["unit_status_text"] = mark("unit_status_text")
+        first_s, first_phases = started_phases(mark("first_start") or "")
+        extra["first_start"] = {"service_start_s": first_s, "phases": first_phases}
         result["notify_ready"] = (mark("unit_type") == "notify" and mark("unit_state") == "active"
                                   and mark("status_line_shown") == "1")
         extra["check_ok"] = mark("check_traceback") == "0" and mark("check_rc") in ("0", "1", "2")
