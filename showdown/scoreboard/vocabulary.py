@@ -29,7 +29,9 @@ __all__ = [
     "KINDS",
     "PENALTIES",
     "PRESETS",
+    "PRESET_EXPLANATIONS",
     "SCORING_MODES",
+    "SCORING_MODE_EXPLANATIONS",
     "colour_mark",
     "colour_name",
     "custom_effect_name",
@@ -42,7 +44,9 @@ __all__ = [
     "pig_count",
     "player_name",
     "player_sort_key",
+    "preset_explanation",
     "preset_name",
+    "scoring_mode_explanation",
     "scoring_mode_name",
 ]
 
@@ -83,6 +87,29 @@ SCORING_MODES: dict[str, str] = {
 }
 """The scoring modes of ``rules.md``."""
 
+SCORING_MODE_EXPLANATIONS: dict[str, str] = {
+    # TRANSLATORS: Set-up's list of scoring modes: one line under "Standard" on what it does.
+    "standard": N_("Who goes out scores the cards left in the others' hands; first to the "
+                   "target wins"),
+    "running_tally": N_("Everyone adds up the cards they hold; when one reaches the target, "
+                        "the lowest wins"),
+    "challenge": N_("Everyone adds up the cards they hold; at the target you are out; the last "
+                    "one left wins"),
+    "plus_minus": N_("Who goes out scores plus the others' cards, the others minus their own; "
+                     "first to the target wins"),
+    "partners": N_("Four players, partners sitting opposite: a pair scores the other pair's "
+                   "cards"),
+    # TRANSLATORS: 002's hero scoring; a pig is the loser's mark, the fewest pigs win.
+    "hero": N_("Who goes out banks the others' cards; reaching the target gives everyone "
+               "else a pig"),
+    # TRANSLATORS: 002's mean scoring: over the target, that player gets a pig; landing on it
+    # exactly, every other player gets one.
+    "mean": N_("Everyone banks the cards they hold; over the target you get a pig, exactly on "
+               "it the others do"),
+}
+"""What each scoring mode changes, in one line beside its name (Set-up's list shows it under
+the name); true to ``rules.md``, "Scoring the game", as Set-up starts each mode."""
+
 PRESETS: dict[str, str] = {
     "official": N_("Official"),
     "classic": N_("Classic"),
@@ -94,6 +121,26 @@ PRESETS: dict[str, str] = {
     "killer": N_("Killer UNO"),
 }
 """The engine's named rule sets (``engine.rules.PRESETS``)."""
+
+PRESET_EXPLANATIONS: dict[str, str] = {
+    # TRANSLATORS: Set-up's list of rules: one line under "Official" on what it plays.
+    "official": N_("The 2017 rules: 112 cards with Wild Shuffle Hands and 3 Wild "
+                   "Customizable"),
+    "classic": N_("The official rules with the 108-card deck: no special wild cards"),
+    "edition_2018": N_("The 2018 rules: Wild Swap Hands and 3 Blanks; a missed UNO costs 4 "
+                       "cards"),
+    "showdown": N_("The Showdown deck: icon cards and Wild Showdown start a showdown on the "
+                   "unit"),
+    "party": N_("Stack any +2 and +4, Skip or Reverse deflects a +2; draw until you can "
+                "play"),
+    "house": N_("Stack +2 and +4, Wild Draw Four at any time, no going out on an action or "
+                "wild"),
+    "killer": N_("House rules, and draw until you can play, jump in, 0s pass hands, red 0 "
+                 "is +10"),
+}
+"""What each preset changes, in one line beside its name (Set-up's list shows it under the
+name); true to ``rules.md``, "Presets" (the engine's own line on each,
+``engine.rules.PRESET_SUMMARIES``, names the seed sheets instead, for developers)."""
 
 DECKS: dict[str, str] = {
     "classic": N_("Classic (108 cards)"),
@@ -177,6 +224,18 @@ def scoring_mode_name(mode: str | Enum) -> str:
 def preset_name(preset: str | Enum) -> str:
     """The name of a preset in the current language; an unknown (user) preset keeps its own name."""
     return _lookup(PRESETS, preset)
+
+
+def preset_explanation(preset: str | Enum) -> str:
+    """What a preset changes, in one line in the current language ("" for a user's own)."""
+    message = PRESET_EXPLANATIONS.get(key_of(preset))
+    return "" if message is None else _(message)
+
+
+def scoring_mode_explanation(mode: str | Enum) -> str:
+    """What a scoring mode changes, in one line in the current language."""
+    message = SCORING_MODE_EXPLANATIONS.get(key_of(mode))
+    return "" if message is None else _(message)
 
 
 def penalty_name(reason: str | Enum) -> str:

@@ -134,6 +134,46 @@ class Button(Widget):
         return self.enabled and self.action is not None
 
 
+NAME_HEIGHT = 34
+"""Design pixels of a :class:`Choice`'s name line; its explanation takes the rest (two lines of
+18 px in a row 100 high)."""
+
+
+@dataclass
+class Choice(Widget):
+    """One entry of a list to choose from: the choice's name, and under it a line on what it
+    changes, so a table chooses by what it reads rather than by trying each value in turn. The
+    whole box is the target; the current choice is outlined (a shape, not a colour alone) and
+    filled like a button."""
+
+    id: str
+    rect: pygame.Rect
+    name: str
+    line: str
+    action: Action | None = None
+    selected: bool = False
+
+    def key(self) -> Hashable:
+        """See :meth:`Widget.key`."""
+        return ("choice", _rect_key(self.rect), self.name, self.line, self.selected)
+
+    def draw(self, canvas: Canvas) -> None:
+        """See :meth:`Widget.draw`."""
+        real = canvas.rect(self.rect)
+        canvas.surface.fill(theme.BACKGROUND, real)
+        radius = canvas.layout.px(10)
+        fill = theme.BUTTON if self.selected else theme.PANEL_LIGHT
+        pygame.draw.rect(canvas.surface, fill, real, border_radius=radius)
+        if self.selected:
+            pygame.draw.rect(canvas.surface, theme.ACCENT, real, width=canvas.layout.px(4),
+                             border_radius=radius)
+        inner = self.rect.inflate(-16, -8)
+        name = pygame.Rect(inner.x, inner.y, inner.width, NAME_HEIGHT)
+        line = pygame.Rect(inner.x, name.bottom, inner.width, inner.bottom - name.bottom)
+        canvas.text.draw(canvas.surface, self.name, name, 22, theme.TEXT, bold=True)
+        canvas.text.draw_wrapped(canvas.surface, self.line, line, 18, theme.TEXT)
+
+
 @dataclass
 class Bar(Widget):
     """A progress bar toward a target, with its figure written on it."""

@@ -1,5 +1,9 @@
 """The end of a round: who went out, and for every other player the points they hold, typed on
-a keypad or tapped card by card (with the running sum shown). Also used to edit a past round."""
+a keypad or tapped card by card (with the running sum shown). Also used to edit a past round.
+
+Who went out is asked first and answered with one tap on the player: while nobody is marked as
+out, a tap on a player marks them (a banner says so, with Undo) and moves on to the next player
+who needs a number. Afterwards a tap selects a player, and Went out moves the mark to them."""
 
 from __future__ import annotations
 
@@ -165,6 +169,32 @@ class RoundEndScreen(Screen):
         self.tallies.pop(self.selected, None)
         self._next()
 
+    def _tap_player(self, seat: int) -> None:
+        """Select a player; while nobody is marked as out, the tap answers "Who went out?"
+        (one who is out of the game cannot have gone out: the tap only selects them)."""
+        players = self.ui.port.view().players
+        self.selected = seat
+        if self.went_out is not None or seat >= len(players) or players[seat].eliminated:
+            return
+        before = (self.totals.get(seat), self.tallies.get(seat))
+        self._went_out()
+        name = players[seat].name
+        self.ui.notice(lambda: _("{name} went out").format(name=player_name(name)),
+                       (lambda: _("Undo"), partial(self._not_out, seat, *before)))
+
+    def _not_out(self, seat: int, total: str | None,
+                 tally: list[tuple[str | None, str]] | None) -> None:
+        """Undo the tap that marked a player as out: nobody is out again, and what was typed
+        for them before is back."""
+        if self.went_out != seat:
+            return
+        self.went_out = None
+        self.selected = seat
+        if total is not None:
+            self.totals[seat] = total
+        if tally is not None:
+            self.tallies[seat] = tally
+
     def _waiting(self) -> list[int]:
         """The seats that still need their points, in seat order from the one after the
         selected seat (who went out and who is out of the game need none)."""
@@ -177,7 +207,7 @@ class RoundEndScreen(Screen):
     def _next(self) -> None:
         """On to the next player who still needs a number (the one who went out first)."""
         if self.went_out is None:
-            self.ui.say(ErrorText("Tap who went out, then Went out"))
+            self.ui.say(ErrorText("Tap who went out"))
             return
         waiting = self._waiting()
         if waiting:
@@ -186,7 +216,7 @@ class RoundEndScreen(Screen):
     def _save(self) -> None:
         view = self.ui.port.view()
         if self.went_out is None:
-            self.ui.say(ErrorText("Tap who went out, then Went out"))
+            self.ui.say(ErrorText("Tap who went out"))
             return
         entries: dict[int, HandInput] = {}
         for seat, player in enumerate(view.players):
@@ -232,8 +262,7 @@ class RoundEndScreen(Screen):
             else:
                 value = self.value(seat)
                 shown = f"{who}: {'?' if value is None else value}"
-            found.append(Button(f"player{seat}", rect, shown,
-                                partial(setattr, self, "selected", seat),
+            found.append(Button(f"player{seat}", rect, shown, partial(self._tap_player, seat),
                                 selected=seat == self.selected,
                                 colour=theme.OK if seat == self.went_out else theme.PANEL_LIGHT,
                                 size=22))
@@ -249,9 +278,8 @@ class RoundEndScreen(Screen):
                    self._went_out, colour=theme.OK, size=24),
         ]
         name = player_name(view.players[self.selected].name) if self.selected < count else ""
-        if self.went_out is None and self.editing is None and not any(
-                self.totals.values()) and not any(self.tallies.values()):
-            line = _("Who went out? Tap them, then Went out")  # asked first
+        if self.went_out is None:  # asked first, until a tap on a player answers it
+            line = _("Who went out? Tap them")
         elif self.selected == self.went_out:
             line = _("{name} went out").format(name=name)
         else:
