@@ -1,7 +1,7 @@
 """Draw the scoreboard's screenshots (docs/scoreboard/), so the pictures in the documentation
-are the screens as they are: every main screen in English and Japanese, a table of ten players, a
-Killer UNO game in hero scoring (its set-up, table, penalty picker, history and game over), and a
-Chinese round end.
+are the screens as they are: every main screen in English and Japanese (with Set-up's lists of
+rules and of scoring modes), a table of ten players, a Killer UNO game in hero scoring (its
+set-up, table, penalty picker, history and game over), and a Chinese round end.
 
     python -m tools.screenshots.scoreboard [docs/scoreboard]     (make screenshots)
 
@@ -229,6 +229,13 @@ def _hero(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Path
     return written
 
 
+def _tap(board: Scoreboard, widget_id: str) -> None:
+    """A tap on a widget of the screen shown, as a finger would make it."""
+    board.frame()
+    (found,) = [w for w in board.widgets() if w.id == widget_id]
+    board.tap(found.rect.center)
+
+
 def _save(board: Scoreboard, path: Path, written: list[Path]) -> None:
     board.screenshot(path)
     written.append(path)
@@ -244,6 +251,11 @@ def _main_screens(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> l
                 board.go(screen)
                 _round_entry(board, screen)
                 _save(board, out_dir / f"{screen}-{code}.png", written)
+            board.go("setup")
+            for button, name in (("preset", "rules"), ("mode", "scoring")):
+                _tap(board, button)  # Set-up's list of rules, of scoring modes
+                _save(board, out_dir / f"choose-{name}-{code}.png", written)
+                _tap(board, "cancel")
             board.go("round")
             _round_entry(board, "round")
             board.screens["round"].cards_mode = False  # type: ignore[attr-defined]

@@ -157,7 +157,6 @@ def test_cancelling_an_edit_from_history_keeps_the_round_being_entered(
     play_round(board, went_out=0, held={1: "20", 2: "30"})
     touch(board, "nav:round")
     touch(board, "player1")
-    touch(board, "went-out")
     touch(board, "player2")
     keypad(board, "17")
     assert text(board, "player2") == "Player 3: 17"
