@@ -401,11 +401,11 @@ class SetupScreen(Screen):
                                    enabled=(rounds is not None and (rounds > 1 or pigs is not None),
                                     rounds is None or rounds < MAX_ROUNDS))
             top += 2 * pitch
-        below = top if pig_rows else 336
-        start_top = below + height + 4 if pig_rows else 400
+        below, back = (top, height) if pig_rows else (336, 56)
+        start_top = below + back + 4
         found.append(Button("start", pygame.Rect(408, start_top, 384, 472 - start_top),
                             _("Start game"), self.start, colour=theme.OK, size=32))
-        return found, below, height
+        return found, below, back
 
     @staticmethod
     def _line(key: str, top: int, text: str) -> Label:
