@@ -2,8 +2,9 @@
 current one marked. Set-up asks it for the rules and the scoring (:meth:`ChooseScreen.ask_for`),
 so nobody cycles through seven values to find one, nor overshoots and goes round again.
 
-Seven choices and Cancel fill a grid of two columns and four rows, each box 388 by 100 design
-pixels: the name on top, its line under it on up to two lines, in every language.
+Seven choices and Cancel fill a grid of two columns and four rows, each box about 390 by 100
+design pixels (large targets): the name on top, its line under it on up to two lines, in every
+language.
 """
 
 from __future__ import annotations
