@@ -14,11 +14,11 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from showdown.app.errors import UserError
-from showdown.event.view import EventSource
 from showdown.game.table_model import TableModel
+from showdown.tournament.view import EventSource
+from showdown.web.http_address import DEFAULT_HTTP, WebSettings
 from showdown.web.pages import EventPage, PhonePage, event_page, table_page
 from showdown.web.server import DEFAULT_PORT, WebError, parse_address
-from showdown.web.settings import DEFAULT_HTTP, WebSettings
 
 __all__ = ["EventPage", "PhonePage", "add_http_arguments", "http_address", "serve_event",
            "serve_table"]

@@ -48,11 +48,11 @@ from showdown.app.config import Settings
 from showdown.app.errors import UserError
 from showdown.app.health import PiHealth, read_health
 from showdown.app.stats import LINE_PREFIX
-from showdown.event.store import StoreError
-from showdown.event.store import check as check_event_journal
 from showdown.game.journal import Journal, JournalError, check_file
 from showdown.game.mark import MarkFile
 from showdown.game.session import fold
+from showdown.tournament.store import StoreError
+from showdown.tournament.store import check as check_event_journal
 from showdown.unit.wiring import wired_lines
 
 __all__ = ["SUFFIXES", "Bundle", "archive_kind", "gather", "write_bundle"]

@@ -2,7 +2,7 @@
 
 :func:`build_scoreboard` makes the window the service drives (``Service(frontend=...)`` calls its
 ``pump`` and ``notify``); :func:`play` builds one and runs its own loop. With a
-:class:`~showdown.sim.panel.KeyboardUnit`, the unit is drawn beside the scoreboard
+:class:`~showdown.playtest.panel.KeyboardUnit`, the unit is drawn beside the scoreboard
 and played from the keyboard (``showdown run --sim --interactive``).
 """
 
@@ -12,17 +12,17 @@ from collections.abc import Callable
 
 from engine.error_text import ErrorText
 from showdown.app.parts.unit_source import record_outcomes
-from showdown.event.view import EventSource
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
+from showdown.playtest.panel import PANEL_WIDTH, KeyboardUnit, UnitPanel
 from showdown.scoreboard.accessibility import CueSettings
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.layout import DESIGN_SIZE
 from showdown.scoreboard.port import EventDoor, RefusedError
 from showdown.scoreboard.screens.phones import PhonesScreen
-from showdown.scoreboard.settings import IDENTITY, TouchMatrix
-from showdown.sim.panel import PANEL_WIDTH, KeyboardUnit, UnitPanel
+from showdown.scoreboard.touch_matrix import IDENTITY, TouchMatrix
+from showdown.tournament.view import EventSource
 from showdown.unit.machine import ShowdownBusyError, ShowdownMachine
 
 

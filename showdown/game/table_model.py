@@ -8,7 +8,7 @@ accepted), ``"showdown"`` (a step on the unit) or ``"event"`` (the table joined 
 event moved on). Telling costs the session's and the unit's threads a lock and a call; the view
 is built later, on the reader's thread, from the session's immutable state.
 
-The game layer knows nothing of events (``showdown.event`` sits above it): the membership is
+The game layer knows nothing of events (``showdown.tournament`` sits above it): the membership is
 anything that says when it changed (:class:`Watched`), and the front ends name its type,
 ``TableModel[EventSource]``.
 """

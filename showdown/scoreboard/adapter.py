@@ -20,7 +20,6 @@ from pydantic import ValidationError
 from engine.error_text import ErrorText
 from engine.rules import PRESETS, PenaltyReason
 from engine.scoring import PIG_MODES, PIG_TARGETS, ScoringMode, ScoringSettings
-from showdown.event.view import EventSource
 from showdown.game.alltime import all_time
 from showdown.game.journal import JournalError
 from showdown.game.messages import (
@@ -61,6 +60,7 @@ from showdown.scoreboard.view import (
     TableView,
 )
 from showdown.scoreboard.vocabulary import is_default_name
+from showdown.tournament.view import EventSource
 
 log = logging.getLogger(__name__)
 

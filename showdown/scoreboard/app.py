@@ -39,9 +39,9 @@ from showdown.scoreboard.refusals import spoken
 from showdown.scoreboard.screens import SCREENS
 from showdown.scoreboard.screens.base import CONTENT_BOTTOM, Args, Question, Screen, Words
 from showdown.scoreboard.screens.names import NamesScreen
-from showdown.scoreboard.settings import IDENTITY, TouchMatrix
 from showdown.scoreboard.text import TextRenderer
 from showdown.scoreboard.touch import Press, to_press
+from showdown.scoreboard.touch_matrix import IDENTITY, TouchMatrix
 from showdown.scoreboard.view import Stage, TableView
 from showdown.scoreboard.widgets import Button, Canvas, Label, Painter, Widget, hit
 

@@ -14,8 +14,6 @@ from typing import Protocol
 
 from engine.error_text import ErrorText, plain
 from engine.scoring import ScoringSettings
-from showdown.event.discovery import Found
-from showdown.event.view import EventSource
 from showdown.scoreboard.view import (
     AllTimeView,
     CardKind,
@@ -25,6 +23,8 @@ from showdown.scoreboard.view import (
     ScoringChoice,
     TableView,
 )
+from showdown.tournament.discovery import Found
+from showdown.tournament.view import EventSource
 
 
 class RefusedError(Exception):
@@ -195,6 +195,6 @@ class EventDoor(Protocol):
     def join(self, code: str, address: str) -> EventSource:
         """Join with the host's code at ``address`` (``HOST`` or ``HOST:PORT``) and give the
         event to the table's read model (:meth:`~showdown.game.table_model.TableModel.join`);
-        the event from then on. Raises :class:`~showdown.event.join.JoinError` saying why
+        the event from then on. Raises :class:`~showdown.tournament.join.JoinError` saying why
         not."""
         ...

@@ -32,12 +32,12 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from showdown.game.messages import EntryRejected, Event, RoundEdited
 from showdown.game.names import NAME_MAX
 from showdown.web.chart import chart
-from showdown.web.event import EventPicture, EventSide
 from showdown.web.hub import Hub
 from showdown.web.pin import PinGuard
 from showdown.web.render import STATIC_DIR, render, translate
 from showdown.web.stream import LANGUAGE_COOKIE, SECURITY_HEADERS, LiveParts, language
 from showdown.web.table import TableSide, seats, standings
+from showdown.web.tournament import EventPicture, EventSide
 from showdown.web.words import Words
 
 __all__ = ["MAX_BODY", "event_app", "table_app"]
@@ -135,7 +135,7 @@ class TablePage:
     def _render_part(self, part: str, words: Words) -> str:
         if part == "event":  # empty while the table is in no event
             event = None if self.event is None else self.event.picture()
-            return "" if event is None else render("_event.html", words, event=event,
+            return "" if event is None else render("_tournament.html", words, event=event,
                                                    embedded=True)
         table = self.source.picture()
         if part == "showdown":
@@ -296,7 +296,7 @@ def table_app(source: TableSide, hub: Hub, guard: PinGuard,
 
 
 class EventPage:
-    """The event's routes over one :class:`~showdown.web.event.EventWatch`: reading only."""
+    """The event's routes over one :class:`~showdown.web.tournament.EventWatch`: reading only."""
 
     def __init__(self, watch: EventSide, hub: Hub) -> None:
         self.watch = watch
@@ -312,21 +312,21 @@ class EventPage:
         return self.watch.picture() or EventPicture()  # the host always has one
 
     def _render_part(self, part: str, words: Words) -> str:
-        return render("_event.html", words, event=self._picture(), embedded=False)
+        return render("_tournament.html", words, event=self._picture(), embedded=False)
 
     async def page(self, request: Request) -> Response:
         """``GET /``: the event, already filled."""
         words, picked = language(request)
         parts, at = self.live.now(words)
         event = self._picture()
-        return _page(render("event.html", words, stamp=at, title=event.name,
+        return _page(render("tournament.html", words, stamp=at, title=event.name,
                             event_html=Markup(parts["event"])), picked)
 
     async def standings(self, request: Request) -> Response:
         """``GET /standings``: the event's standings on a page to print."""
         words, picked = language(request)
         printed = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M")
-        return _page(render("event_standings.html", words, event=self._picture(),
+        return _page(render("tournament_standings.html", words, event=self._picture(),
                             printed=printed), picked)
 
 

@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from showdown.event.view import EventSource
 from showdown.game.table_model import TableModel
 from showdown.game.table_pin import evening_pin
+from showdown.tournament.view import EventSource
 from showdown.web.address import page_url
-from showdown.web.event import EVENT_PARTS, EventWatch, Membership
 from showdown.web.hub import Hub
 from showdown.web.process import PageProcess
 from showdown.web.table import PARTS, TableSource
+from showdown.web.tournament import EVENT_PARTS, EventWatch, Membership
 
 __all__ = ["EventPage", "PhonePage", "event_page", "table_page"]
 

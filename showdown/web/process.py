@@ -62,7 +62,7 @@ class PageProcess:
     ``pictures`` builds each part's picture in the service's process (``"table"``: the table's
     read model's :meth:`~showdown.game.table_model.TableModel.view`, ``"showdown"``: the
     showdown in progress, ``"event"``: the event's
-    :func:`~showdown.web.event.picture`); ``calls`` answers the page's
+    :func:`~showdown.web.tournament.picture`); ``calls`` answers the page's
     requests (``"pin"``, ``"undo"``, ``"edit"``), on the service's side.
     """
 
@@ -301,7 +301,7 @@ class _Table:
 
 
 class _Event:
-    """:class:`~showdown.web.event.EventSide` in the page's process (None: no event yet)."""
+    """:class:`~showdown.web.tournament.EventSide` in the page's process (None: no event yet)."""
 
     def __init__(self, pictures: _Pictures) -> None:
         self.pictures = pictures

@@ -44,9 +44,9 @@ from pathlib import Path
 from typing import Any
 
 from hw_sim.mcu import SimulatedMcu
-from showdown.event.brokers import free_port
-from showdown.event.outbox import Outbox, event_entries, event_file, journal_identity
 from showdown.game.journal import Journal
+from showdown.tournament.brokers import free_port
+from showdown.tournament.outbox import Outbox, event_entries, event_file, journal_identity
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from pydantic import SecretStr
 
-from showdown.event.messages import EventInfo
-from showdown.event.outbox import Membership, Outbox, event_file
+from showdown.tournament.messages import EventInfo
+from showdown.tournament.outbox import Membership, Outbox, event_file
 from tests.vm.harness import (
     Console,
     Machine,

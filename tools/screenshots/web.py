@@ -21,13 +21,13 @@ from showdown.game.session import Session
 from showdown.game.table_model import TableModel
 from showdown.scoreboard.sample import COUNTDOWN, FALSE_START, GO, RESULT, sample_game
 from showdown.web.app import event_app, table_app
-from showdown.web.event import EVENT_PARTS, EventWatch
 from showdown.web.hub import Hub
 from showdown.web.pin import PinGuard
 from showdown.web.server import WebServer
 from showdown.web.table import PARTS, TableSource
+from showdown.web.tournament import EVENT_PARTS, EventWatch
 from tests.showdown.web.browser import chromium
-from tests.showdown.web.sample_event import Host, evening
+from tests.showdown.web.sample_tournament import Host, evening
 from tools.offscreen import DOCS, parser
 
 EVENING = ("Ana", "Budi", "Chen", "Dewi", "Eko", "Fay", "Gita", "Hiro")

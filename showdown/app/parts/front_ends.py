@@ -16,15 +16,15 @@ from showdown.app.errors import UserError
 from showdown.app.parts.shutdown import Phase, Shutdown
 from showdown.app.parts.unit_source import Kind, UnitSource
 from showdown.app.phone_page import PhonePage, serve_table
-from showdown.event.view import EventSource
 from showdown.game.table_model import TableModel
-from showdown.scoreboard.settings import TouchMatrix
+from showdown.scoreboard.touch_matrix import TouchMatrix
+from showdown.tournament.view import EventSource
 from showdown.unit.machine import ShowdownMachine
 
 if TYPE_CHECKING:
+    from showdown.playtest.panel import KeyboardUnit
     from showdown.scoreboard.app import Scoreboard
     from showdown.scoreboard.port import EventDoor
-    from showdown.sim.panel import KeyboardUnit
 
 __all__ = ["NO_WINDOW", "ScoreboardFront", "open_phone_page", "open_scoreboard",
            "window_or_refuse"]

@@ -2,11 +2,11 @@
 small event in the same run.
 
 The seating's search is exact (the fewest repeated pairs any seating allows), so its time is
-what varies: this plays seeded Swiss evenings through :class:`~engine.event.seating.EventPlan`
+what varies: this plays seeded Swiss evenings through :class:`~engine.tournament.seating.EventPlan`
 (random game results, every round of every evening) and prints, for a small field (the baseline)
 and then for ``--players``, the CPU time of each round's seating: the worst, with where it
 happened, and the median. It counts the seatings not proved the least and first (the search
-stopped at :data:`~engine.event.swiss.WORK_LIMIT` and took the best it knew). It also prints
+stopped at :data:`~engine.tournament.swiss.WORK_LIMIT` and took the best it knew). It also prints
 what one new entry of the round in play costs the host
 (standings and seating recomputed) with the plan's remembered seatings, against a plan that seats
 every round again. A benchmark: it prints figures and asserts none.
@@ -22,9 +22,9 @@ import statistics
 import time
 from typing import Any
 
-from engine.event import EventFormat, EventPlan, EventSettings, GameRecord, PlayerLine, Seating
-from engine.event.standings import met
-from engine.event.swiss import repeats, search
+from engine.tournament import EventFormat, EventPlan, EventSettings, GameRecord, PlayerLine, Seating
+from engine.tournament.standings import met
+from engine.tournament.swiss import repeats, search
 from showdown.app.arguments import int_in_range, seed
 
 NAME = "seating"

@@ -14,8 +14,8 @@ from engine import build
 from showdown.app import report as bundle
 from showdown.app.config import CONFIG_ENV, ConfigError, Settings, load_settings
 from showdown.app.errors import UserError
-from showdown.event.store import DEFAULT_FOLDER, INSTALLED_FOLDER
 from showdown.game.storage import db_path
+from showdown.tournament.store import DEFAULT_FOLDER, INSTALLED_FOLDER
 from showdown.unit.backends import BACKENDS
 from showdown.unit.config import UnitSettings
 from showdown.unit.hardware import UnitHardware

@@ -19,13 +19,13 @@ import tempfile
 import threading
 from pathlib import Path
 
-from engine.event import EventFormat
+from engine.tournament import EventFormat
 from showdown.app.arguments import int_in_range
 from showdown.app.errors import UserError
 from showdown.app.phone_page import add_http_arguments
 from showdown.app.signals import Stopped, stop_signals
-from showdown.event.brokers import mosquitto_binary
-from showdown.sim.event_demo import DemoOptions, run_demo
+from showdown.playtest.tournament_demo import DemoOptions, run_demo
+from showdown.tournament.brokers import mosquitto_binary
 
 NAME = "demo"
 GROUP = "event"

@@ -26,36 +26,36 @@ from typing import Any
 
 import ifaddr
 
-from engine.event import EventFormat, EventSettings
-from engine.event.formats import EventSettingsError
+from engine.tournament import EventFormat, EventSettings
+from engine.tournament.formats import EventSettingsError
 from showdown.app.arguments import int_in_range
 from showdown.app.errors import UserError
 from showdown.app.phone_page import EventPage, add_http_arguments, serve_event
 from showdown.app.signals import Stopped
-from showdown.event.broker_files import BrokerFiles
-from showdown.event.brokers import (
+from showdown.game.journal import Journal
+from showdown.game.names import NameRuleError, check_name
+from showdown.game.session import Session
+from showdown.playtest.bot_table import NAMES
+from showdown.tournament.broker_files import BrokerFiles
+from showdown.tournament.brokers import (
     Broker,
     BrokerError,
     BrokerProcess,
     ExternalBroker,
     mosquitto_binary,
 )
-from showdown.event.client_id_plugin import can_build
-from showdown.event.discovery import Announcement
-from showdown.event.host import EventHost, new_event_id
-from showdown.event.messages import EVENT_NAME_MAX, EventInfo
-from showdown.event.store import DEFAULT_FOLDER, StoreError
-from showdown.game.journal import Journal
-from showdown.game.names import NameRuleError, check_name
-from showdown.game.session import Session
-from showdown.sim.bot_table import NAMES
-from showdown.web.settings import DEFAULT_HTTP
+from showdown.tournament.client_id_plugin import can_build
+from showdown.tournament.discovery import Announcement
+from showdown.tournament.host import EventHost, new_event_id
+from showdown.tournament.messages import EVENT_NAME_MAX, EventInfo
+from showdown.tournament.store import DEFAULT_FOLDER, StoreError
+from showdown.web.http_address import DEFAULT_HTTP
 
 NAME = "host"
 GROUP = "event"
 HELP = "run an event: the broker, the event journal, the standings and the seating"
 
-log = logging.getLogger("showdown.event")
+log = logging.getLogger("showdown.tournament")
 
 
 

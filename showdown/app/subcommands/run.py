@@ -40,7 +40,6 @@ from engine.scoring import PIG_MODES, ScoringMode, ScoringSettings
 from showdown.app.arguments import GAMES_MAX, int_in_range, seed, table_name, window_size
 from showdown.app.config import Settings, load_settings
 from showdown.app.errors import UserError
-from showdown.app.parts.event_link import EVENT_SCORING, open_event_link
 from showdown.app.parts.front_ends import (
     ScoreboardFront,
     open_phone_page,
@@ -49,6 +48,7 @@ from showdown.app.parts.front_ends import (
 )
 from showdown.app.parts.shutdown import Phase, Shutdown
 from showdown.app.parts.table import Table, open_table
+from showdown.app.parts.tournament_link import EVENT_SCORING, open_event_link
 from showdown.app.parts.unit_source import (
     UnitSource,
     choose_backend,
@@ -62,11 +62,11 @@ from showdown.app.service import Service
 from showdown.app.signals import Stopped, stop_signals
 from showdown.app.stats import StatsLogger
 from showdown.app.status import StatusPrinter
-from showdown.event.view import EventSource
 from showdown.game.storage import add_db_argument, db_path, simulated_path
 from showdown.game.table_model import TableModel
-from showdown.sim.bot_table import TableError
-from showdown.sim.workers import Bots, bot_worker
+from showdown.playtest.bot_table import TableError
+from showdown.playtest.workers import Bots, bot_worker
+from showdown.tournament.view import EventSource
 from showdown.unit.config import TimingConfig
 
 __all__ = ["banner", "choose_backend", "phone_line", "run", "simulated_scoring"]
@@ -334,7 +334,7 @@ def _bots(args: argparse.Namespace, scoring: ScoringSettings) -> Bots:
 
 def _simulable_or_refuse(timing: TimingConfig) -> None:
     """Refuse timings no virtual player can play (a person at the keyboard may yet try)."""
-    referee = importlib.import_module("showdown.sim.referee")
+    referee = importlib.import_module("showdown.playtest.referee")
     try:
         referee.check_timings(timing)
     except TableError as error:

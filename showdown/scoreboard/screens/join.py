@@ -3,7 +3,7 @@ address typed on the on-screen keyboard, then Join.
 
 Finding and joining wait on the network (seconds), so they run on a thread of their own; the
 screen says what it is doing and, when a join fails, why, in the table's language (the
-:class:`~showdown.event.join.JoinProblem` the join names: nothing at that address, a wrong or
+:class:`~showdown.tournament.join.JoinProblem` the join names: nothing at that address, a wrong or
 expired code, every table joined). Once joined, the Event screen follows the event and Set-up
 takes its seating.
 """
@@ -17,15 +17,15 @@ from functools import partial
 
 import pygame
 
-from showdown.event.discovery import Found
-from showdown.event.join import DEFAULT_PORT, JoinError, JoinProblem
-from showdown.event.view import EventSource
 from showdown.scoreboard import theme
 from showdown.scoreboard.i18n import N_, _
 from showdown.scoreboard.screens.base import Screen, Ui
 from showdown.scoreboard.screens.names import NamesScreen
 from showdown.scoreboard.view import TableView
 from showdown.scoreboard.widgets import Button, Label, Widget
+from showdown.tournament.discovery import Found
+from showdown.tournament.join import DEFAULT_PORT, JoinError, JoinProblem
+from showdown.tournament.view import EventSource
 
 __all__ = ["JoinScreen"]
 

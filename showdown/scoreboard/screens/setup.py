@@ -22,7 +22,7 @@ from showdown.scoreboard import theme
 from showdown.scoreboard.i18n import LANGUAGES, _, current_language, ngettext
 from showdown.scoreboard.port import GameSetup
 from showdown.scoreboard.screens.base import Question, Screen, Ui
-from showdown.scoreboard.screens.event import SeatedRound, event_view, seated_round
+from showdown.scoreboard.screens.tournament import SeatedRound, event_view, seated_round
 from showdown.scoreboard.view import TableView
 from showdown.scoreboard.vocabulary import (
     default_name,

@@ -1,7 +1,7 @@
 """Watching ``showdown run`` stop: what a user could see at the end of each shutdown phase.
 
 Shared by ``tests/showdown/app/test_shutdown_order.py`` (the five ways the loop ends) and
-``tests/showdown/event/test_run_in_an_event_stops_in_order.py`` (a table in an event). The
+``tests/showdown/tournament/test_run_in_an_event_stops_in_order.py`` (a table in an event). The
 service runs in this process; its log is read as it runs: the loop's first stats line (its first
 tick) is the moment the test brings the ending about, and each phase's debug line the moment it
 looks at the unit's edge thread, the window, the phone page, the journal's lock and entries, and

@@ -21,22 +21,22 @@ import pytest
 from starlette.testclient import TestClient
 
 from showdown.app.scoreboard_main import build_scoreboard
-from showdown.event.view import EventSource, StillEvent
 from showdown.game.journal import Journal
 from showdown.game.messages import Event, RoundRecorded, SetUpGame
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
+from showdown.playtest.bot_table import BotTable, TableStopped, coin_referee
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.i18n import set_language
-from showdown.sim.bot_table import BotTable, TableStopped, coin_referee
+from showdown.tournament.view import EventSource, StillEvent
 from showdown.web.app import table_app
-from showdown.web.event import EVENT_PARTS, Membership
 from showdown.web.hub import Hub
 from showdown.web.pin import PinGuard
 from showdown.web.table import PARTS, TableSource
+from showdown.web.tournament import EVENT_PARTS, Membership
 from tests.showdown.scoreboard.helpers import widget
 from tests.showdown.web.conftest import shown_text
-from tools.screenshots.event import TABLE_VIEW
+from tools.screenshots.tournament import TABLE_VIEW
 
 
 @dataclass

@@ -20,7 +20,7 @@ from showdown.game.session import Session
 from showdown.game.table_model import TableModel
 from showdown.web.address import lan_addresses
 from tests.showdown.web.conftest import play
-from tests.showdown.web.sample_event import JOIN_CODE, Host, evening
+from tests.showdown.web.sample_tournament import JOIN_CODE, Host, evening
 
 
 @pytest.fixture
@@ -157,7 +157,7 @@ def test_a_simulator_asked_for_serves_this_machine_only_unless_told(
     import argparse
 
     from showdown.app.phone_page import http_address
-    from showdown.web.settings import WebSettings
+    from showdown.web.http_address import WebSettings
 
     if expected is None:  # a configured address that is none is refused where it is read
         with pytest.raises(ValueError, match="port"):

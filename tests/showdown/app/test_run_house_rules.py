@@ -12,12 +12,12 @@ import pytest
 from engine.rules import PenaltyReason
 from engine.scoring import ScoringMode, ScoringSettings
 from showdown.app.cli import main
-from showdown.event.outbox import event_file
 from showdown.game.journal import Journal
 from showdown.game.session import Session
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.widgets import Label
+from showdown.tournament.outbox import event_file
 
 
 def test_killer_uno_in_hero_scoring_plays_on_the_scoreboard_to_its_pigs_seed_002(

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from showdown.event.view import StillEvent
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import NAV, Scoreboard
 from showdown.scoreboard.i18n import LANGUAGES
 from showdown.scoreboard.theme import READABLE_TEXT
 from showdown.scoreboard.widgets import Button, Label
+from showdown.tournament.view import StillEvent
 from tests.showdown.scoreboard.helpers import widget
 from tests.showdown.scoreboard.test_languages import populate
-from tools.screenshots.event import TABLE_VIEW, utc
+from tools.screenshots.tournament import TABLE_VIEW, utc
 
 
 @pytest.mark.parametrize("code", list(LANGUAGES))

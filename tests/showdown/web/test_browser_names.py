@@ -19,20 +19,20 @@ import pytest
 from starlette.types import ASGIApp
 
 from engine.scoring import ScoringSettings
-from showdown.event.view import EventSource
 from showdown.game.journal import Journal
 from showdown.game.messages import GameStarted, HandEntry, RecordRound, RecordShowdown
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
+from showdown.tournament.view import EventSource
 from showdown.web.app import event_app, table_app
-from showdown.web.event import EVENT_PARTS, EventWatch
 from showdown.web.hub import Hub
 from showdown.web.pin import PinGuard
 from showdown.web.server import WebServer
 from showdown.web.table import PARTS, TableSource
+from showdown.web.tournament import EVENT_PARTS, EventWatch
 from tests.showdown.web.browser import PHONE, chromium, why_not
 from tests.showdown.web.conftest import PIN
-from tests.showdown.web.sample_event import Host, evening
+from tests.showdown.web.sample_tournament import Host, evening
 
 REASON = why_not()
 if REASON is not None:
