@@ -1,4 +1,4 @@
-"""Which round the event plays next, and who sits where: :class:`EventPlan`.
+"""Which round the event plays next, and who sits where: :class:`TournamentPlan`.
 
 A round is complete when every table seated for it has a finished game of that round. The next
 round's seating depends only on the rounds before it, so the host, each table and anyone
@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.scoring import HANDS_PER_PARTNERSHIP, two_table_seating
-from engine.tournament.formats import EventFormat, EventSettings
+from engine.tournament.formats import TournamentFormat, TournamentSettings
 from engine.tournament.records import GameRecord, latest_records
 from engine.tournament.standings import Standing, met, standings
 from engine.tournament.swiss import swiss_tables
 
-__all__ = ["EventPlan", "Seating"]
+__all__ = ["Seating", "TournamentPlan"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,11 +42,11 @@ class Seating:
 
 
 SEATINGS_KEPT: Final = 64
-"""Rounds' seatings an :class:`EventPlan` remembers (the oldest forgotten first): every round of
-the longest event, with room for the seatings a correction to an earlier round makes anew."""
+"""Rounds' seatings a :class:`TournamentPlan` remembers (the oldest forgotten first): every round
+of the longest event, with room for the seatings a correction to an earlier round makes anew."""
 
 
-class EventPlan:
+class TournamentPlan:
     """The event's seatings and standings, recomputed from game records.
 
     A round's seating is a function of the games of the rounds before it, so the plan keeps
@@ -55,7 +55,7 @@ class EventPlan:
     change to an earlier round's game (a finished round, a correction) seats a round again.
     """
 
-    def __init__(self, settings: EventSettings) -> None:
+    def __init__(self, settings: TournamentSettings) -> None:
         self.settings = settings
         self._seated: OrderedDict[tuple[object, ...], Seating] = OrderedDict()
 
@@ -95,7 +95,7 @@ class EventPlan:
         """The leaderboard (Swiss byes counted from the seatings)."""
         games = latest_records(records)
         byes: dict[str, int] = {}
-        if self.settings.format is EventFormat.SWISS:
+        if self.settings.format is TournamentFormat.SWISS:
             for seating in self.seatings(games):
                 for name in seating.byes:
                     byes[name] = byes.get(name, 0) + 1
@@ -104,12 +104,12 @@ class EventPlan:
     def _seat(self, number: int, before: tuple[GameRecord, ...], earlier: list[Seating]
               ) -> Seating:
         settings = self.settings
-        if settings.format is EventFormat.PARTNERS_8:
+        if settings.format is TournamentFormat.PARTNERS_8:
             pair = two_table_seating((number - 1) * HANDS_PER_PARTNERSHIP)
             return Seating(number, tuple(
                 (settings.tables[t.index], tuple(settings.players[s] for s in t.seats))
                 for t in pair))
-        if settings.format is EventFormat.FREE:
+        if settings.format is TournamentFormat.FREE:
             share, extra = divmod(len(settings.players), len(settings.tables))
             tables, start = [], 0
             for index, table in enumerate(settings.tables):

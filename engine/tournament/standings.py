@@ -18,7 +18,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from engine.tournament.formats import EventFormat, EventSettings
+from engine.tournament.formats import TournamentFormat, TournamentSettings
 from engine.tournament.records import GameRecord, latest_records
 
 __all__ = ["BYE_POINTS", "Standing", "match_points", "met", "standings"]
@@ -81,16 +81,17 @@ def met(records: Iterable[GameRecord]) -> dict[str, frozenset[str]]:
 
 
 def standings(
-    settings: EventSettings,
+    settings: TournamentSettings,
     records: Iterable[GameRecord],
     *,
     byes: Mapping[str, int] | None = None,
 ) -> tuple[Standing, ...]:
     """The leaderboard from the records (any order, repeats allowed), best first.
 
-    ``byes`` counts the byes each player had (Swiss; :class:`~engine.tournament.seating.EventPlan`
-    knows them). Every player of the event is listed, those yet to play with zeros; a name a
-    table entered that the event does not know is listed too.
+    ``byes`` counts the byes each player had (Swiss;
+    :class:`~engine.tournament.seating.TournamentPlan` knows them). Every player of the event is
+    listed, those yet to play with zeros; a name a table entered that the event does not know is
+    listed too.
     """
     games = latest_records(records)
     tallies: dict[str, _Tally] = {name: _Tally(name) for name in settings.players}
@@ -115,7 +116,7 @@ def standings(
         tally = tallies.setdefault(name, _Tally(name))
         tally.byes = count
         tally.match_points += BYE_POINTS * count
-    swiss = settings.format is EventFormat.SWISS
+    swiss = settings.format is TournamentFormat.SWISS
 
     def buchholz(tally: _Tally) -> int:
         return sum(tallies[o].match_points for o in tally.opponents if o in tallies)

@@ -19,10 +19,10 @@ from showdown.scoreboard.accessibility import CueSettings
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.layout import DESIGN_SIZE
-from showdown.scoreboard.port import EventDoor, RefusedError
+from showdown.scoreboard.port import RefusedError, TournamentDoor
 from showdown.scoreboard.screens.phones import PhonesScreen
 from showdown.scoreboard.touch_matrix import IDENTITY, TouchMatrix
-from showdown.tournament.view import EventSource
+from showdown.tournament.view import TournamentSource
 from showdown.unit.machine import ShowdownBusyError, ShowdownMachine
 
 
@@ -38,9 +38,9 @@ def build_scoreboard(
     screen: tuple[int, int] | None = None,
     touch: TouchMatrix = IDENTITY,
     phone: tuple[str, Callable[[], str]] | None = None,
-    event: EventSource | None = None,
-    door: EventDoor | None = None,
-    model: TableModel[EventSource] | None = None,
+    event: TournamentSource | None = None,
+    door: TournamentDoor | None = None,
+    model: TableModel[TournamentSource] | None = None,
 ) -> Scoreboard:
     """The scoreboard over ``session``, mirroring ``machine`` (or the keyboard ``unit``'s).
 
@@ -78,7 +78,7 @@ def build_scoreboard(
     if event is not None:  # the Event screen; the model tells of every change of the event
         model.join(event)
     else:
-        board.event_door = door
+        board.tournament_door = door
     if machine is not None and load_unit:
         wire(table, machine, unit=unit)
     if unit is not None:

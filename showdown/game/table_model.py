@@ -10,7 +10,7 @@ is built later, on the reader's thread, from the session's immutable state.
 
 The game layer knows nothing of events (``showdown.tournament`` sits above it): the membership is
 anything that says when it changed (:class:`Watched`), and the front ends name its type,
-``TableModel[EventSource]``.
+``TableModel[TournamentSource]``.
 """
 
 from __future__ import annotations

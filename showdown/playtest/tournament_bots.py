@@ -1,6 +1,6 @@
 """A simulated table at an event: bots play the seating the host publishes.
 
-:class:`EventTable` waits for the round its table is seated in, sets the game up with those
+:class:`TournamentTable` waits for the round its table is seated in, sets the game up with those
 players and the event's scoring (keyed by the event and the round, so a table restarted after a
 crash never sets a round up twice), plays it to its end with :class:`BotTable`, and waits for the
 next round, until the host says the event is over. In free play it plays ``games`` games of its
@@ -16,20 +16,20 @@ import random
 import threading
 
 from engine.scoring import ScoringSettings
-from engine.tournament import EventFormat
+from engine.tournament import TournamentFormat
 from showdown.game.messages import SetUpGame
 from showdown.game.session import GameState
 from showdown.playtest.bot_table import BotTable, TableStopped
-from showdown.tournament.games import event_round, setup_key
+from showdown.tournament.games import setup_key, tournament_round
 from showdown.tournament.host import settings_from_info
 from showdown.tournament.table_link import TableLink
 
-__all__ = ["EventTable"]
+__all__ = ["TournamentTable"]
 
 log = logging.getLogger("showdown.playtest.event")
 
 
-class EventTable:
+class TournamentTable:
     """Bots at one table of an event (see the module docstring)."""
 
     def __init__(self, table: BotTable, link: TableLink, *, games: int = 1,
@@ -47,16 +47,16 @@ class EventTable:
         journal = self.table.session.journal
         total = 0
         for game in journal.games():
-            state = self._event_game(game.id)
+            state = self._tournament_game(game.id)
             if state is not None:
                 total += len(state.rounds)
         return total
 
-    def _event_game(self, game_id: int) -> GameState | None:
+    def _tournament_game(self, game_id: int) -> GameState | None:
         from showdown.game.session import fold  # noqa: PLC0415 - only here
 
         entries = self.table.session.journal.entries(game_id)
-        if not entries or not event_round(entries[0].key, self.link.member.event)[0]:
+        if not entries or not tournament_round(entries[0].key, self.link.member.event)[0]:
             return None
         return fold(game_id, entries)
 
@@ -66,7 +66,7 @@ class EventTable:
         if state is None:
             return None, False, True
         first = self.table.session.journal.entries(state.game_id)[0]
-        belongs, round_ = event_round(first.key, self.link.member.event)
+        belongs, round_ = tournament_round(first.key, self.link.member.event)
         return round_, belongs, state.is_over
 
     def _wait(self) -> None:
@@ -80,7 +80,7 @@ class EventTable:
         info = self.link.member.info
         settings = settings_from_info(info)
         me = self.link.member.table
-        if settings.format is EventFormat.FREE:
+        if settings.format is TournamentFormat.FREE:
             self._free(settings.scoring())
             return
         while True:

@@ -27,16 +27,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.tournament import EventFormat, EventPlan
+from engine.tournament import TournamentFormat, TournamentPlan
 from showdown.game.journal import Journal, JournalError
 from showdown.playtest.proxy import Relay
 from showdown.tournament.broker_files import BrokerFiles
 from showdown.tournament.brokers import BrokerProcess, free_port
 from showdown.tournament.games import records
 from showdown.tournament.host import settings_from_info
-from showdown.tournament.messages import EntryMessage, EventInfo
-from showdown.tournament.outbox import Outbox, event_entries, event_file, journal_identity
-from showdown.tournament.store import EventStore
+from showdown.tournament.messages import EntryMessage, TournamentInfo
+from showdown.tournament.outbox import Outbox, journal_identity, tournament_entries, tournament_file
+from showdown.tournament.store import TournamentStore
 
 __all__ = ["DemoOptions", "run_demo"]
 
@@ -256,7 +256,7 @@ def _keep_page(host_dir: Path, stop: threading.Event) -> None:
 
 
 def _joined(table: _Table) -> bool:
-    path = event_file(table.db)
+    path = tournament_file(table.db)
     if not path.exists():
         return False
     outbox = Outbox(path)
@@ -340,22 +340,22 @@ def _report(run: _Run, summary: dict[str, Any], seconds: float) -> dict[str, Any
     options = run.options
     host_db = options.folder / "host" / "event.db"
     stored: list[tuple[str, str, int]] = []
-    info: EventInfo | None = None
+    info: TournamentInfo | None = None
     if host_db.exists():
-        store = EventStore(host_db)  # the host has stopped: the journal is the demo's to read
+        store = TournamentStore(host_db)  # the host has stopped: the journal is the demo's to read
         try:
             stored = [(e.table, e.journal, e.seq) for e in store.entries()]
             row = store.get("info")
-            info = EventInfo.model_validate_json(row) if row else None
+            info = TournamentInfo.model_validate_json(row) if row else None
         finally:
             store.close()
     made: list[EntryMessage] = []
     hands: dict[str, int] = {}
     acked: set[tuple[str, str, int]] = set()
     for table in run.tables:
-        if not table.db.exists() or not event_file(table.db).exists():
+        if not table.db.exists() or not tournament_file(table.db).exists():
             continue
-        outbox = Outbox(event_file(table.db))
+        outbox = Outbox(tournament_file(table.db))
         member = outbox.membership()
         name = member.table if member else f"t{table.number}"
         with Journal.open(table.db) as journal:
@@ -366,8 +366,8 @@ def _report(run: _Run, summary: dict[str, Any], seconds: float) -> dict[str, Any
             acked |= {(name, identity, seq) for seq in outbox.acked(identity)}
             outbox.close()
             count = 0
-            for entry, previous in event_entries(journal, info.event if info else "",
-                                                 member.joined_seq if member else 0):
+            for entry, previous in tournament_entries(journal, info.event if info else "",
+                                                      member.joined_seq if member else 0):
                 made.append(EntryMessage(
                     event=info.event if info else "000000", table=name, journal=identity,
                     seq=entry.seq, game=entry.game_id, prev=previous, kind=entry.kind,
@@ -381,7 +381,7 @@ def _report(run: _Run, summary: dict[str, Any], seconds: float) -> dict[str, Any
     duplicated = len(stored) - len(set(stored))
     recomputed: list[dict[str, Any]] = []
     if info is not None:
-        plan = EventPlan(settings_from_info(info))
+        plan = TournamentPlan(settings_from_info(info))
         recomputed = [
             {"name": s.name, "table": s.table, "points": s.points, "rank": s.rank}
             for s in plan.standings(records(info.event, made))]
@@ -411,6 +411,6 @@ def _report(run: _Run, summary: dict[str, Any], seconds: float) -> dict[str, Any
         "broker_cpu_s": None if run.broker_cpu_s is None else round(run.broker_cpu_s, 2),
         "seconds": round(seconds, 1),
         "stopped": run.stopped_by,
-        "format_over": EventFormat(options.format) is not EventFormat.FREE and bool(
+        "format_over": TournamentFormat(options.format) is not TournamentFormat.FREE and bool(
             summary.get("seating", {}).get("over")),
     }

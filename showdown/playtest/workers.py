@@ -17,10 +17,10 @@ from pathlib import Path
 from engine.scoring import ScoringSettings
 from showdown.game.session import Session
 from showdown.playtest.bot_table import BotTable, Referee, TableStopped
-from showdown.playtest.tournament_bots import EventTable
+from showdown.playtest.tournament_bots import TournamentTable
 from showdown.tournament.table_link import TableLink
 
-__all__ = ["DRAIN_S", "Bots", "Worker", "bot_worker", "event_worker"]
+__all__ = ["DRAIN_S", "Bots", "Worker", "bot_worker", "tournament_worker"]
 
 log = logging.getLogger("showdown.run")  # what the service says of its table
 
@@ -49,8 +49,8 @@ def bot_worker(session: Session, referee: Referee, bots: Bots, link: TableLink |
     """The worker for the simulated table: the event's games when the table is in one, else
     its own."""
     if link is not None:
-        return event_worker(session, referee, link, seed=bots.seed, players=bots.players,
-                            preset_name=bots.preset, games=bots.games, path=path)
+        return tournament_worker(session, referee, link, seed=bots.seed, players=bots.players,
+                                 preset_name=bots.preset, games=bots.games, path=path)
 
     def play(stop: threading.Event) -> None:
         table = BotTable(session, referee, seed=bots.seed, players=bots.players,
@@ -66,16 +66,16 @@ def bot_worker(session: Session, referee: Referee, bots: Bots, link: TableLink |
     return play
 
 
-def event_worker(session: Session, referee: Referee, link: TableLink, *, seed: int,
-                 players: int, preset_name: str, games: int,
-                 path: Path) -> Worker:
+def tournament_worker(session: Session, referee: Referee, link: TableLink, *, seed: int,
+                      players: int, preset_name: str, games: int,
+                      path: Path) -> Worker:
     """The simulated table's worker: play the event, then wait for the outbox to drain."""
 
     def play(stop: threading.Event) -> None:
         table = BotTable(session, referee, seed=seed, players=players, preset_name=preset_name,
                          stop=stop)
         try:
-            EventTable(table, link, games=games, stop=stop).play()  # 0: never stop
+            TournamentTable(table, link, games=games, stop=stop).play()  # 0: never stop
         except TableStopped:
             return
         deadline = time.monotonic() + DRAIN_S

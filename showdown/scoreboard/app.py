@@ -34,7 +34,7 @@ from showdown.scoreboard.layout import (
     place_beside,
 )
 from showdown.scoreboard.news import tell
-from showdown.scoreboard.port import EventDoor, RefusedError, TablePort
+from showdown.scoreboard.port import RefusedError, TablePort, TournamentDoor
 from showdown.scoreboard.refusals import spoken
 from showdown.scoreboard.screens import SCREENS
 from showdown.scoreboard.screens.base import CONTENT_BOTTOM, Args, Question, Screen, Words
@@ -197,7 +197,7 @@ class Scoreboard:
         """The banner's button (label, action), such as Redo after an undo."""
         self.question: Question | None = None
         """The choice on screen, if any: everything else waits until it is answered."""
-        self.event_door: EventDoor | None = None
+        self.tournament_door: TournamentDoor | None = None
         """How this table joins an event from Set-up (the service sets it when it can)."""
         self.screens: dict[str, Screen] = {name: cls(self) for name, cls in SCREENS.items()}
         self.view: TableView = port.view()

@@ -18,7 +18,7 @@ from showdown.game.journal import Entry
 from showdown.game.session import SessionError, fold
 from showdown.tournament.messages import EntryMessage
 
-__all__ = ["belongs", "event_round", "game_record", "records", "setup_key"]
+__all__ = ["belongs", "game_record", "records", "setup_key", "tournament_round"]
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,7 @@ def setup_key(seed: int, event: str, round_: int | None, game: int = 0) -> str:
     return f"setup:{seed}:event:{event}:{where}"
 
 
-def event_round(key: str | None, event: str) -> tuple[bool, int | None]:
+def tournament_round(key: str | None, event: str) -> tuple[bool, int | None]:
     """(whether a set-up key is one of this event's games, its round)."""
     found = ROUND_IN_KEY.search(key or "")
     if found is None or found["event"] != event:
@@ -76,7 +76,7 @@ def game_record(event: str, entries: Iterable[EntryMessage]) -> GameRecord | Non
     found = ROUND_IN_KEY.search(first.key or "")
     if found is not None and found["event"] != event:
         return None  # keyed for another event: the table would not have sent it
-    round_ = event_round(first.key, event)[1]
+    round_ = tournament_round(first.key, event)[1]
     rows = [Entry(e.seq, e.game, e.key, e.kind, e.events, e.recorded_at) for e in linked]
     try:
         state = fold(first.game, rows)

@@ -1,9 +1,10 @@
 """The event host: the event journal, the checks on every entry, the standings and seating.
 
-:class:`EventHost` connects to the broker as user ``host``, stores every table's entries in the
+:class:`TournamentHost` connects to the broker as user ``host``, stores every table's entries in the
 event journal (:mod:`showdown.tournament.store`) and acknowledges them, folds the games, and
-publishes the retained state (docs/event.md). Its state is read through :meth:`EventHost.view` (the
-scoreboard, the phone page) and :meth:`EventHost.summary` (``showdown event host --json``).
+publishes the retained state (docs/event.md). Its state is read through :meth:`TournamentHost.view`
+(the scoreboard, the phone page) and :meth:`TournamentHost.summary` (``showdown event host
+--json``).
 
 Everything runs on paho's network thread, one message at a time, except :meth:`tick`, which the
 caller runs about once a second (join codes expire there) and which takes the same lock.
@@ -26,7 +27,14 @@ from typing import Any
 
 from pydantic import SecretStr
 
-from engine.tournament import EventFormat, EventPlan, EventSettings, GameRecord, Seating, Standing
+from engine.tournament import (
+    GameRecord,
+    Seating,
+    Standing,
+    TournamentFormat,
+    TournamentPlan,
+    TournamentSettings,
+)
 from showdown.tournament.broker_files import (
     HOST_USER,
     JOIN_LATE_USER,
@@ -41,7 +49,6 @@ from showdown.tournament.games import game_record
 from showdown.tournament.messages import (
     AckMessage,
     EntryMessage,
-    EventInfo,
     HostStatus,
     JoinReply,
     JoinRequest,
@@ -53,13 +60,14 @@ from showdown.tournament.messages import (
     TablesMessage,
     TableStatus,
     Topics,
+    TournamentInfo,
     parse,
     to_payload,
 )
-from showdown.tournament.store import ConflictError, EventStore, TableRow
-from showdown.tournament.view import EventView
+from showdown.tournament.store import ConflictError, TableRow, TournamentStore
+from showdown.tournament.view import TournamentView
 
-__all__ = ["EventHost", "new_event_id", "settings_from_info"]
+__all__ = ["TournamentHost", "new_tournament_id", "settings_from_info"]
 
 log = logging.getLogger("showdown.tournament.host")
 
@@ -71,19 +79,19 @@ FIELDS = tuple(f.name for f in fields(Standing))
 Listener = Callable[[], None]
 
 
-def new_event_id() -> str:
+def new_tournament_id() -> str:
     """Six lowercase letters and digits."""
     return "".join(secrets.choice("abcdefghijkmnpqrstuvwxyz23456789") for _ in range(6))
 
 
-def settings_from_info(info: EventInfo) -> EventSettings:
+def settings_from_info(info: TournamentInfo) -> TournamentSettings:
     """The engine's settings from the retained description of an event."""
-    return EventSettings(EventFormat(info.format), tuple(info.players), tuple(info.tables),
-                         rounds=info.rounds, hands_per_round=info.hands_per_round,
-                         target=info.target)
+    return TournamentSettings(TournamentFormat(info.format), tuple(info.players),
+                              tuple(info.tables), rounds=info.rounds,
+                              hands_per_round=info.hands_per_round, target=info.target)
 
 
-class EventHost:
+class TournamentHost:
     """The host of one event (see the module docstring)."""
 
     def __init__(
@@ -91,16 +99,16 @@ class EventHost:
         folder: Path,
         broker: Broker,
         *,
-        info: EventInfo | None = None,
+        info: TournamentInfo | None = None,
         code_minutes: float = 15.0,
         keepalive: int = 30,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.folder = folder
-        self.store = EventStore(folder / "event.db")
+        self.store = TournamentStore(folder / "event.db")
         stored = self.store.get("info")
         if stored is not None:
-            self.info = EventInfo.model_validate_json(stored)
+            self.info = TournamentInfo.model_validate_json(stored)
             if info is not None and info.model_dump() != self.info.model_dump():
                 log.info("the event in %s goes on as it was opened (%s, %s); the options given "
                          "apply to a new folder", folder, self.info.event, self.info.format)
@@ -111,7 +119,7 @@ class EventHost:
         else:
             raise ValueError(f"{folder} holds no event: give its format and players")
         self.settings = settings_from_info(self.info)
-        self.plan = EventPlan(self.settings)
+        self.plan = TournamentPlan(self.settings)
         self.topics = Topics(self.info.event)
         self.broker = broker
         self.files = BrokerFiles(folder)
@@ -264,20 +272,21 @@ class EventHost:
             online, since = self._presence.get(table, (False, None))
             row = self._tables.get(table)
             waiting = 0
-            if current is not None and self.settings.format is not EventFormat.FREE and \
+            if current is not None and self.settings.format is not TournamentFormat.FREE and \
                     current.at(table):
                 waiting = leading - in_round.get(table, 0)
             lines.append(TableLine(table=table, name=row.name if row else "", online=online,
                                    since=since, hands=hands[table], waiting=waiting))
         return tuple(lines)
 
-    def view(self) -> EventView:
+    def view(self) -> TournamentView:
         """Everything a screen shows (the join code included: the host's screen shows it)."""
         with self._lock:
-            return EventView(info=self.info, standings=self.standings(), tables=self.tables(),
-                             seating=self.seating(), host_online=self.connection.connected.is_set(),
-                             join_code=self._code.code.get_secret_value(),
-                             join_expires=self._code.expires, join_address=self.address)
+            return TournamentView(info=self.info, standings=self.standings(),
+                                  tables=self.tables(), seating=self.seating(),
+                                  host_online=self.connection.connected.is_set(),
+                                  join_code=self._code.code.get_secret_value(),
+                                  join_expires=self._code.expires, join_address=self.address)
 
     def summary(self) -> dict[str, Any]:
         """The host's figures as JSON values (``showdown event host --json``)."""

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from showdown.game.journal import Entry, Journal
 from showdown.tournament.discovery import Found
 from showdown.tournament.join import JoinError, JoinProblem, join, parse_address
-from showdown.tournament.outbox import Outbox, event_file, last_seq
+from showdown.tournament.outbox import Outbox, last_seq, tournament_file
 from showdown.tournament.table_link import TableLink
 
 __all__ = ["TableDoor", "open_link"]
@@ -23,9 +23,9 @@ __all__ = ["TableDoor", "open_link"]
 log = logging.getLogger("showdown.run")  # what the service says of its event
 
 class TableDoor:
-    """How the scoreboard's Set-up joins an event (:class:`showdown.scoreboard.port.EventDoor`):
-    the same join as ``--event CODE@HOST``, the link then handed to ``on_link`` (the service
-    stops it with the rest)."""
+    """How the scoreboard's Set-up joins an event
+    (:class:`showdown.scoreboard.port.TournamentDoor`): the same join as ``--event CODE@HOST``, the
+    link then handed to ``on_link`` (the service stops it with the rest)."""
 
     def __init__(self, journal: Journal, name: str, on_link: Callable[[TableLink], None], *,
                  keepalive: int = 30, resend_s: float = 10.0,
@@ -59,7 +59,7 @@ def open_link(address: str | None, journal: Journal, name: str = "",
               keepalive: int = 30, resend_s: float = 10.0) -> TableLink:
     """The started link of this table, joining first when the journal has no membership (a
     failed join raised as :class:`JoinError`, with its reason)."""
-    outbox = Outbox(event_file(journal.path))
+    outbox = Outbox(tournament_file(journal.path))
     membership = outbox.membership()
     if membership is None or (address is not None and _joins_again(address, membership.host)):
         if address is None:

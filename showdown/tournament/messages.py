@@ -17,12 +17,11 @@ from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
 from showdown.game.names import TableName
 
 __all__ = [
-    "EVENT_NAME_MAX",
+    "TOURNAMENT_NAME_MAX",
     "VERSION",
     "AckMessage",
     "EntryId",
     "EntryMessage",
-    "EventInfo",
     "HostStatus",
     "JoinReply",
     "JoinRequest",
@@ -34,19 +33,20 @@ __all__ = [
     "TableStatus",
     "TablesMessage",
     "Topics",
+    "TournamentInfo",
     "parse",
     "to_payload",
 ]
 
 VERSION: Final = 1
 
-EVENT_NAME_MAX: Final = 80
+TOURNAMENT_NAME_MAX: Final = 80
 """The longest event name (the host's ``--name``), in characters; otherwise it follows the name
 rule of :mod:`showdown.game.names`, as players' and tables' names do."""
 
 ROOT = "uno-showdown/v1"
 
-EVENT_ID = re.compile(r"^[a-z0-9]{6}$")
+TOURNAMENT_ID = re.compile(r"^[a-z0-9]{6}$")
 TABLE_ID = re.compile(r"^t[0-9]{1,3}$")
 CLIENT_ID = re.compile(r"^join-[0-9a-f]{16}$")
 
@@ -63,7 +63,7 @@ class _Message(BaseModel):
     v: Literal[1] = 1
 
 
-EventId = Field(pattern=EVENT_ID.pattern)
+TournamentId = Field(pattern=TOURNAMENT_ID.pattern)
 TableId = Field(pattern=TABLE_ID.pattern)
 
 
@@ -79,7 +79,7 @@ class EntryId(BaseModel):
 class EntryMessage(_Message):
     """One entry of a table's journal (table -> host)."""
 
-    event: str = EventId
+    event: str = TournamentId
     table: str = TableId
     journal: str = Field(min_length=1, max_length=32)
     seq: int = Field(ge=1)
@@ -106,7 +106,7 @@ class EntryMessage(_Message):
 class AckMessage(_Message):
     """Entries the host has stored (host -> table)."""
 
-    event: str = EventId
+    event: str = TournamentId
     table: str = TableId
     entries: list[EntryId] = Field(max_length=1000)
 
@@ -114,7 +114,7 @@ class AckMessage(_Message):
 class TableStatus(_Message):
     """A table's presence (table -> host, retained; ``online: false`` is its last will)."""
 
-    event: str = EventId
+    event: str = TournamentId
     table: str = TableId
     online: bool
     hands: int | None = Field(default=None, ge=0)
@@ -124,15 +124,15 @@ class TableStatus(_Message):
 class HostStatus(_Message):
     """The host's presence (retained; ``online: false`` is its last will)."""
 
-    event: str = EventId
+    event: str = TournamentId
     online: bool
 
 
-class EventInfo(_Message):
+class TournamentInfo(_Message):
     """What the event is (retained)."""
 
-    event: str = EventId
-    name: str = Field(max_length=EVENT_NAME_MAX)
+    event: str = TournamentId
+    name: str = Field(max_length=TOURNAMENT_NAME_MAX)
     format: Literal["free", "partners-8", "swiss"]
     players: list[str] = Field(max_length=400)
     tables: list[str] = Field(max_length=100)
@@ -144,7 +144,7 @@ class EventInfo(_Message):
 class SeatingMessage(_Message):
     """The round to play now and who sits where (retained)."""
 
-    event: str = EventId
+    event: str = TournamentId
     round: int | None = Field(default=None, ge=1)
     rounds: int = Field(ge=1)
     tables: dict[str, list[str]] = Field(default_factory=dict)
@@ -174,7 +174,7 @@ class StandingLine(BaseModel):
 class StandingsMessage(_Message):
     """The leaderboard (retained)."""
 
-    event: str = EventId
+    event: str = TournamentId
     lines: list[StandingLine]
     entries: int = Field(ge=0)
     """Entries stored in the event journal when these standings were computed."""
@@ -199,7 +199,7 @@ class TableLine(BaseModel):
 class TablesMessage(_Message):
     """Every table, online or not (retained)."""
 
-    event: str = EventId
+    event: str = TournamentId
     tables: list[TableLine]
 
 
@@ -220,14 +220,14 @@ class JoinReply(_Message):
     table: str | None = None
     password: SecretStr | None = None
     signing_key: SecretStr | None = None
-    info: EventInfo | None = None
+    info: TournamentInfo | None = None
 
 
 class Topics:
     """The topics of one event (docs/event.md, "Topics")."""
 
     def __init__(self, event: str) -> None:
-        if not EVENT_ID.match(event):
+        if not TOURNAMENT_ID.match(event):
             raise MessageError(f"an event id is six lowercase letters and digits, not {event!r}")
         self.event = event
         self.base = f"{ROOT}/{event}"

@@ -20,9 +20,10 @@ from pydantic import SecretStr
 
 from showdown.game.journal import Entry, Journal
 from showdown.tournament.games import belongs
-from showdown.tournament.messages import EventInfo
+from showdown.tournament.messages import TournamentInfo
 
-__all__ = ["Membership", "Outbox", "event_entries", "event_file", "journal_identity", "last_seq"]
+__all__ = ["Membership", "Outbox", "journal_identity", "last_seq", "tournament_entries",
+           "tournament_file"]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS membership (
@@ -34,7 +35,7 @@ CREATE TABLE IF NOT EXISTS acked (journal TEXT NOT NULL, seq INTEGER NOT NULL,
 """
 
 
-def event_file(journal_path: Path) -> Path:
+def tournament_file(journal_path: Path) -> Path:
     """Where a journal's outbox state lives."""
     return journal_path.with_name(journal_path.name + ".event")
 
@@ -55,7 +56,7 @@ class Membership:
     port: int
     password: SecretStr
     signing_key: SecretStr
-    info: EventInfo
+    info: TournamentInfo
     joined_seq: int = 0
     """The journal's last entry when the table joined: games set up after it are the event's."""
 
@@ -84,7 +85,8 @@ class Outbox:
         if row is None:
             return None
         return Membership(row[0], row[1], row[2], int(row[3]), SecretStr(row[4]),
-                          SecretStr(row[5]), EventInfo.model_validate_json(row[6]), int(row[7]))
+                          SecretStr(row[5]), TournamentInfo.model_validate_json(row[6]),
+                          int(row[7]))
 
     def join(self, membership: Membership) -> None:
         """Remember the event just joined (replacing any earlier one)."""
@@ -116,7 +118,7 @@ def last_seq(journal: Journal) -> int:
     return entries[-1].seq if entries else 0
 
 
-def event_entries(journal: Journal, event: str, joined_seq: int = 0
+def tournament_entries(journal: Journal, event: str, joined_seq: int = 0
                   ) -> list[tuple[Entry, int | None]]:
     """Every entry of this event's games in the journal
     (:func:`~showdown.tournament.games.belongs`), each with its game's previous entry."""

@@ -33,7 +33,12 @@ from showdown.game.wal import empty_when_full
 from showdown.tournament.messages import EntryMessage
 
 __all__ = [
-    "DEFAULT_FOLDER", "INSTALLED_FOLDER", "ConflictError", "EventStore", "StoreError", "TableRow",
+    "DEFAULT_FOLDER",
+    "INSTALLED_FOLDER",
+    "ConflictError",
+    "StoreError",
+    "TableRow",
+    "TournamentStore",
     "check",
 ]
 
@@ -87,7 +92,7 @@ class TableRow:
     joined_at: float
 
 
-class EventStore:
+class TournamentStore:
     """The event journal; safe to share between threads (one lock around each call)."""
 
     def __init__(self, path: Path) -> None:

@@ -22,7 +22,6 @@ from showdown.tournament.games import belongs
 from showdown.tournament.messages import (
     AckMessage,
     EntryMessage,
-    EventInfo,
     HostStatus,
     MessageError,
     SeatingMessage,
@@ -30,11 +29,12 @@ from showdown.tournament.messages import (
     TablesMessage,
     TableStatus,
     Topics,
+    TournamentInfo,
     parse,
     to_payload,
 )
-from showdown.tournament.outbox import Membership, Outbox, event_entries, journal_identity
-from showdown.tournament.view import EventView
+from showdown.tournament.outbox import Membership, Outbox, journal_identity, tournament_entries
+from showdown.tournament.view import TournamentView
 
 __all__ = ["TableLink"]
 
@@ -69,8 +69,8 @@ class TableLink:
         self._known: dict[int, tuple[Entry, int | None]] = {}
         """Every event entry of the journal by seq, with its game's previous entry."""
         """Each event game's entries' seqs, in order (their ``prev`` links)."""
-        self._event_games: dict[int, bool] = {}
-        self._view = EventView(info=membership.info, me=membership.table)
+        self._tournament_games: dict[int, bool] = {}
+        self._view = TournamentView(info=membership.info, me=membership.table)
         self._listeners: list[Callable[[], None]] = []
         self._stop = threading.Event()
         self._resender = threading.Thread(target=self._resend_loop, name="outbox", daemon=True)
@@ -116,7 +116,7 @@ class TableLink:
         """Call ``listener`` (on paho's thread) whenever the view changed."""
         self._listeners.append(listener)
 
-    def view(self) -> EventView:
+    def view(self) -> TournamentView:
         """The event as the host last published it."""
         with self._lock:
             return self._view
@@ -125,7 +125,7 @@ class TableLink:
         """Event entries in the journal the host has not acknowledged yet, read from the journal
         itself (an entry just committed may not have reached the outbox's thread yet)."""
         with self._lock:
-            entries = event_entries(self.journal, self.member.event, self.member.joined_seq)
+            entries = tournament_entries(self.journal, self.member.event, self.member.joined_seq)
             if not entries:
                 return 0
             if self._acked is None:
@@ -140,7 +140,7 @@ class TableLink:
 
     def _committed(self, entry: Entry) -> None:
         with self._lock:
-            if entry.seq in self._known or not self._is_event_game(entry):
+            if entry.seq in self._known or not self._is_tournament_game(entry):
                 return
             chain = self._chains.setdefault(entry.game_id, [])
             previous = chain[-1] if chain and entry.kind != "set_up" else None
@@ -158,21 +158,21 @@ class TableLink:
             self._identity = journal_identity(self.journal)
         return self._identity
 
-    def _is_event_game(self, entry: Entry) -> bool:
-        known = self._event_games.get(entry.game_id)
+    def _is_tournament_game(self, entry: Entry) -> bool:
+        known = self._tournament_games.get(entry.game_id)
         if known is None:
             first = entry if entry.kind == "set_up" else self.journal.entries(entry.game_id)[0]
             known = belongs(first.key, first.seq, self.member.event, self.member.joined_seq)
-            self._event_games[entry.game_id] = known
+            self._tournament_games[entry.game_id] = known
         return known
 
     def _scan(self) -> None:
         """Every event entry already in the journal (at start: made before, or while away)."""
         with self._lock:
-            for entry, previous in event_entries(self.journal, self.member.event,
-                                                 self.member.joined_seq):
+            for entry, previous in tournament_entries(self.journal, self.member.event,
+                                                      self.member.joined_seq):
                 self._chains.setdefault(entry.game_id, []).append(entry.seq)
-                self._event_games[entry.game_id] = True
+                self._tournament_games[entry.game_id] = True
                 self._known[entry.seq] = (entry, previous)
 
     def _pending(self) -> list[tuple[Entry, int | None]]:
@@ -232,7 +232,7 @@ class TableLink:
 
     def _message(self, topic: str, payload: bytes) -> None:
         kinds: dict[str, type] = {
-            self.topics.info: EventInfo, self.topics.host: HostStatus,
+            self.topics.info: TournamentInfo, self.topics.host: HostStatus,
             self.topics.standings: StandingsMessage, self.topics.seating: SeatingMessage,
             self.topics.tables: TablesMessage, self.topics.ack(self.member.table): AckMessage,
         }
@@ -256,16 +256,16 @@ class TableLink:
                 for seq in mine:
                     self._sent.pop(seq, None)
                 return
-            if isinstance(message, EventInfo):
-                view = EventView(**{**view.__dict__, "info": message})
+            if isinstance(message, TournamentInfo):
+                view = TournamentView(**{**view.__dict__, "info": message})
             elif isinstance(message, HostStatus):
-                view = EventView(**{**view.__dict__, "host_online": message.online})
+                view = TournamentView(**{**view.__dict__, "host_online": message.online})
             elif isinstance(message, StandingsMessage):
-                view = EventView(**{**view.__dict__, "standings": tuple(message.lines)})
+                view = TournamentView(**{**view.__dict__, "standings": tuple(message.lines)})
             elif isinstance(message, SeatingMessage):
-                view = EventView(**{**view.__dict__, "seating": message})
+                view = TournamentView(**{**view.__dict__, "seating": message})
             elif isinstance(message, TablesMessage):
-                view = EventView(**{**view.__dict__, "tables": tuple(message.tables)})
+                view = TournamentView(**{**view.__dict__, "tables": tuple(message.tables)})
             self._view = view
         for listener in list(self._listeners):
             try:

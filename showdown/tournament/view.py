@@ -1,4 +1,4 @@
-"""What the event looks like from anywhere: :class:`EventView`, drawn by the scoreboard and,
+"""What the event looks like from anywhere: :class:`TournamentView`, drawn by the scoreboard and,
 later, the phone page. The host builds it from its own state, a table from the retained
 messages it received; both hold the same messages."""
 
@@ -8,16 +8,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from showdown.tournament.messages import EventInfo, SeatingMessage, StandingLine, TableLine
+from showdown.tournament.messages import SeatingMessage, StandingLine, TableLine, TournamentInfo
 
-__all__ = ["EventSource", "EventView", "StillEvent"]
+__all__ = ["StillTournament", "TournamentSource", "TournamentView"]
 
 
 @dataclass(frozen=True)
-class EventView:
+class TournamentView:
     """The event now: what it is, the leaderboard, the tables, the seating."""
 
-    info: EventInfo | None = None
+    info: TournamentInfo | None = None
     standings: tuple[StandingLine, ...] = ()
     tables: tuple[TableLine, ...] = ()
     seating: SeatingMessage | None = None
@@ -43,10 +43,10 @@ class EventView:
         return next((line for line in self.tables if line.table == table), None)
 
 
-class EventSource(Protocol):
+class TournamentSource(Protocol):
     """Where a screen gets the event from: the host, or a table's link."""
 
-    def view(self) -> EventView:
+    def view(self) -> TournamentView:
         """The event now."""
         ...
 
@@ -56,13 +56,13 @@ class EventSource(Protocol):
 
 
 @dataclass(frozen=True, eq=False)
-class StillEvent:
-    """An :class:`EventSource` that never changes: one view to draw (the screenshots, a table's
+class StillTournament:
+    """An :class:`TournamentSource` that never changes: one view to draw (the screenshots, a table's
     screen in a test)."""
 
-    shown: EventView
+    shown: TournamentView
 
-    def view(self) -> EventView:
+    def view(self) -> TournamentView:
         """The one view."""
         return self.shown
 

@@ -1,10 +1,10 @@
 """The event as its page shows it: standings, each table online or not, the next seating.
 
-:class:`EventWatch` listens to an event source (the host itself, or a table's link to it:
-:class:`~showdown.tournament.view.EventSource`) and tells the :class:`~showdown.web.hub.Hub` when
-the event changed; the picture is built later, on the server's thread. A table's page shows the
-event its read model holds (:class:`Membership`). The host's view holds the
-join code for its own screen: the picture leaves it out, so no phone ever sees it.
+:class:`TournamentWatch` listens to an event source (the host itself, or a table's link to it:
+:class:`~showdown.tournament.view.TournamentSource`) and tells the :class:`~showdown.web.hub.Hub`
+when the event changed; the picture is built later, on the server's thread. A table's page shows the
+event its read model holds (:class:`Membership`). The host's view holds the join code for its own
+screen: the picture leaves it out, so no phone ever sees it.
 """
 
 from __future__ import annotations
@@ -14,12 +14,20 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from showdown.game.table_model import TableModel
-from showdown.tournament.view import EventSource, EventView
+from showdown.tournament.view import TournamentSource, TournamentView
 
-__all__ = ["EVENT_PARTS", "EventPicture", "EventSide", "EventWatch", "Membership", "Standing",
-           "TableState", "picture"]
+__all__ = [
+    "TOURNAMENT_PARTS",
+    "Membership",
+    "Standing",
+    "TableState",
+    "TournamentPicture",
+    "TournamentSide",
+    "TournamentWatch",
+    "picture",
+]
 
-EVENT_PARTS = ("event",)
+TOURNAMENT_PARTS = ("event",)
 """The event's page is one live part: any entry at any table can move every line of it."""
 
 
@@ -50,7 +58,7 @@ class TableState:
 
 
 @dataclass(frozen=True)
-class EventPicture:
+class TournamentPicture:
     """Everything the event's page draws, at one moment."""
 
     known: bool = False
@@ -72,14 +80,14 @@ class EventPicture:
         return next((t.name for t in self.tables if t.table == table), "")
 
 
-def picture(view: EventView) -> EventPicture:
+def picture(view: TournamentView) -> TournamentPicture:
     """The page's picture of ``view`` (its join code left out)."""
     info = view.info
     if info is None:
-        return EventPicture(host_online=view.host_online)
+        return TournamentPicture(host_online=view.host_online)
     swiss = info.format == "swiss"
     seating = view.seating
-    return EventPicture(
+    return TournamentPicture(
         known=True, name=info.name, format=info.format,
         round=None if seating is None else seating.round,
         rounds=info.rounds if seating is None else seating.rounds,
@@ -97,22 +105,22 @@ def picture(view: EventView) -> EventPicture:
     )
 
 
-class EventSide(Protocol):
-    """What the event's page asks of the event: :class:`EventWatch` beside its source, or its
+class TournamentSide(Protocol):
+    """What the event's page asks of the event: :class:`TournamentWatch` beside its source, or its
     mirror in the page's own process (:mod:`showdown.web.process`)."""
 
-    def picture(self) -> EventPicture | None:
+    def picture(self) -> TournamentPicture | None:
         """The event now (None: the table is in none yet)."""
 
 
-class EventWatch:
+class TournamentWatch:
     """An event source as the page's source (see the module docstring)."""
 
-    def __init__(self, source: EventSource, changed: Callable[..., None]) -> None:
+    def __init__(self, source: TournamentSource, changed: Callable[..., None]) -> None:
         self.source = source
         source.subscribe(lambda: changed("event"))
 
-    def picture(self) -> EventPicture:
+    def picture(self) -> TournamentPicture:
         """The event now."""
         return picture(self.source.view())
 
@@ -121,10 +129,10 @@ class Membership:
     """The event the table's read model says the table is in, as the table's page shows it below
     the game (the model tells the page when it joins one, or the event moves on)."""
 
-    def __init__(self, table: TableModel[EventSource]) -> None:
+    def __init__(self, table: TableModel[TournamentSource]) -> None:
         self.table = table
 
-    def picture(self) -> EventPicture | None:
+    def picture(self) -> TournamentPicture | None:
         """The event now (None while the table is in none)."""
         source = self.table.event
         return None if source is None else picture(source.view())

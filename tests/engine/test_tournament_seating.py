@@ -16,12 +16,18 @@ from engine.scoring import (
     ScoringMode,
     ScoringSettings,
 )
-from engine.tournament import EventFormat, EventPlan, EventSettings, GameRecord, PlayerLine
-from engine.tournament.formats import EventSettingsError
+from engine.tournament import (
+    GameRecord,
+    PlayerLine,
+    TournamentFormat,
+    TournamentPlan,
+    TournamentSettings,
+)
+from engine.tournament.formats import TournamentSettingsError
 from engine.tournament.swiss import repeats, swiss_tables
 
 EIGHT = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana")
-PARTNERS = EventSettings.partners_8(EIGHT, ("t1", "t2"))
+PARTNERS = TournamentSettings.partners_8(EIGHT, ("t1", "t2"))
 
 
 def finished(table: str, round_: int, players: tuple[str, ...], points: list[int],
@@ -37,7 +43,7 @@ def play_partners(results: list[list[int]]) -> tuple[list[GameRecord], Scoreshee
 
     Each table scores each round as a fixed-partners game of four hands (what a table's session
     keeps); the 8-player two-table scoresheet is fed the same hands."""
-    plan = EventPlan(PARTNERS)
+    plan = TournamentPlan(PARTNERS)
     records: list[GameRecord] = []
     whole = Scoresheet(ScoringSettings(mode=ScoringMode.PARTNERS,
                                        partners=PartnerVariation.TWO_TABLES), players=8)
@@ -74,7 +80,7 @@ hand_rows = st.lists(
 @given(hand_rows)
 def test_partners_8_standings_are_the_two_table_scoresheet(rows: list[list[int]]) -> None:
     records, whole = play_partners(rows)
-    plan = EventPlan(PARTNERS)
+    plan = TournamentPlan(PARTNERS)
     assert plan.current(records) is None  # seven rounds, then the event is over
     assert whole.is_over and whole.hands_played == 28
     table = {s.name: s.points for s in plan.standings(records)}
@@ -82,7 +88,7 @@ def test_partners_8_standings_are_the_two_table_scoresheet(rows: list[list[int]]
 
 
 def test_partners_8_every_pair_partners_four_hands_and_each_table_plays_28() -> None:
-    plan = EventPlan(PARTNERS)
+    plan = TournamentPlan(PARTNERS)
     records: list[GameRecord] = []
     partnered: Counter[frozenset[str]] = Counter()
     hands: Counter[str] = Counter()
@@ -101,7 +107,7 @@ def test_partners_8_every_pair_partners_four_hands_and_each_table_plays_28() -> 
 
 
 def test_the_next_round_waits_for_every_table() -> None:
-    plan = EventPlan(PARTNERS)
+    plan = TournamentPlan(PARTNERS)
     first = plan.current([])
     assert first is not None
     one = [finished("t1", 1, first.at("t1"), [5, 0, 5, 0])]
@@ -115,8 +121,8 @@ def test_the_next_round_waits_for_every_table() -> None:
 
 
 def test_partners_8_refuses_another_count() -> None:
-    with pytest.raises(EventSettingsError, match="eight players at two tables, not 7"):
-        EventSettings.partners_8(EIGHT[:7], ("t1", "t2"))
+    with pytest.raises(TournamentSettingsError, match="eight players at two tables, not 7"):
+        TournamentSettings.partners_8(EIGHT[:7], ("t1", "t2"))
 
 
 def brute_force_fewest_repeats(players: list[str], met: dict[str, frozenset[str]]) -> int:
@@ -173,8 +179,9 @@ def test_swiss_byes_go_to_those_with_fewest_byes_lowest_first(
 
 
 def test_a_swiss_event_seats_round_two_from_round_one() -> None:
-    swiss = EventSettings(EventFormat.SWISS, EIGHT, ("t1", "t2"), rounds=3, hands_per_round=4)
-    plan = EventPlan(swiss)
+    swiss = TournamentSettings(TournamentFormat.SWISS, EIGHT, ("t1", "t2"), rounds=3,
+                               hands_per_round=4)
+    plan = TournamentPlan(swiss)
     first = plan.current([])
     assert first is not None and first.at("t1") == EIGHT[:4] and first.at("t2") == EIGHT[4:]
     records = [finished("t1", 1, EIGHT[:4], [400, 300, 200, 100]),

@@ -8,17 +8,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.tournament import (
-    EventFormat,
-    EventPlan,
-    EventSettings,
     GameRecord,
     PlayerLine,
+    TournamentFormat,
+    TournamentPlan,
+    TournamentSettings,
     standings,
 )
 from engine.tournament.standings import BYE_POINTS, match_points
 
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana")
-FREE = EventSettings(EventFormat.FREE, NAMES, ("t1", "t2"))
+FREE = TournamentSettings(TournamentFormat.FREE, NAMES, ("t1", "t2"))
 
 
 def line(name: str, points: int = 0, won: int = 0, showdowns: int = 0,
@@ -61,10 +61,11 @@ def test_any_order_or_repetition_gives_the_same_standings(
     repeated = everything + data.draw(st.lists(st.sampled_from(everything), max_size=8)
                                       if everything else st.just([]))
     rng.shuffle(repeated)  # type: ignore[attr-defined]
-    for form in (EventFormat.FREE, EventFormat.SWISS):
-        chosen = EventSettings(form, NAMES, ("t1", "t2", "t3"))
+    for form in (TournamentFormat.FREE, TournamentFormat.SWISS):
+        chosen = TournamentSettings(form, NAMES, ("t1", "t2", "t3"))
         assert standings(chosen, repeated) == standings(chosen, latest)
-        assert EventPlan(chosen).standings(repeated) == EventPlan(chosen).standings(latest)
+        plan = TournamentPlan(chosen)
+        assert plan.standings(repeated) == TournamentPlan(chosen).standings(latest)
 
 
 def test_the_leaderboard_ranks_by_points_then_games_showdowns_and_reaction() -> None:
@@ -98,7 +99,8 @@ def test_placements_share_the_better_place() -> None:
 
 
 def test_swiss_ranks_by_match_points_then_opponents_then_points() -> None:
-    swiss = EventSettings(EventFormat.SWISS, NAMES[:5], ("t1",), rounds=2, hands_per_round=4)
+    swiss = TournamentSettings(TournamentFormat.SWISS, NAMES[:5], ("t1",), rounds=2,
+                               hands_per_round=4)
     records = [GameRecord("t1", "r1", 8, 1, (line("Ada", 400), line("Ben", 300),
                                              line("Cleo", 200), line("Dev", 100)),
                           hands=4, over=True)]
@@ -110,7 +112,7 @@ def test_swiss_ranks_by_match_points_then_opponents_then_points() -> None:
 
 
 def test_free_play_deals_players_to_tables_in_order() -> None:
-    plan = EventPlan(EventSettings(EventFormat.FREE, NAMES[:7], ("t1", "t2")))
+    plan = TournamentPlan(TournamentSettings(TournamentFormat.FREE, NAMES[:7], ("t1", "t2")))
     seating = plan.current([])
     assert seating is not None
     assert seating.at("t1") == NAMES[:4] and seating.at("t2") == NAMES[4:7]

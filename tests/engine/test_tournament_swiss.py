@@ -18,7 +18,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.tournament import EventFormat, EventPlan, EventSettings, GameRecord, PlayerLine, Seating
+from engine.tournament import (
+    GameRecord,
+    PlayerLine,
+    Seating,
+    TournamentFormat,
+    TournamentPlan,
+    TournamentSettings,
+)
 from engine.tournament.standings import met as met_of
 from engine.tournament.swiss import fewest_repeats, repeats, search, swiss_tables
 
@@ -163,10 +170,11 @@ def finished(table: str, round_: int, players: Sequence[str], points: Sequence[i
                       hands=4, over=True)
 
 
-def swiss(players: int, tables: int, rounds: int = 10) -> EventSettings:
-    return EventSettings(EventFormat.SWISS, tuple(f"P{i:02}" for i in range(1, players + 1)),
-                         tuple(f"t{i}" for i in range(1, tables + 1)), rounds=rounds,
-                         hands_per_round=4)
+def swiss(players: int, tables: int, rounds: int = 10) -> TournamentSettings:
+    return TournamentSettings(TournamentFormat.SWISS,
+                              tuple(f"P{i:02}" for i in range(1, players + 1)),
+                              tuple(f"t{i}" for i in range(1, tables + 1)), rounds=rounds,
+                              hands_per_round=4)
 
 
 def round_repeats(seating: Seating, records: Sequence[GameRecord]) -> int:
@@ -174,10 +182,10 @@ def round_repeats(seating: Seating, records: Sequence[GameRecord]) -> int:
     return sum(repeats(players, met) for _table, players in seating.tables)
 
 
-def play(settings: EventSettings, upto: int, points: Iterator[int]) -> list[GameRecord]:
+def play(settings: TournamentSettings, upto: int, points: Iterator[int]) -> list[GameRecord]:
     """Rounds 1 to ``upto - 1`` played as the plan seats them, each game's points drawn from
     ``points``."""
-    plan = EventPlan(settings)
+    plan = TournamentPlan(settings)
     records: list[GameRecord] = []
     for _round in range(1, upto):
         seating = plan.current(records)
@@ -195,7 +203,7 @@ def test_every_round_of_an_evening_seats_each_player_once_and_byes_fairly(
     settings = swiss(players, tables, rounds=6)
     rng = random.Random(players * 100 + tables)
     records = play(settings, 7, iter(lambda: rng.randrange(0, 40) * 5, None))
-    seatings = EventPlan(settings).seatings(records)
+    seatings = TournamentPlan(settings).seatings(records)
     assert len(seatings) == 6
     byes: Counter[str] = Counter()
     for seating in seatings:
@@ -211,7 +219,7 @@ def test_seventeen_players_round_two_after_round_one_in_entry_order_repeats_no_o
     """Issue 38: 4 repeated pairs where a seating with none exists."""
     settings = swiss(17, 4)
     records = play(settings, 2, itertools.cycle([150, 90, 40, 0, 0, 60, 120, 200]))
-    seating = EventPlan(settings).current(records)
+    seating = TournamentPlan(settings).current(records)
     assert seating is not None and seating.round == 2
     assert round_repeats(seating, records) == 0
 
@@ -221,7 +229,7 @@ def test_twenty_four_players_round_five_through_the_event_plan_repeats_no_one() 
     settings = swiss(24, 6)
     rng = random.Random(38)
     records = play(settings, 5, iter(lambda: rng.randrange(0, 40) * 5, None))
-    seating = EventPlan(settings).current(records)
+    seating = TournamentPlan(settings).current(records)
     assert seating is not None and seating.round == 5
     assert round_repeats(seating, records) == 0
 
@@ -249,7 +257,7 @@ def test_twenty_players_round_five_makes_the_three_repeats_no_seating_avoids() -
     records = [finished(f"t{t + 1}", number, [f"P{p:02}" for p in players], points)
                for number, tables in enumerate(TWENTY, start=1)
                for t, (players, points) in enumerate(tables)]
-    seating = EventPlan(settings).current(records)
+    seating = TournamentPlan(settings).current(records)
     assert seating is not None and seating.round == 5
     assert round_repeats(seating, records) == 3
 
@@ -264,7 +272,7 @@ def test_a_plan_that_remembers_its_seatings_agrees_with_one_that_seats_afresh(
     """Entries arrive, games finish, earlier rounds are corrected (a later version of a game):
     after each change the plan the host keeps gives the standings and seating a new plan gives."""
     settings = swiss(13, 3, rounds=3)
-    kept = EventPlan(settings)
+    kept = TournamentPlan(settings)
     records: list[GameRecord] = []
     for version, (number, table, points, over) in enumerate(changes, start=1):
         seatings = kept.seatings(records)
@@ -275,7 +283,7 @@ def test_a_plan_that_remembers_its_seatings_agrees_with_one_that_seats_afresh(
         records.append(GameRecord(name, f"r{seating.round}", version, seating.round, tuple(
             PlayerLine(n, p, 0, 0, None) for n, p in zip(players, points, strict=True)),
             hands=4, over=over))
-        fresh = EventPlan(settings)
+        fresh = TournamentPlan(settings)
         assert kept.seatings(records) == fresh.seatings(records)
         assert kept.standings(records) == fresh.standings(records)
 

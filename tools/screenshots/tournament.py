@@ -19,8 +19,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from showdown.scoreboard.sample import sample_table
-from showdown.tournament.messages import EventInfo, SeatingMessage, StandingLine, TableLine
-from showdown.tournament.view import EventView, StillEvent
+from showdown.tournament.messages import SeatingMessage, StandingLine, TableLine, TournamentInfo
+from showdown.tournament.view import StillTournament, TournamentView
 from tools.offscreen import DOCS, parser
 from tools.screenshots.scoreboard import _board, pinned
 
@@ -30,9 +30,9 @@ LANGUAGES = ("en", "ja")
 EIGHT = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"]
 AT_20_41 = datetime(2026, 3, 14, 20, 41, tzinfo=UTC).timestamp()
 
-TABLE_VIEW = EventView(
-    info=EventInfo(event="k7qd3m", name="Friday game night", format="partners-8",
-                   players=EIGHT, tables=["t1", "t2"], rounds=7, hands_per_round=4),
+TABLE_VIEW = TournamentView(
+    info=TournamentInfo(event="k7qd3m", name="Friday game night", format="partners-8",
+                        players=EIGHT, tables=["t1", "t2"], rounds=7, hands_per_round=4),
     standings=tuple(StandingLine(rank=i + 1, name=n, table=t, points=p) for i, (n, t, p) in
                     enumerate([("Hana", "t1", 512), ("Ada", "t1", 498), ("Eli", "t2", 431),
                                ("Ben", "t2", 390), ("Gus", "t1", 377), ("Dev", "t2", 302),
@@ -45,9 +45,9 @@ TABLE_VIEW = EventView(
     host_online=True, me="t1")
 """Table 1's scoreboard in a partners-8 evening: table 2 dropped off the Wi-Fi at 20:41."""
 
-HOST_VIEW = EventView(
-    info=EventInfo(event="p4x9wz", name="Club Swiss, March", format="swiss",
-                   players=[*EIGHT, "Ivo"], tables=["t1", "t2"], rounds=3, hands_per_round=4),
+HOST_VIEW = TournamentView(
+    info=TournamentInfo(event="p4x9wz", name="Club Swiss, March", format="swiss",
+                        players=[*EIGHT, "Ivo"], tables=["t1", "t2"], rounds=3, hands_per_round=4),
     standings=tuple(
         StandingLine(rank=r, name=n, table=t, points=p, match_points=m, opponents_points=b)
         for r, n, t, p, m, b in [
@@ -87,7 +87,7 @@ def render(out_dir: Path) -> list[Path]:
     with pinned(), utc(), tempfile.TemporaryDirectory() as scratch, \
             _board(Path(scratch), "event", sample_table) as (board, table):
         for name, view in (("table", TABLE_VIEW), ("host", HOST_VIEW)):
-            table.model.join(StillEvent(view))
+            table.model.join(StillTournament(view))
             for code in LANGUAGES:
                 board.set_language(code)
                 board.go("event")

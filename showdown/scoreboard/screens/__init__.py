@@ -18,7 +18,7 @@ from showdown.scoreboard.screens.setup import SetupScreen
 from showdown.scoreboard.screens.showdown import ShowdownScreen
 from showdown.scoreboard.screens.stats import StatsScreen
 from showdown.scoreboard.screens.table import TableScreen
-from showdown.scoreboard.screens.tournament import EventScreen
+from showdown.scoreboard.screens.tournament import TournamentScreen
 
 SCREENS: dict[str, type[Screen]] = {
     cls.name: cls
@@ -37,7 +37,7 @@ SCREENS: dict[str, type[Screen]] = {
         PlayersScreen,
         PhonesScreen,
         PenaltyScreen,
-        EventScreen,
+        TournamentScreen,
         JoinScreen,
     )
 }

@@ -25,7 +25,7 @@ from showdown.scoreboard.view import TableView
 from showdown.scoreboard.widgets import Button, Label, Widget
 from showdown.tournament.discovery import Found
 from showdown.tournament.join import DEFAULT_PORT, JoinError, JoinProblem
-from showdown.tournament.view import EventSource
+from showdown.tournament.view import TournamentSource
 
 __all__ = ["JoinScreen"]
 
@@ -70,7 +70,7 @@ class JoinScreen(Screen):
         """Why the last join failed, in the table's language."""
         self._lock = threading.Lock()
         self._searched = False
-        self._arrived: EventSource | None = None
+        self._arrived: TournamentSource | None = None
         """The event just joined, taken up on the scoreboard's own thread at the next frame."""
 
     def entered(self, view: TableView) -> None:
@@ -98,7 +98,7 @@ class JoinScreen(Screen):
 
     def search(self) -> None:
         """Listen for events announced on this network (mDNS)."""
-        door = self.ui.event_door
+        door = self.ui.tournament_door
         if door is None:
             return
         self._searched = True
@@ -122,7 +122,7 @@ class JoinScreen(Screen):
 
     def join(self) -> None:
         """Join with the code and address shown."""
-        door = self.ui.event_door
+        door = self.ui.tournament_door
         if door is None or not self.code or not self.address:
             return
         code, address = self.code, self.address
@@ -139,7 +139,7 @@ class JoinScreen(Screen):
 
         self._run("joining", work)
 
-    def _joined(self, source: EventSource) -> None:
+    def _joined(self, source: TournamentSource) -> None:
         """On the scoreboard's thread: back to Set-up, which takes the event's seating (the
         door gave the event to the table's read model, which the Event screen reads)."""
         self.code = ""

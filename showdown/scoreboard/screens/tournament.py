@@ -1,11 +1,11 @@
 """The event across tables: the standings, every table online or not, and the next seating.
 
-The screen draws an :class:`~showdown.tournament.view.EventView` (the host's own, or the retained
-messages a table received) of the event the table's read model says it is in
-(:meth:`~showdown.scoreboard.port.TablePort.event`); a table that is in no event has none, and
-the navigation bar shows no Event button. An offline table says so in words and
-says since when and how many hands the event waits for from it ("Table 2 offline since 20:41,
-3 rounds waiting"), never by colour alone.
+The screen draws an :class:`~showdown.tournament.view.TournamentView` (the host's own, or the
+retained messages a table received) of the event the table's read model says it is in
+(:meth:`~showdown.scoreboard.port.TablePort.event`); a table that is in no event has none, and the
+navigation bar shows no Event button. An offline table says so in words and says since when and how
+many hands the event waits for from it ("Table 2 offline since 20:41, 3 rounds waiting"), never by
+colour alone.
 """
 
 from __future__ import annotations
@@ -25,10 +25,16 @@ from showdown.scoreboard.widgets import Button, Label, Widget
 from showdown.tournament.games import setup_key
 from showdown.tournament.host import settings_from_info
 from showdown.tournament.messages import SeatingMessage, StandingLine, TableLine
-from showdown.tournament.view import EventView
+from showdown.tournament.view import TournamentView
 
-__all__ = ["EventScreen", "SeatedRound", "clock_time", "event_view", "event_widgets",
-           "seated_round"]
+__all__ = [
+    "SeatedRound",
+    "TournamentScreen",
+    "clock_time",
+    "seated_round",
+    "tournament_view",
+    "tournament_widgets",
+]
 
 SEATED_FORMATS = ("partners-8", "swiss")
 """Formats whose host seats every round: Set-up takes the players from the seating."""
@@ -51,7 +57,7 @@ class SeatedRound:
         return setup_key(0, self.event, self.round)
 
 
-def seated_round(view: EventView) -> SeatedRound | None:
+def seated_round(view: TournamentView) -> SeatedRound | None:
     """This table's seat in the round to play, in a format the host seats (None in free play,
     at a bye, between events, at the host)."""
     info, seating = view.info, view.seating
@@ -68,7 +74,7 @@ def seated_round(view: EventView) -> SeatedRound | None:
                        tuple(players), scoring)
 
 
-def event_view(ui: Ui) -> EventView | None:
+def tournament_view(ui: Ui) -> TournamentView | None:
     """The event this scoreboard is in, if it is in one (the table's read model holds it)."""
     source = ui.port.event()
     return None if source is None else source.view()
@@ -103,7 +109,7 @@ def table_status(line: TableLine) -> str:
     return _("{table} offline since {time}").format(table=name, time=clock_time(line.since))
 
 
-def seating_lines(view: EventView) -> list[str]:
+def seating_lines(view: TournamentView) -> list[str]:
     """Who sits where in the round to play (this table first, when seen from a table)."""
     seating: SeatingMessage | None = view.seating
     if seating is None:
@@ -142,7 +148,7 @@ def _standing_row(top: int, line: StandingLine, swiss: bool, mine: bool) -> list
     ]
 
 
-def event_widgets(view: EventView) -> list[Widget]:
+def tournament_widgets(view: TournamentView) -> list[Widget]:
     """Every widget of the event screen (design coordinates, above the navigation bar)."""
     info = view.info
     title = info.name if info is not None else _("Event")
@@ -178,7 +184,7 @@ SEAT_H = 34
 """A line of the next seating (three fit under the host's join code and two tables)."""
 
 
-def _join_block(view: EventView, right: int, width: int, top: int) -> list[Widget]:
+def _join_block(view: TournamentView, right: int, width: int, top: int) -> list[Widget]:
     """The host's join code, its address and its QR code (``CODE@HOST[:PORT]``)."""
     code = view.join_code or ""
     shown = f"{code[:4]}-{code[4:]}"
@@ -202,7 +208,7 @@ def _join_block(view: EventView, right: int, width: int, top: int) -> list[Widge
     ]
 
 
-def _right_column(view: EventView) -> list[Widget]:
+def _right_column(view: TournamentView) -> list[Widget]:
     """The tables, online or not, under the join code at the host, then the next seating. When
     not every table fits, the offline ones are shown first: those are the ones to act on."""
     right = LEFT_W + 16
@@ -247,7 +253,7 @@ def _right_column(view: EventView) -> list[Widget]:
     return found
 
 
-class EventScreen(Screen):
+class TournamentScreen(Screen):
     """The event screen (see the module docstring)."""
 
     name = "event"
@@ -258,7 +264,7 @@ class EventScreen(Screen):
 
     def widgets(self, view: TableView) -> list[Widget]:
         """See :meth:`Screen.widgets` (the table's view only says whether a game is on)."""
-        found = event_widgets(event_view(self.ui) or EventView())
+        found = tournament_widgets(tournament_view(self.ui) or TournamentView())
         if not view.started and self.setup_back:
             found.append(Button("setup", pygame.Rect(8, CONTENT_BOTTOM + 4, 240, 60),
                                 _("Set-up"), lambda: self.ui.go("setup"),

@@ -149,7 +149,7 @@ def display_gone() -> None:
 
 def check_order(watch: Watch, db: Path, *, window: bool = True, event: bool = False) -> None:
     """The phases in order, each leaving what the next needs and closing what it names."""
-    expected = ORDER[:3] + ([Phase.EVENT_LINK.value] if event else []) + ORDER[3:]
+    expected = ORDER[:3] + ([Phase.TOURNAMENT_LINK.value] if event else []) + ORDER[3:]
     assert [seen.phase for seen in watch.seen] == expected
     table, unit, front_ends, *link, journal = watch.seen
     # The table has stopped: nothing is recorded after it; the rest is still up.

@@ -7,13 +7,13 @@ from dataclasses import replace
 from pathlib import Path
 
 from showdown.scoreboard.screens.tournament import (
-    event_widgets,
     seated_round,
     seating_lines,
     table_status,
+    tournament_widgets,
 )
 from showdown.scoreboard.widgets import Label
-from showdown.tournament.games import event_round
+from showdown.tournament.games import tournament_round
 from showdown.tournament.messages import TableLine
 from tests.showdown.scoreboard.test_docs import _differing_pixels
 from tools.screenshots.tournament import HOST_VIEW, TABLE_VIEW, render, utc
@@ -22,7 +22,7 @@ DOCS = Path(__file__).resolve().parents[3] / "docs" / "event"
 
 
 def texts(view: object) -> dict[str, str]:
-    return {w.id: w.text for w in event_widgets(view) if isinstance(w, Label)}  # type: ignore[arg-type]
+    return {w.id: w.text for w in tournament_widgets(view) if isinstance(w, Label)}  # type: ignore[arg-type]
 
 
 def test_an_offline_table_says_since_when_and_what_it_holds_up() -> None:
@@ -43,7 +43,7 @@ def test_the_host_shows_its_join_code_and_swiss_match_points() -> None:
     shown = texts(HOST_VIEW)
     assert (shown["join:caption"], shown["join"], shown["join:address"]) == (
         "Join code", "K7QD-3MPA", "at 192.168.1.20")
-    assert "join:qr" in {w.id for w in event_widgets(HOST_VIEW)}
+    assert "join:qr" in {w.id for w in tournament_widgets(HOST_VIEW)}
     assert shown["head:points"] == "Match points" and shown["points:Eli"] == "5"
     assert shown["format"] == "Swiss · Round 3 of 3"
     assert "join" not in texts(TABLE_VIEW)
@@ -67,7 +67,7 @@ def test_when_not_every_table_fits_the_offline_ones_are_shown() -> None:
     assert {"status:t5", "status:t8"} <= set(statuses)
     assert len(statuses) < 8
     assert shown["status:more"] == f"{8 - len(statuses)} more tables online"
-    assert all(w.rect.bottom <= 412 for w in event_widgets(replace(HOST_VIEW, tables=lines)))
+    assert all(w.rect.bottom <= 412 for w in tournament_widgets(replace(HOST_VIEW, tables=lines)))
 
 
 def test_set_up_seats_a_swiss_round_but_not_free_play_a_bye_or_the_host() -> None:
@@ -75,7 +75,7 @@ def test_set_up_seats_a_swiss_round_but_not_free_play_a_bye_or_the_host() -> Non
     assert seated is not None
     assert (seated.round, seated.rounds, seated.players) == (3, 3, ("Ada", "Gus", "Cleo", "Hana"))
     assert seated.scoring.rounds == 4 and seated.scoring.target is None
-    assert event_round(seated.key, "p4x9wz") == (True, 3)
+    assert tournament_round(seated.key, "p4x9wz") == (True, 3)
     assert seated_round(HOST_VIEW) is None  # the host sits at no table
     assert TABLE_VIEW.seating is not None and TABLE_VIEW.info is not None
     no_seat = replace(TABLE_VIEW, seating=TABLE_VIEW.seating.model_copy(

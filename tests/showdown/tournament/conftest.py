@@ -16,10 +16,10 @@ import pytest
 from showdown.game.journal import Journal
 from showdown.tournament.broker_files import BrokerFiles
 from showdown.tournament.brokers import BrokerProcess, mosquitto_binary
-from showdown.tournament.host import EventHost, new_event_id
+from showdown.tournament.host import TournamentHost, new_tournament_id
 from showdown.tournament.join import Joining, join
-from showdown.tournament.messages import EventInfo
-from showdown.tournament.outbox import Membership, Outbox, event_file
+from showdown.tournament.messages import TournamentInfo
+from showdown.tournament.outbox import Membership, Outbox, tournament_file
 from showdown.tournament.table_link import TableLink
 
 NAMES = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"]
@@ -38,7 +38,7 @@ class Event:
 
     folder: Path
     broker: BrokerProcess
-    host: EventHost
+    host: TournamentHost
     links: list[TableLink]
 
     def join(self, name: str = "") -> Membership:
@@ -47,7 +47,7 @@ class Event:
 
     def table(self, membership: Membership) -> TableLink:
         journal = Journal.open(self.folder / f"{membership.table}.db", writable=True)
-        outbox = Outbox(event_file(journal.path))
+        outbox = Outbox(tournament_file(journal.path))
         outbox.join(membership)
         link = TableLink(journal, outbox, membership, resend_s=1.0, keepalive=5)
         journal.on_append = link.entry_committed
@@ -76,9 +76,9 @@ def wait_for(condition: Callable[[], bool], timeout_s: float = 20.0) -> bool:
 def event(tmp_path: Path, broker_kind: str) -> Iterator[Event]:
     files = BrokerFiles(tmp_path / "host")
     broker = BrokerProcess(broker_kind, files, log=tmp_path / "broker.log")
-    info = EventInfo(event=new_event_id(), name="test", format="free", players=NAMES,
-                     tables=["t1", "t2"], rounds=1, target=120)
-    host = EventHost(tmp_path / "host", broker, info=info, keepalive=5)
+    info = TournamentInfo(event=new_tournament_id(), name="test", format="free", players=NAMES,
+                          tables=["t1", "t2"], rounds=1, target=120)
+    host = TournamentHost(tmp_path / "host", broker, info=info, keepalive=5)
     host.write_broker_files()
     broker.start()
     host.start()

@@ -13,18 +13,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.tournament import EventFormat, EventPlan, EventSettings
+from engine.tournament import TournamentFormat, TournamentPlan, TournamentSettings
 from showdown.game.journal import Journal
 from showdown.game.messages import EditRound, HandEntry, SetUpGame, UndoLast
 from showdown.game.session import Session
 from showdown.playtest.bot_table import BotTable, coin_referee
-from showdown.tournament.games import event_round, records, setup_key
+from showdown.tournament.games import records, setup_key, tournament_round
 from showdown.tournament.messages import EntryMessage
-from showdown.tournament.outbox import event_entries, journal_identity
+from showdown.tournament.outbox import journal_identity, tournament_entries
 
 EVENT = "abc123"
 PLAYERS = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana")
-SETTINGS = EventSettings(EventFormat.FREE, PLAYERS, ("t1", "t2"))
+SETTINGS = TournamentSettings(TournamentFormat.FREE, PLAYERS, ("t1", "t2"))
 
 
 def table_entries(folder: Path, table: str, seed: int) -> list[EntryMessage]:
@@ -45,7 +45,8 @@ def table_entries(folder: Path, table: str, seed: int) -> list[EntryMessage]:
         identity = journal_identity(journal)
         return [EntryMessage(event=EVENT, table=table, journal=identity, seq=e.seq,
                              game=e.game_id, prev=p, kind=e.kind, key=e.key, events=e.events,
-                             recorded_at=e.recorded_at) for e, p in event_entries(journal, EVENT)]
+                             recorded_at=e.recorded_at)
+                for e, p in tournament_entries(journal, EVENT)]
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +70,7 @@ def test_the_evening_folds_to_both_games(evening: list[EntryMessage]) -> None:
 def test_any_order_or_repetition_of_the_entries_gives_the_same_standings(
     evening: list[EntryMessage], rng: random.Random, repeats: list[int]
 ) -> None:
-    plan = EventPlan(SETTINGS)
+    plan = TournamentPlan(SETTINGS)
     expected = plan.standings(records(EVENT, evening))
     shuffled = evening + [evening[i % len(evening)] for i in repeats]
     rng.shuffle(shuffled)
@@ -88,7 +89,7 @@ def test_a_missing_entry_holds_its_game_back_until_it_arrives(
 
 
 def test_a_game_of_another_event_or_none_is_not_counted() -> None:
-    assert event_round(setup_key(1, EVENT, 3), EVENT) == (True, 3)
-    assert event_round(setup_key(1, EVENT, None, 2), EVENT) == (True, None)
-    assert event_round(setup_key(1, "zzz999", 3), EVENT) == (False, None)
-    assert event_round("setup:1:0", EVENT) == (False, None)
+    assert tournament_round(setup_key(1, EVENT, 3), EVENT) == (True, 3)
+    assert tournament_round(setup_key(1, EVENT, None, 2), EVENT) == (True, None)
+    assert tournament_round(setup_key(1, "zzz999", 3), EVENT) == (False, None)
+    assert tournament_round("setup:1:0", EVENT) == (False, None)

@@ -13,8 +13,8 @@ from showdown.game.journal import Journal
 from showdown.game.messages import SetUpGame
 from showdown.game.session import Session
 from showdown.tournament.games import setup_key
-from showdown.tournament.host import EventHost
-from showdown.tournament.outbox import Outbox, event_file, last_seq
+from showdown.tournament.host import TournamentHost
+from showdown.tournament.outbox import Outbox, last_seq, tournament_file
 from showdown.tournament.table_link import TableLink
 from tests.showdown.tournament.conftest import NAMES, Event, wait_for
 
@@ -67,7 +67,7 @@ def test_the_host_takes_its_event_up_again_after_a_restart(event: Event) -> None
         1, event.host.info.event, None, 1)))
     assert wait_for(lambda: event.host.store.count() == 1)
     event.host.stop()
-    again = EventHost(event.folder / "host", event.broker)
+    again = TournamentHost(event.folder / "host", event.broker)
     assert again.info == event.host.info
     assert again.summary()["entries_counted"] == 1
     assert [t.table for t in again.tables() if t.name] == ["t1"]
@@ -91,7 +91,7 @@ def test_an_entry_just_committed_counts_as_unacknowledged(event: Event) -> None:
     thread must count (the scale run lost the last entry of a table that stopped at once)."""
     membership = event.join()
     journal = Journal.open(event.folder / "t9.db", writable=True)
-    outbox = Outbox(event_file(journal.path))
+    outbox = Outbox(tournament_file(journal.path))
     link = TableLink(journal, outbox, membership)  # never started: nothing is published
     journal.on_append = link.entry_committed
     Session(journal).handle(SetUpGame(players=NAMES[:2]))

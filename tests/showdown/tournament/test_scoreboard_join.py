@@ -23,7 +23,7 @@ import pytest
 from pytest_mock import MockerFixture
 
 from engine.scoring import ScoringMode
-from engine.tournament import EventSettings
+from engine.tournament import TournamentSettings
 from showdown.app.scoreboard_main import build_scoreboard
 from showdown.app.subcommands import event_host
 from showdown.game.journal import Journal
@@ -34,13 +34,13 @@ from showdown.scoreboard.i18n import set_language
 from showdown.scoreboard.screens.names import PAGES
 from showdown.tournament.broker_files import BrokerFiles
 from showdown.tournament.brokers import BrokerProcess
-from showdown.tournament.games import event_round
-from showdown.tournament.host import EventHost, new_event_id
+from showdown.tournament.games import tournament_round
+from showdown.tournament.host import TournamentHost, new_tournament_id
 from showdown.tournament.join import Joining, join, parse_address
 from showdown.tournament.membership import TableDoor
-from showdown.tournament.messages import EventInfo
+from showdown.tournament.messages import TournamentInfo
 from showdown.tournament.table_link import TableLink
-from showdown.tournament.view import EventSource
+from showdown.tournament.view import TournamentSource
 from tests.showdown.scoreboard.helpers import ARTIFACTS, touch, widget
 from tests.showdown.tournament.conftest import NAMES, Event, wait_for
 
@@ -50,7 +50,7 @@ class Night:
     """A partners-8 event on a broker, and one table's scoreboard that has not joined yet."""
 
     broker: BrokerProcess
-    host: EventHost
+    host: TournamentHost
     board: Scoreboard
     session: Session
     links: list[TableLink]
@@ -58,14 +58,14 @@ class Night:
 
 @pytest.fixture
 def night(tmp_path: Path, broker_kind: str) -> Iterator[Night]:
-    settings = EventSettings.partners_8(tuple(NAMES), ("t1", "t2"))
-    info = EventInfo(event=new_event_id(), name="Friday game night", format="partners-8",
-                     players=list(settings.players), tables=list(settings.tables),
-                     rounds=settings.rounds, hands_per_round=settings.hands_per_round,
-                     target=settings.target)
+    settings = TournamentSettings.partners_8(tuple(NAMES), ("t1", "t2"))
+    info = TournamentInfo(event=new_tournament_id(), name="Friday game night", format="partners-8",
+                          players=list(settings.players), tables=list(settings.tables),
+                          rounds=settings.rounds, hands_per_round=settings.hands_per_round,
+                          target=settings.target)
     broker = BrokerProcess(broker_kind, BrokerFiles(tmp_path / "host"),
                            log=tmp_path / "broker.log")
-    host = EventHost(tmp_path / "host", broker, info=info, keepalive=5)
+    host = TournamentHost(tmp_path / "host", broker, info=info, keepalive=5)
     host.write_broker_files()
     broker.start()
     host.start()
@@ -73,7 +73,7 @@ def night(tmp_path: Path, broker_kind: str) -> Iterator[Night]:
     journal = Journal.open(tmp_path / "table.db", writable=True)
     session = Session(journal)
     links: list[TableLink] = []
-    table: TableModel[EventSource] = TableModel(session)
+    table: TableModel[TournamentSource] = TableModel(session)
 
     def joined(link: TableLink) -> None:  # as the service's door: the table is in the event now
         links.append(link)
@@ -159,7 +159,7 @@ def test_set_up_joins_then_seats_the_round_the_host_published(night: Night) -> N
     assert state is not None and list(state.players) == seated
     assert state.scoring.mode is ScoringMode.PARTNERS and state.scoring.rounds == 4
     first = night.session.journal.entries(state.game_id)[0]
-    assert event_round(first.key, host.info.event) == (True, 1)
+    assert tournament_round(first.key, host.info.event) == (True, 1)
     # the host stores the set-up and reads it as table 1's game of round 1
     assert wait_for(lambda: link.unacknowledged() == 0)
     assert wait_for(lambda: any(r.table == "t1" and r.round == 1 for r in host.records()))

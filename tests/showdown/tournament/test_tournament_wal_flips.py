@@ -16,7 +16,7 @@ from showdown.game.mark import mark_path
 from showdown.game.session import Session
 from showdown.playtest.bot_table import BotTable, coin_referee
 from showdown.tournament.messages import EntryMessage
-from showdown.tournament.store import EventStore, StoreError
+from showdown.tournament.store import StoreError, TournamentStore
 from tests.showdown.app.test_no_tracebacks import ENV, SHOWDOWN
 from tests.showdown.game.wal_damage import (
     digest,
@@ -55,7 +55,7 @@ def killed(tmp_path_factory: pytest.TempPathFactory,
     wal = Path(f"{db}-wal")
 
     def host(stop_here: Callable[[], None]) -> None:
-        store = EventStore(db)
+        store = TournamentStore(db)
         store.put("event", EVENT)
         for entry in table_entries:
             assert store.store(entry, received_at=1.0)
@@ -69,7 +69,7 @@ def killed(tmp_path_factory: pytest.TempPathFactory,
 
 def _entries(db: Path) -> list[EntryMessage]:
     """What the host reads of the journal: its entries."""
-    store = EventStore(db)
+    store = TournamentStore(db)
     try:
         return store.entries()
     finally:
@@ -116,9 +116,9 @@ def test_a_new_event_journal_where_one_was_deleted_is_not_taken_for_its_loss(
 ) -> None:
     db = tmp_path / "event.db"
     mark_path(db).write_bytes(killed["event.db.mark"])
-    store = EventStore(db)
+    store = TournamentStore(db)
     store.close()
-    store = EventStore(db)
+    store = TournamentStore(db)
     assert store.entries() == []
     store.close()
 

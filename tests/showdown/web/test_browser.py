@@ -26,7 +26,7 @@ from showdown.game.journal import Journal
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
 from showdown.game.table_pin import evening_pin
-from showdown.tournament.view import EventSource
+from showdown.tournament.view import TournamentSource
 from tests.showdown.web.browser import (
     LATENCY_PROBE,
     Service,
@@ -236,7 +236,7 @@ def test_a_table_that_joins_an_event_later_shows_it_on_an_open_page(tmp_path: Pa
     with Journal.open(tmp_path / "table.db", writable=True) as journal:
         session = Session(journal)
         play(session, ["Ana", "Budi", "Chen"])
-        table: TableModel[EventSource] = TableModel(session)
+        table: TableModel[TournamentSource] = TableModel(session)
         served = serve_table(table, "127.0.0.1:0")
         assert served is not None
         try:

@@ -27,7 +27,7 @@ from showdown.game.journal import Journal
 from showdown.game.messages import HandEntry, RecordRound
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
-from showdown.tournament.view import EventSource
+from showdown.tournament.view import TournamentSource
 from showdown.web.process import NICE
 from tests.showdown.app.test_no_tracebacks import ENV, SHOWDOWN
 from tests.showdown.web.conftest import play
@@ -260,7 +260,7 @@ def test_a_table_that_joins_an_event_later_shows_it_without_a_restart(session: S
                                                                       ) -> None:
     from tests.showdown.web.sample_tournament import Host, evening
 
-    table: TableModel[EventSource] = TableModel(session)
+    table: TableModel[TournamentSource] = TableModel(session)
     page = serve_table(table, "127.0.0.1:0")
     assert page is not None
     try:

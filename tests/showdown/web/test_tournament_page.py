@@ -20,12 +20,12 @@ from starlette.testclient import TestClient
 from showdown.game.journal import Journal
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
-from showdown.tournament.view import EventSource, EventView
-from showdown.web.app import event_app, table_app
+from showdown.tournament.view import TournamentSource, TournamentView
+from showdown.web.app import table_app, tournament_app
 from showdown.web.hub import Hub
 from showdown.web.pin import PinGuard
 from showdown.web.table import PARTS, TableSource
-from showdown.web.tournament import EVENT_PARTS, EventWatch
+from showdown.web.tournament import TOURNAMENT_PARTS, TournamentWatch
 from tests.showdown.web.conftest import PIN, play, shown_text
 from tests.showdown.web.sample_tournament import JOIN_CODE, Host, evening
 from tests.showdown.web.test_requests import _event, _totals
@@ -38,8 +38,8 @@ def host() -> Host:
 
 @pytest.fixture
 def client(host: Host) -> Iterator[TestClient]:
-    hub = Hub(EVENT_PARTS)
-    with TestClient(event_app(EventWatch(host, hub.changed), hub)) as client:
+    hub = Hub(TOURNAMENT_PARTS)
+    with TestClient(tournament_app(TournamentWatch(host, hub.changed), hub)) as client:
         yield client
         hub.close()
 
@@ -101,7 +101,7 @@ def test_the_printable_standings_list_everyone_best_first(client: TestClient) ->
 
 
 def test_a_host_not_heard_from_says_so(host: Host, client: TestClient) -> None:
-    host.publish(EventView(host_online=False))
+    host.publish(TournamentView(host_online=False))
     assert "The host is away" in client.get("/").text
 
 
@@ -136,11 +136,11 @@ def test_a_table_in_an_event_shows_the_event_below_its_game(tmp_path: Path, host
     with Journal.open(tmp_path / "table.db", writable=True) as journal:
         session = Session(journal)
         play(session, ["Ana", "Budi", "Chen", "Dewi"])
-        hub = Hub(PARTS + EVENT_PARTS)
-        model: TableModel[EventSource] = TableModel(session)
+        hub = Hub(PARTS + TOURNAMENT_PARTS)
+        model: TableModel[TournamentSource] = TableModel(session)
         model.subscribe(hub.changed)
         app = table_app(TableSource(model), hub, PinGuard(lambda: PIN),
-                        event=EventWatch(host, hub.changed))
+                        event=TournamentWatch(host, hub.changed))
         with TestClient(app) as client:
             html = client.get("/").text
             assert 'id="part-table"' in html and 'id="part-event"' in html
