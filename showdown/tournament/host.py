@@ -66,6 +66,7 @@ from showdown.tournament.messages import (
 )
 from showdown.tournament.store import ConflictError, TableRow, TournamentStore
 from showdown.tournament.view import TournamentView
+from showdown.unit.listeners import Listeners
 
 __all__ = ["TournamentHost", "new_tournament_id", "settings_from_info"]
 
@@ -77,6 +78,11 @@ STATE_INTERVAL_S = 0.25
 FIELDS = tuple(f.name for f in fields(Standing))
 
 Listener = Callable[[], None]
+
+
+def _failed(listener: Callable[[], object]) -> None:
+    """A listener raised: logged, and the others are still told."""
+    log.exception("an event listener failed")
 
 
 def new_tournament_id() -> str:
@@ -142,7 +148,7 @@ class TournamentHost:
         self._records: dict[tuple[str, str, int], GameRecord] = {}
         self._presence: dict[str, tuple[bool, float | None]] = {}
         self._published: dict[str, bytes] = {}
-        self._listeners: list[Listener] = []
+        self._listeners: Listeners[[]] = Listeners(failed=_failed)
         self._dirty = False
         self._waiting: list[str] = []
         """Recorded times of the entries stored since the state was last published."""
@@ -221,7 +227,7 @@ class TournamentHost:
 
     def subscribe(self, listener: Listener) -> None:
         """Call ``listener`` (on paho's thread) whenever the view changed."""
-        self._listeners.append(listener)
+        self._listeners.subscribe(listener)
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -507,8 +513,4 @@ class TournamentHost:
 
     def _changed(self) -> None:
         self._version += 1
-        for listener in list(self._listeners):
-            try:
-                listener()
-            except Exception:
-                log.exception("an event listener failed")
+        self._listeners.tell()

@@ -35,10 +35,16 @@ from showdown.tournament.messages import (
 )
 from showdown.tournament.outbox import Membership, Outbox, journal_identity, tournament_entries
 from showdown.tournament.view import TournamentView
+from showdown.unit.listeners import Listeners
 
 __all__ = ["TableLink"]
 
 log = logging.getLogger("showdown.tournament.table")
+
+
+def _failed(listener: Callable[[], object]) -> None:
+    """A listener raised: logged, and the others are still told."""
+    log.exception("an event listener failed")
 
 
 class TableLink:
@@ -71,7 +77,7 @@ class TableLink:
         """Each event game's entries' seqs, in order (their ``prev`` links)."""
         self._tournament_games: dict[int, bool] = {}
         self._view = TournamentView(info=membership.info, me=membership.table)
-        self._listeners: list[Callable[[], None]] = []
+        self._listeners: Listeners[[]] = Listeners(failed=_failed)
         self._stop = threading.Event()
         self._resender = threading.Thread(target=self._resend_loop, name="outbox", daemon=True)
         offline = TableStatus(event=membership.event, table=membership.table, online=False)
@@ -114,7 +120,7 @@ class TableLink:
 
     def subscribe(self, listener: Callable[[], None]) -> None:
         """Call ``listener`` (on paho's thread) whenever the view changed."""
-        self._listeners.append(listener)
+        self._listeners.subscribe(listener)
 
     def view(self) -> TournamentView:
         """The event as the host last published it."""
@@ -267,8 +273,4 @@ class TableLink:
             elif isinstance(message, TablesMessage):
                 view = TournamentView(**{**view.__dict__, "tables": tuple(message.tables)})
             self._view = view
-        for listener in list(self._listeners):
-            try:
-                listener()
-            except Exception:
-                log.exception("an event listener failed")
+        self._listeners.tell()
