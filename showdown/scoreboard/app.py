@@ -461,7 +461,7 @@ class Scoreboard:
 
     def _nav_entries(self) -> tuple[tuple[str, str], ...]:
         """The navigation bar's buttons: Event too (before Set-up) while the table is in one."""
-        if "event" not in self.screens or self.port.event() is None:
+        if "event" not in self.screens or self.port.tournament() is None:
             return NAV
         return (*NAV[:-1], ("event", N_("Event")), NAV[-1])
 

@@ -77,7 +77,7 @@ class TablePort(Protocol):
         """The current picture of the game."""
         ...
 
-    def event(self) -> TournamentSource | None:
+    def tournament(self) -> TournamentSource | None:
         """The event this table is in, as the table's read model holds it (None: in none)."""
         ...
 
