@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import TextIO
 
 from engine.scoring import PIG_MODES, ScoringSettings
-from showdown.locale.lists import listed
 from showdown.game.messages import (
     EntryRejected,
     Event,
@@ -19,6 +18,7 @@ from showdown.game.messages import (
     ScoresUpdated,
     ShowdownRecorded,
 )
+from showdown.locale.lists import listed
 from showdown.unit.events import Armed, FalseStart, Go, ShowdownEvent, ShowdownOutcome
 
 __all__ = ["StatusPrinter"]

@@ -48,7 +48,7 @@ def _bdi(name: object) -> Markup:
 def _listed(names: Iterable[object], words: Words) -> Markup:
     """Names, each isolated (:func:`_bdi`), listed as ``words``' language lists them ("Ben and
     Dev"): the list's own words are the CLDR's, never a player's, so the whole is markup."""
-    return Markup(listed([str(_bdi(name)) for name in names], words.code))  # noqa: S704
+    return Markup(listed([str(_bdi(name)) for name in names], words.code))
 
 
 def _clock(stamp: float) -> str:

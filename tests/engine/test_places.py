@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.places import places
-from engine.scoring import RoundResult, Scoresheet, ScoringSettings
+from engine.scoring import RoundResult, Scoresheet, ScoringMode, ScoringSettings
 
 
 @given(st.lists(st.integers(-3, 3), max_size=12))
@@ -29,7 +29,7 @@ def test_a_game_whose_winners_tie_gives_them_first_place_together() -> None:
 
 
 def test_players_level_on_pigs_share_a_place_behind_the_winner() -> None:
-    sheet = Scoresheet(ScoringSettings(mode="hero", pigs=1), players=4)
+    sheet = Scoresheet(ScoringSettings(mode=ScoringMode.HERO, pigs=1), players=4)
     sheet.record(RoundResult(went_out=0, hand_points=(0, 200, 200, 100)))
     assert sheet.is_over and sheet.winners == (0,)
     assert sheet.places == (1, 2, 2, 2)

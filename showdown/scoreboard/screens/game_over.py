@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pygame
 
-from showdown.scoreboard import theme
 from showdown.locale.lists import listed
+from showdown.scoreboard import theme
 from showdown.scoreboard.i18n import _, current_language
 from showdown.scoreboard.screens.base import Screen
 from showdown.scoreboard.view import TableView

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.scoring import ScoringSettings
+from engine.scoring import ScoringMode, ScoringSettings
 from showdown.game.messages import HandEntry, RecordRound, SetUpGame
 from showdown.game.session import Session
 from showdown.scoreboard.app import Scoreboard
@@ -58,7 +58,7 @@ def test_players_level_on_pigs_share_second_place(board: Scoreboard,
     whose scores all go back to zero: nine players level, all second."""
     others = [f"P{n}" for n in range(2, 11)]
     session.handle(SetUpGame(players=["Ann", *others],
-                             scoring=ScoringSettings(mode="hero", pigs=1)))
+                             scoring=ScoringSettings(mode=ScoringMode.HERO, pigs=1)))
     session.handle(RecordRound(went_out="Ann", hands={
         name: HandEntry(points=60) for name in others}))
     board.refresh()  # the session changed under the board, as the service tells it
