@@ -40,8 +40,8 @@ def result(view: TableView) -> str:
     names = [player_name(name) for name in view.winners] or ["?"]
     if len(names) == 1:
         return _("{name} wins!").format(name=names[0])
-    # TRANSLATORS: the end of a game won by more than one player; {names} is their names,
-    # already listed as the language lists names ("Ben and Dev", "Ben, Dev, and Eve").
+    # TRANSLATORS: a game won by more than one player. {names}: their names, listed as the
+    # language lists names ("Ben and Dev", "Ben, Dev, and Eve").
     return _("{names} tie!").format(names=listed(names, current_language()))
 
 

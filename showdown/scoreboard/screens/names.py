@@ -239,8 +239,11 @@ class NamesScreen(Screen):
             found.append(Button(f"page:{page}", pygame.Rect(8 + i * 104, 326, 98, 66), face,
                                 partial(setattr, self, "page", page),
                                 selected=page == self.page, colour=theme.BUTTON, size=24))
-        # TRANSLATORS: the name keyboard's Shift: the next letter is a capital.
-        shift = _("Caps lock") if self.shift is Shift.LOCK else _("Shift")
+        # TRANSLATORS: the name keyboard's Shift key: the next letter typed is a capital.
+        shift = _("Shift")
+        if self.shift is Shift.LOCK:
+            # TRANSLATORS: the name keyboard's Shift key tapped twice: every letter a capital.
+            shift = _("Caps lock")
         found += [
             Button("shift", pygame.Rect(320, 326, 128, 66), shift, self._tap_shift,
                    enabled=self.page != "symbols", selected=self.shift is not Shift.OFF,
