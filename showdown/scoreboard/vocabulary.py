@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from enum import Enum
 
+from showdown.game.names import default_name, default_number, is_default_name
 from showdown.scoreboard.i18n import N_, _, ngettext, pgettext
 
 __all__ = [
@@ -260,21 +261,8 @@ def custom_effect_name(effect: str | Enum) -> str:
 
 
 DEFAULT_NAME = N_("Player {number}")
-"""The name of a seat nobody named, as the game records it (in English, like every stored
-word) and as every screen shows it (in the language in use)."""
-
-_DEFAULT = re.compile(r"Player ([1-9][0-9]*)")
-
-
-def default_name(seat: int) -> str:
-    """The recorded name of an unnamed seat (0-based): ``"Player 4"`` for the fourth, whatever
-    the language, so the journal and a change of language agree."""
-    return DEFAULT_NAME.format(number=seat + 1)
-
-
-def is_default_name(name: str) -> bool:
-    """Whether ``name`` is an unnamed seat's ("Player 4"): nobody to keep for the next game."""
-    return _DEFAULT.fullmatch(name) is not None
+"""The name of a seat nobody named as every screen shows it (in the language in use): the
+message id of :data:`showdown.game.names.DEFAULT_NAME`, the name the game records in English."""
 
 
 def player_name(name: str) -> str:
@@ -286,10 +274,10 @@ def player_name(name: str) -> str:
     ...     print(player_name("Player 4"), player_name("Ana"))
     プレイヤー4 Ana
     """
-    found = _DEFAULT.fullmatch(name)
-    if found is None:
+    number = default_number(name)
+    if number is None:
         return name
-    return _(DEFAULT_NAME).format(number=int(found.group(1)))
+    return _(DEFAULT_NAME).format(number=number)
 
 
 def player_sort_key(name: str) -> tuple[str, int, str]:

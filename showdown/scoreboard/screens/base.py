@@ -50,6 +50,8 @@ class Ui(Protocol):
     screens: dict[str, Screen]
     tournament_door: TournamentDoor | None
     """How this table joins an event from Set-up (None: it cannot, headless or at the host)."""
+    clock: Callable[[], float]
+    """The scoreboard's clock, in seconds (a test's own): how long since a tap, a banner."""
 
     def notify(self, note: object = None) -> None:
         """Something changed (from any thread): draw again soon. Never blocks."""

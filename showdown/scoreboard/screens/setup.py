@@ -23,6 +23,7 @@ from functools import partial
 import pygame
 
 from engine.scoring import ScoringMode
+from showdown.game.messages import SetUpGame
 from showdown.scoreboard import theme
 from showdown.scoreboard.i18n import LANGUAGES, _, current_language, ngettext
 from showdown.scoreboard.port import GameSetup
@@ -115,6 +116,21 @@ class SetupScreen(Screen):
     def name_of(self, seat: int) -> str:
         """The name typed for a seat, or the translated default."""
         return player_name(self.recorded_name(seat))
+
+    def propose(self, game: SetUpGame) -> None:
+        """Start from ``game`` (what the command line asked for: ``--players``, ``--preset``,
+        ``--scoring``, ``--pigs``, ``--rounds``) instead of Set-up's own defaults; the table may
+        still change any of it before Start. A table that has played still starts from its last
+        players (:meth:`entered`)."""
+        presets, modes = self.ui.port.presets(), self.ui.port.modes()
+        scoring = game.scoring
+        self._change_count(len(game.players) - self.count)
+        if game.preset in presets:
+            self.preset = presets.index(game.preset)
+        self.mode = next((i for i, m in enumerate(modes) if m.mode == scoring.mode), self.mode)
+        self.target = scoring.target or self.target
+        if scoring.uses_pigs:
+            self.pigs, self.rounds = scoring.pigs, scoring.rounds
 
     def rename(self, seat: int, name: str) -> None:
         """Set a seat's name (from the keyboard screen)."""

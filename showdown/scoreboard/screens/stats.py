@@ -3,8 +3,9 @@ game the table kept (All time).
 
 Only players with a reaction time are ranked: before the first showdown nobody is "#1", and
 nobody is highlighted. The unit (ms) is in the column heads, so a cell holds a figure alone and
-figures side by side never run together, in any language. All time shows, for every player who
-ever sat down, games played and won, the points scored per round, showdowns won and lost, the
+figures side by side never run together, in any language. All time shows, for every player named
+in a game (a seat nobody named is nobody's record), games played and won, the points scored per
+round, showdowns won and lost, the
 best and median reaction time and the false starts (:mod:`showdown.game.alltime`).
 """
 
@@ -37,7 +38,7 @@ ALL_TIME: tuple[tuple[str, str, int], ...] = (
     ("", N_("Player"), 204),
     (N_("Games"), N_("Played"), 64),
     (N_("Games"), N_("Won"), 70),
-    (N_("Games"), N_("Per round"), 90),
+    (N_("Points"), N_("Per round"), 90),
     (N_("Showdowns"), N_("Won"), 70),
     (N_("Showdowns"), N_("Lost"), 58),
     (N_("Reaction (ms)"), N_("Best"), 68),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import pygame
 import pytest
 
 from showdown.app.scoreboard_main import build_scoreboard
@@ -114,12 +115,18 @@ def test_a_game_left_before_its_first_round_is_listed_and_counted_as_promised(
     board: Scoreboard, session: Session
 ) -> None:
     """Item 3: a showdown and a penalty, then New game: the question says the game stays
-    saved, Saved games lists it, it is taken up again, and its showdown counts all time."""
+    saved, Saved games lists it, it is taken up again, and its showdown counts all time (for a
+    player named: a seat nobody named is nobody's record)."""
+    board.go("setup")
+    touch(board, "rename")
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Ana"))
+    board.pump()
+    touch(board, "done")
     start_game(board, players=3)
     left = session.state
     assert left is not None
     touch(board, "nav:showdown")
-    touch(board, "by-hand-left")  # Player 1 beat Player 2
+    touch(board, "by-hand-left")  # Ana beat Player 2
     touch(board, "penalty")
     touch(board, "reason:advice")
     touch(board, "player2")
@@ -139,13 +146,13 @@ def test_a_game_left_before_its_first_round_is_listed_and_counted_as_promised(
     touch(board, "open")
     taken = session.state
     assert taken is not None and taken.game_id == left.game_id
-    assert [(s.winner, s.loser) for s in taken.showdowns] == [("Player 1", "Player 2")]
+    assert [(s.winner, s.loser) for s in taken.showdowns] == [("Ana", "Player 2")]
     assert board.current == "table"
     touch(board, "nav:stats")
     touch(board, "all-time")
     rows = {text(board, f"all{r}:0"): text(board, f"all{r}:4")
             for r in range(3) if f"all{r}:0" in ids(board)}
-    assert rows.get("Player 1") == "1"  # the showdown Player 1 won counts all time
+    assert rows.get("Ana") == "1"  # the showdown Ana won counts all time
 
 
 def test_cancelling_an_edit_from_history_keeps_the_round_being_entered(

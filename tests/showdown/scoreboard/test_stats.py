@@ -7,7 +7,8 @@ import itertools
 
 import pytest
 
-from showdown.game.messages import RecordShowdown
+from engine.scoring import ScoringSettings
+from showdown.game.messages import HandEntry, RecordRound, RecordShowdown, SetUpGame
 from showdown.scoreboard import theme
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
@@ -124,3 +125,24 @@ def test_all_time_figures_are_on_stats_and_fit_in_every_language(
         shot(board, f"stats-all-time-{code}")
     touch(board, "all-time")  # back to this game's leaderboard
     assert widget(board, "title").text != "All time"  # type: ignore[attr-defined]
+
+
+def test_all_time_lists_no_unnamed_seat_and_heads_points_per_round_as_points(
+    board: Scoreboard, table: SessionPort
+) -> None:
+    """Two games with a "Player 2" each: two people nobody named, so nobody's record; the
+    points per round stand under Points, not under Games."""
+    session = table.session
+    for went_out in ("Ana", "Player 2"):
+        session.handle(SetUpGame(players=["Ana", "Player 2"], scoring=ScoringSettings(target=50)))
+        other = "Player 2" if went_out == "Ana" else "Ana"
+        session.handle(RecordRound(went_out=went_out, hands={other: HandEntry(points=60)}))
+    board.refresh()
+    board.go("stats")
+    touch(board, "all-time")
+    shown = [w for w in board.widgets() if isinstance(w, Label)]
+    assert [w.text for w in shown if w.id.startswith("all") and w.id.endswith(":0")] == ["Ana"]
+    per_round = next(w for w in shown if w.id.startswith("head:Per round"))
+    over = [w.text for w in shown if w.id.startswith("group:")
+            and w.rect.left <= per_round.rect.centerx <= w.rect.right]
+    assert over == ["Points"]
