@@ -86,13 +86,9 @@ class Label(Widget):
         """See :meth:`Widget.draw`."""
         canvas.surface.fill(self.background, canvas.rect(self.rect))
         box = self.rect.inflate(-2 * self.padding, 0) if self.padding else self.rect
-        if self.wrap:
-            canvas.text.draw_wrapped(canvas.surface, self.text, box, self.size,
-                                     self.colour, bold=self.bold, anywhere=self.anywhere,
-                                     floor=self.floor)
-        else:
-            canvas.text.draw_fitting(canvas.surface, self.text, box, self.size,
-                                     self.colour, bold=self.bold, align=self.align)
+        canvas.text.draw(canvas.surface, self.text, box, self.size, self.colour,
+                         bold=self.bold, align=self.align, wrap=self.wrap,
+                         anywhere=self.anywhere, floor=self.floor)
 
 
 @dataclass
@@ -125,8 +121,10 @@ class Button(Widget):
             pygame.draw.rect(canvas.surface, theme.ACCENT, real, width=canvas.layout.px(4),
                              border_radius=radius)
         inner = self.rect.inflate(-8, -6)
+        if canvas.text.fit(self.text, inner, self.size, bold=True).shortened:
+            inner = self.rect.inflate(-8, -2)  # words that would be cut take the whole height
         colour = theme.TEXT if self.enabled else theme.TEXT_DIM
-        canvas.text.draw_fitting(canvas.surface, self.text, inner, self.size, colour, bold=True)
+        canvas.text.draw(canvas.surface, self.text, inner, self.size, colour, bold=True)
 
     @property
     def tappable(self) -> bool:
@@ -201,8 +199,10 @@ class Painter:
     def paint(self, widgets: list[Widget]) -> list[pygame.Rect]:
         """Bring the surface up to date with ``widgets``; the window rects that changed."""
         dirty: list[pygame.Rect] = []
+        text = self.canvas.text
         if not self._shown:
             self.canvas.surface.fill(theme.BACKGROUND)
+            text.forget()
             dirty.append(self.canvas.surface.get_rect())
         current = {widget.id: widget for widget in widgets}
         cleared: list[pygame.Rect] = []
@@ -212,6 +212,7 @@ class Painter:
                 cleared.append(old_rect)
                 if widget is None:
                     del self._shown[wid]
+                    text.forget(wid)
         for old_rect in cleared:
             real = self.canvas.rect(old_rect)
             self.canvas.surface.fill(theme.BACKGROUND, real)
@@ -222,7 +223,11 @@ class Painter:
             unchanged = shown is not None and shown[0] == key
             if unchanged and widget.rect.collidelist(cleared) < 0:
                 continue
-            widget.draw(self.canvas)
+            text.begin(widget.id, widget.rect)
+            try:
+                widget.draw(self.canvas)
+            finally:
+                text.end()
             self._shown[widget.id] = (key, widget.rect.copy())
             dirty.append(self.canvas.rect(widget.rect))
         return dirty
