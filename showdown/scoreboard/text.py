@@ -1,10 +1,13 @@
 """Text on the scoreboard: fonts per language, a render cache, and text that fits its box.
 
 Rendering a string with FreeType is the most expensive thing a frame does, so rendered strings
-are cached by (text, size, colour, bold); a repaint of an unchanged label is a blit. Text is
-shrunk to fit its box down to a floor that stays readable at arm's length; anything that still
-does not fit is clipped and recorded in :attr:`TextRenderer.overflows`, which the tests assert
-is empty for every screen in every language.
+are cached by (text, size, colour, bold); a repaint of an unchanged label is a blit. Every
+widget fits its text the one way (:meth:`TextRenderer.fit`), so none runs out of its box or
+over its neighbour's, whatever the name or the language: shrunk down to a floor that stays
+readable at arm's length, then broken over lines where the box has room, and only then cut short
+with "…", the whole a tap away (the scoreboard tells it on its banner). Each line drawn is
+recorded with the widget that drew it (:attr:`TextRenderer.drawn`): the tests read from those
+rectangles that no text leaves its widget and no two overlap, on every screen in every language.
 """
 
 from __future__ import annotations
@@ -74,7 +77,8 @@ class Fit:
 
 @dataclass(frozen=True)
 class Overflow:
-    """A string that did not fit its box even at the smallest allowed size."""
+    """A string that did not fit its box even cut short: a box lower than one line at the
+    floor size."""
 
     text: str
     box: tuple[int, int, int, int]
@@ -283,7 +287,7 @@ class TextRenderer:
     def wrapped_height(self, text: str, box: pygame.Rect, size: int, *, bold: bool = False,
                        floor: int = 0) -> int:
         """The design height ``text`` takes wrapped in ``box``'s width at the size
-        :meth:`draw_wrapped` would draw it (a box that must grow to hold it)."""
+        :meth:`draw` would draw it in lines (a box that must grow to hold it)."""
         real_box = self.layout.rect(box)
         lines, _current, line_h = self._wrapped(text, real_box, size, bold, floor=floor)
         return math.ceil(line_h * len(lines) / self.layout.scale)

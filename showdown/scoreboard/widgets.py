@@ -56,7 +56,8 @@ def _rect_key(rect: pygame.Rect) -> tuple[int, int, int, int]:
 
 @dataclass
 class Label(Widget):
-    """One line of text in a box, fitted to it."""
+    """Text in a box, fitted to it (:meth:`showdown.scoreboard.text.TextRenderer.fit`): one
+    line where it fits down to the floor size, else lines, else cut short with "…"."""
 
     id: str
     rect: pygame.Rect
@@ -67,13 +68,15 @@ class Label(Widget):
     bold: bool = False
     align: str = "center"
     wrap: bool = False
+    """Lines at the size asked for before a smaller single line (a sentence, not a label)."""
     padding: int = 0
     """Design pixels kept clear of text at the left and right (cells side by side stay apart)."""
     anywhere: bool = False
-    """With ``wrap``: a word too wide for the box breaks between any two letters (a long name
-    in a narrow column) rather than run over its edges."""
+    """A word too wide for the box breaks between any two letters (a long name in a narrow
+    column) before a smaller size is tried for the lines (without it, only when nothing else
+    fits)."""
     floor: int = 0
-    """With ``wrap``: the smallest design size the text may shrink to (0: the readable floor,
+    """The smallest design size the lines may shrink to (0: the readable floor,
     :data:`showdown.scoreboard.theme.MIN_TEXT`); a banner in a scaled-down window asks more."""
 
     def key(self) -> Hashable:

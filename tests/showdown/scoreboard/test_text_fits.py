@@ -21,13 +21,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from engine.rules import PenaltyReason
-from engine.scoring import ScoringMode, ScoringSettings
 from showdown.event.discovery import Found
 from showdown.event.messages import EventInfo, SeatingMessage, StandingLine, TableLine
 from showdown.event.view import EventView, StillEvent
 from showdown.game.journal import Journal
-from showdown.game.messages import HandEntry, RecordPenalty, RecordRound, RecordShowdown, SetUpGame
+from showdown.game.messages import RecordShowdown
 from showdown.game.session import Session
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
@@ -43,24 +41,10 @@ from showdown.scoreboard.screens.stats import StatsScreen
 from showdown.scoreboard.text import Drawn
 from showdown.scoreboard.view import ShowdownView, Side, Stage
 from tests.showdown.scoreboard.helpers import touch, widget
+from tools.screenshots.games import WIDE_GAME_NAME, WIDE_PLAYERS, sample_wide
 
-NAMES = (
-    "Ada 山田 Ωmega",  # three scripts in one name
-    "山田さくら",
-    "MMMMMMMMMMMM",
-    "ÀÉÎ Ωmega WW",  # accents above capitals: the tallest Latin line
-    "WWWWWWWWWWWW",  # twelve of the widest Latin letter
-    "さくらさくらさくらさくら",
-    "José WWWWWWW",
-    "김민준 Ωmega WW",
-    "Player 9",  # a seat nobody named: "プレイヤー9", "Pemain 9"...
-    "王小明王小明王小明王小明",  # twelve CJK characters
-)
-"""Ten players, in seat order, each as wide as a name goes in its script."""
-
+NAMES = WIDE_PLAYERS
 MIXED, SAKURA, WIDEST, CJK = NAMES[0], NAMES[1], NAMES[4], NAMES[9]
-GAME_NAME = "W" * 24
-"""The longest name a game takes (Saved games' keyboard stops at 24)."""
 EVENT_NAME = "W" * 40
 """The longest name an event takes."""
 
@@ -143,40 +127,15 @@ def games(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 
 def _game(folder: Path, *, hero: bool, over: bool) -> Path:
-    """A journal of a game of the ten widest names: an earlier game (for Saved games), three
-    rounds (in hero scoring, one that draws pigs), showdowns, a false start and a penalty;
-    ``over``: the game is won."""
+    """The journal of :func:`sample_wide` (``hero``, ``over``), recorded once."""
     found = _GAMES.get((hero, over))
-    if found is not None:
-        return found
-    path = folder / f"game-{hero}-{over}.db"
-    journal = Journal.open(path)
-    session = Session(journal)
-    _earlier_game(session)
-    if hero:
-        scoring = ScoringSettings(mode=ScoringMode.HERO, target=200, pigs=1 if over else 3)
-    else:
-        scoring = ScoringSettings(target=100 if over else 500)
-    session.handle(SetUpGame(players=list(NAMES), preset="killer" if hero else "showdown",
-                             scoring=scoring, first_dealer=CJK))
-    session.handle(RecordShowdown(winner=WIDEST, loser=CJK, cards_loaded=3, source="unit",
-                                  left=WIDEST, right=CJK,
-                                  reaction_ms={WIDEST: 212.0, CJK: 305.0}))
-    session.handle(RecordShowdown(winner=MIXED, loser=SAKURA, cards_loaded=2,
-                                  reason="false-start", source="unit", left=SAKURA, right=MIXED))
-    session.handle(RecordPenalty(player=NAMES[2], reason=PenaltyReason.ADVICE))
-    for out, points in ((WIDEST, 20), (CJK, 35), (MIXED, 40)):
-        state = session.state
-        if state is None or state.is_over:
-            break
-        hands = {name: HandEntry(points=points + i) for i, name in enumerate(NAMES)
-                 if name != out}
-        session.handle(RecordRound(went_out=out, hands=hands))
-    journal.remember_players([*NAMES, "Ωmega ÀÉÎ 12", "さくら山田"])
-    journal.set_player_colour(WIDEST, "orange")
-    journal.close()
-    _GAMES[(hero, over)] = path
-    return path
+    if found is None:
+        found = folder / f"game-{hero}-{over}.db"
+        journal = Journal.open(found)
+        sample_wide(Session(journal), hero=hero, over=over)
+        journal.close()
+        _GAMES[(hero, over)] = found
+    return found
 
 
 @contextmanager
@@ -199,17 +158,6 @@ def _table(games: Path, tmp_path: Path, *, hero: bool = False, unit: bool = True
         set_language("en")
         board.close()
         journal.close()
-
-
-def _earlier_game(session: Session) -> None:
-    """A finished game of the evening, named as long as a name goes, for Saved games."""
-    session.handle(SetUpGame(players=[CJK, WIDEST, MIXED], preset="showdown",
-                             scoring=ScoringSettings(target=100), first_dealer=CJK))
-    session.handle(RecordRound(went_out=WIDEST, hands={CJK: HandEntry(points=60),
-                                                       MIXED: HandEntry(points=70)}))
-    state = session.state
-    assert state is not None and state.is_over
-    session.journal.label_game(state.game_id, name=GAME_NAME)
 
 
 # -- each screen, in the states that put the most words on it ----------------------------------
@@ -520,5 +468,5 @@ def test_a_control_whose_words_are_cut_short_acts_and_shows_them_whole(
         touch(board, row.id)
         assert board.screens["games"].chosen == 1  # type: ignore[attr-defined]
         banner = _banner(board)
-        assert banner is not None and banner.startswith(f"{GAME_NAME} · ")
+        assert banner is not None and banner.startswith(f"{WIDE_GAME_NAME} · ")
         assert banner.endswith(f"{WIDEST} won")
