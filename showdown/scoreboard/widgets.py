@@ -72,9 +72,9 @@ class Label(Widget):
     padding: int = 0
     """Design pixels kept clear of text at the left and right (cells side by side stay apart)."""
     anywhere: bool = False
-    """A word too wide for the box breaks between any two letters (a long name in a narrow
-    column) before a smaller size is tried for the lines (without it, only when nothing else
-    fits)."""
+    """A word too wide for the box even at the floor size breaks between any two of its
+    letters at once (a long name in a narrow column); without it, only where the lines fit no
+    other way."""
     floor: int = 0
     """The smallest design size the lines may shrink to (0: the readable floor,
     :data:`showdown.scoreboard.theme.MIN_TEXT`); a banner in a scaled-down window asks more."""
@@ -189,7 +189,11 @@ class Custom(Widget):
 
 
 class Painter:
-    """Repaints only the widgets whose key changed since the last frame; returns dirty rects."""
+    """Repaints only the widgets whose key changed since the last frame; returns dirty rects.
+
+    It keeps the text renderer's record of the lines on screen in step with the widgets
+    (:attr:`showdown.scoreboard.text.TextRenderer.drawn`): each widget's lines go when it is
+    drawn again or leaves."""
 
     def __init__(self, canvas: Canvas) -> None:
         self.canvas = canvas
