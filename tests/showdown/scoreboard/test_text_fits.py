@@ -21,9 +21,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from showdown.event.discovery import Found
-from showdown.event.messages import EventInfo, SeatingMessage, StandingLine, TableLine
-from showdown.event.view import EventView, StillEvent
 from showdown.game.journal import Journal
 from showdown.game.messages import RecordShowdown
 from showdown.game.session import Session
@@ -40,13 +37,16 @@ from showdown.scoreboard.screens.showdown import ShowdownScreen
 from showdown.scoreboard.screens.stats import StatsScreen
 from showdown.scoreboard.text import Drawn
 from showdown.scoreboard.view import ShowdownView, Side, Stage
+from showdown.tournament.discovery import Found
+from showdown.tournament.messages import SeatingMessage, StandingLine, TableLine, TournamentInfo
+from showdown.tournament.view import StillTournament, TournamentView
 from tests.showdown.scoreboard.helpers import touch, widget
 from tools.screenshots.games import WIDE_GAME_NAME, WIDE_PLAYERS, sample_wide
 
 NAMES = WIDE_PLAYERS
 MIXED, SAKURA, WIDEST, CJK = NAMES[0], NAMES[1], NAMES[4], NAMES[9]
-EVENT_NAME = "W" * 40
-"""The longest name an event takes."""
+TOURNAMENT_NAME = "W" * 40
+"""The longest name a tournament (a game night across tables) takes."""
 
 
 # -- what is on the screen ---------------------------------------------------------------------
@@ -305,17 +305,17 @@ def _join(board: Scoreboard, table: SessionPort, found: dict[str, list[str]]) ->
     assert isinstance(join, JoinScreen)
     join._searched = True  # nothing looks for events on this machine's network
     board.go("join")
-    join.found = [Found("e1", EVENT_NAME, "192.168.100.200", 1883),
+    join.found = [Found("e1", TOURNAMENT_NAME, "192.168.100.200", 1883),
                   Found("e2", "さくら" * 13, "uno-host-wwwwwwww.local", 1883)]
     join.code, join.address = "K7QD3MPA", "192.168.100.200:18830"
     join.problem = "The host refused: " + "W" * 60
     _check(board, "join", found)
 
 
-def _event(board: Scoreboard, table: SessionPort, found: dict[str, list[str]]) -> None:
+def _tournament(board: Scoreboard, table: SessionPort, found: dict[str, list[str]]) -> None:
     at = 1_773_520_860.0  # 20:41
-    view = EventView(
-        info=EventInfo(event="k7qd3m", name=EVENT_NAME, format="partners-8",
+    view = TournamentView(
+        info=TournamentInfo(event="k7qd3m", name=TOURNAMENT_NAME, format="partners-8",
                        players=list(NAMES[:8]), tables=["t1", "t2"], rounds=7,
                        hands_per_round=4),
         standings=tuple(StandingLine(rank=i + 1, name=name, table="t1" if i % 2 else "t2",
@@ -327,7 +327,7 @@ def _event(board: Scoreboard, table: SessionPort, found: dict[str, list[str]]) -
                                tables={"t1": list(NAMES[:4]), "t2": list(NAMES[4:8])}),
         host_online=True, me="t1")
     with _utc():
-        table.model.join(StillEvent(view))
+        table.model.join(StillTournament(view))
         board.refresh()
         board.message = ""
         board.go("event")
@@ -367,7 +367,7 @@ CASES: dict[str, tuple[Case, dict[str, bool]]] = {
     "settings": (_screen("settings"), {}),
     "phones": (_phones, {}),
     "join": (_join, {}),
-    "event": (_event, {}),
+    "event": (_tournament, {}),
     "gameover": (_screen("gameover"), {"over": True}),
     "gameover-hero": (_screen("gameover"), {"hero": True, "over": True}),
 }
@@ -445,14 +445,14 @@ def test_a_tap_on_words_cut_short_shows_them_whole(games: Path, tmp_path: Path) 
     """The event's name is as long as names go: cut short on its screen, a tap on it (or a
     fingertip beside a small line) tells it whole; a tap on words shown whole tells nothing."""
     with _table(games, tmp_path) as (board, table):
-        _event(board, table, {})
+        _tournament(board, table, {})
         board.go("event")
         board.frame()
         assert "…" in _whole(board, "title")
         touch(board, "head:standings")  # drawn whole: nothing to tell
         assert _banner(board) is None
         touch(board, "title")
-        assert _banner(board) == EVENT_NAME
+        assert _banner(board) == TOURNAMENT_NAME
         board.message = ""
         status = widget(board, "status:t2")  # a line 34 px high: tapped just under it
         assert "…" in _whole(board, "status:t2")
