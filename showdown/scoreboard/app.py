@@ -207,6 +207,8 @@ class Scoreboard:
         self.screens[self.current].entered(self.view)
         self._widgets: list[Widget] = []
         self._pressed: dict[int, Widget | None] = {}
+        self._revealing: str | None = None
+        """The control just tapped: if its words are drawn cut short, they are told whole."""
         self._stop = threading.Event()
         self._last_phase = self.view.showdown.phase
         self._finished = self.view.finished
@@ -527,6 +529,9 @@ class Scoreboard:
             self.painter.invalidate()
         self._widgets = self.widgets()
         dirty = self.painter.paint(self._widgets)
+        tapped, self._revealing = self._revealing, None
+        if tapped is not None and not self._message and self.question is None:
+            self._reveal(tapped)  # its words as they are drawn now, after what the tap did
         for extra in self.extras:
             dirty.extend(extra.paint())
         if dirty:
@@ -541,13 +546,36 @@ class Scoreboard:
             self._pressed[press.pointer] = target
             return
         started = self._pressed.pop(press.pointer, None)
+        if target is None and started is None:
+            self._reveal(self._cut_short_at(press.pos))
+            return
         if target is None or target is not started or target.action is None:
             return
         if self._message and target.id != "banner-action":
             self._message = ""
             self.message_action = None
         target.action()
+        self._revealing = target.id
         self._stale = True
+
+    def _cut_short_at(self, pos: tuple[float, float]) -> str | None:
+        """The widget nearest a tap on no control whose words are drawn cut short ("…"), within
+        a fingertip's reach (:data:`MIN_TARGET` each way, however small the widget)."""
+        near = []
+        for found in self._widgets:
+            rect = found.rect
+            reach = rect.inflate(max(0, MIN_TARGET - rect.width), max(0, MIN_TARGET - rect.height))
+            if (reach.collidepoint(pos) and not found.id.startswith("banner")
+                    and self.text.whole(found.id) is not None):
+                near.append((math.dist(pos, rect.center), found.id))
+        return min(near)[1] if near else None
+
+    def _reveal(self, owner: str | None) -> None:
+        """Tell the words a widget draws cut short, whole, on the banner (a name too long for
+        its place: its whole is a tap away)."""
+        whole = None if owner is None else self.text.whole(owner)
+        if whole is not None:
+            self.notice(lambda: whole, None)
 
     def tap(self, pos: tuple[float, float]) -> None:
         """A whole tap at a design point (down then up), as a finger would make it."""

@@ -56,7 +56,8 @@ def _rect_key(rect: pygame.Rect) -> tuple[int, int, int, int]:
 
 @dataclass
 class Label(Widget):
-    """One line of text in a box, fitted to it."""
+    """Text in a box, fitted to it (:meth:`showdown.scoreboard.text.TextRenderer.fit`): one
+    line where it fits down to the floor size, else lines, else cut short with "…"."""
 
     id: str
     rect: pygame.Rect
@@ -67,13 +68,15 @@ class Label(Widget):
     bold: bool = False
     align: str = "center"
     wrap: bool = False
+    """Lines at the size asked for before a smaller single line (a sentence, not a label)."""
     padding: int = 0
     """Design pixels kept clear of text at the left and right (cells side by side stay apart)."""
     anywhere: bool = False
-    """With ``wrap``: a word too wide for the box breaks between any two letters (a long name
-    in a narrow column) rather than run over its edges."""
+    """A word too wide for the box even at the floor size breaks between any two of its
+    letters at once (a long name in a narrow column); without it, only where the lines fit no
+    other way."""
     floor: int = 0
-    """With ``wrap``: the smallest design size the text may shrink to (0: the readable floor,
+    """The smallest design size the lines may shrink to (0: the readable floor,
     :data:`showdown.scoreboard.theme.MIN_TEXT`); a banner in a scaled-down window asks more."""
 
     def key(self) -> Hashable:
@@ -86,13 +89,9 @@ class Label(Widget):
         """See :meth:`Widget.draw`."""
         canvas.surface.fill(self.background, canvas.rect(self.rect))
         box = self.rect.inflate(-2 * self.padding, 0) if self.padding else self.rect
-        if self.wrap:
-            canvas.text.draw_wrapped(canvas.surface, self.text, box, self.size,
-                                     self.colour, bold=self.bold, anywhere=self.anywhere,
-                                     floor=self.floor)
-        else:
-            canvas.text.draw_fitting(canvas.surface, self.text, box, self.size,
-                                     self.colour, bold=self.bold, align=self.align)
+        canvas.text.draw(canvas.surface, self.text, box, self.size, self.colour,
+                         bold=self.bold, align=self.align, wrap=self.wrap,
+                         anywhere=self.anywhere, floor=self.floor)
 
 
 @dataclass
@@ -125,8 +124,10 @@ class Button(Widget):
             pygame.draw.rect(canvas.surface, theme.ACCENT, real, width=canvas.layout.px(4),
                              border_radius=radius)
         inner = self.rect.inflate(-8, -6)
+        if canvas.text.fit(self.text, inner, self.size, bold=True).shortened:
+            inner = self.rect.inflate(-8, -2)  # words that would be cut take the whole height
         colour = theme.TEXT if self.enabled else theme.TEXT_DIM
-        canvas.text.draw_fitting(canvas.surface, self.text, inner, self.size, colour, bold=True)
+        canvas.text.draw(canvas.surface, self.text, inner, self.size, colour, bold=True)
 
     @property
     def tappable(self) -> bool:
@@ -228,7 +229,11 @@ class Custom(Widget):
 
 
 class Painter:
-    """Repaints only the widgets whose key changed since the last frame; returns dirty rects."""
+    """Repaints only the widgets whose key changed since the last frame; returns dirty rects.
+
+    It keeps the text renderer's record of the lines on screen in step with the widgets
+    (:attr:`showdown.scoreboard.text.TextRenderer.drawn`): each widget's lines go when it is
+    drawn again or leaves."""
 
     def __init__(self, canvas: Canvas) -> None:
         self.canvas = canvas
@@ -241,8 +246,10 @@ class Painter:
     def paint(self, widgets: list[Widget]) -> list[pygame.Rect]:
         """Bring the surface up to date with ``widgets``; the window rects that changed."""
         dirty: list[pygame.Rect] = []
+        text = self.canvas.text
         if not self._shown:
             self.canvas.surface.fill(theme.BACKGROUND)
+            text.forget()
             dirty.append(self.canvas.surface.get_rect())
         current = {widget.id: widget for widget in widgets}
         cleared: list[pygame.Rect] = []
@@ -252,6 +259,7 @@ class Painter:
                 cleared.append(old_rect)
                 if widget is None:
                     del self._shown[wid]
+                    text.forget(wid)
         for old_rect in cleared:
             real = self.canvas.rect(old_rect)
             self.canvas.surface.fill(theme.BACKGROUND, real)
@@ -262,7 +270,11 @@ class Painter:
             unchanged = shown is not None and shown[0] == key
             if unchanged and widget.rect.collidelist(cleared) < 0:
                 continue
-            widget.draw(self.canvas)
+            text.begin(widget.id, widget.rect)
+            try:
+                widget.draw(self.canvas)
+            finally:
+                text.end()
             self._shown[widget.id] = (key, widget.rect.copy())
             dirty.append(self.canvas.rect(widget.rect))
         return dirty

@@ -85,7 +85,7 @@ def paint_light(canvas: Canvas, box: pygame.Rect, sd: ShowdownView, cues: CueSet
             lower = pygame.Rect(box.x + 10, box.y + box.height // 2 + 8, box.width - 20,
                                 box.height // 2 - 16)
             words = _("{name} wins!").format(name=player_name(sd.winner))
-            canvas.text.draw_wrapped(surface, words, lower, 40, theme.ACCENT, bold=True)
+            canvas.text.draw(surface, words, lower, 40, theme.ACCENT, bold=True, wrap=True)
     elif sd.phase is Stage.FALSE_START or (
         sd.phase is Stage.RESULT and sd.false_start_side is not None
     ):
@@ -102,11 +102,11 @@ def paint_light(canvas: Canvas, box: pygame.Rect, sd: ShowdownView, cues: CueSet
                                 int(size * 0.6 / canvas.layout.scale))
             inner.center = box.center
             words = _("{name} wins!").format(name=player_name(sd.winner))
-            canvas.text.draw_wrapped(surface, words, inner, 40, theme.ACCENT, bold=True)
+            canvas.text.draw(surface, words, inner, 40, theme.ACCENT, bold=True, wrap=True)
     if word:
         fit = pygame.Rect(0, 0, int(size * 0.72 / canvas.layout.scale), 80)
-        label = canvas.text.fitted(word, fit, 56, ink, bold=True)
-        surface.blit(label, label.get_rect(center=centre))
+        fit.center = box.center
+        canvas.text.draw(surface, word, fit, 56, ink, bold=True)
 
 
 def paint_arrow(
