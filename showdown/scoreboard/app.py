@@ -206,7 +206,8 @@ class Scoreboard:
             else "setup"
         self.screens[self.current].entered(self.view)
         self._widgets: list[Widget] = []
-        self._pressed: dict[int, Widget | None] = {}
+        self._pressed: dict[int, tuple[Widget | None, list[Widget]]] = {}
+        """Per finger down: the widget under it and the frame the players saw then."""
         self._stop = threading.Event()
         self._last_phase = self.view.showdown.phase
         self._finished = self.view.finished
@@ -535,13 +536,14 @@ class Scoreboard:
         return dirty
 
     def press(self, press: Press) -> None:
-        """A finger or the mouse went down or up: a tap fires on release over the same widget."""
-        target = hit(self._widgets, press.pos)
+        """A finger or the mouse went down or up: a tap fires on release over the widget it went
+        down on. Both are found in the frame the players saw when the finger went down, so a
+        banner that expires or a note that redraws the screen meanwhile never loses the tap."""
         if press.down:
-            self._pressed[press.pointer] = target
+            self._pressed[press.pointer] = (hit(self._widgets, press.pos), self._widgets)
             return
-        started = self._pressed.pop(press.pointer, None)
-        if target is None or target is not started or target.action is None:
+        target, seen = self._pressed.pop(press.pointer, (None, []))
+        if target is None or hit(seen, press.pos) is not target or target.action is None:
             return
         if self._message and target.id != "banner-action":
             self._message = ""
