@@ -426,19 +426,31 @@ class Scoreboard:
         # In a window scaled down to fit a small screen (the simulated unit beside it), the
         # words keep 16 real pixels: the banner grows downwards rather than shrink them.
         floor = math.ceil(theme.MIN_TEXT / self.layout.scale) if self.layout.scale < 1 else 0
+        # A tall banner (a column beside the showdown's light) has its button under the words,
+        # across its width; a wide one at its right end.
+        tall = area.height >= 3 * MIN_TARGET
+        button = pygame.Rect(0, 0, 0, 0)
         if self.message_action is not None:
-            label, action = self.message_action
-            width = 150 if area.width > 500 else 120  # a narrow banner keeps room for words
-            button = pygame.Rect(area.right - width, area.y, width, max(MIN_TARGET, area.height))
-            text_area.width -= width
-            found.append(Button("banner-action", button, label(), partial(self._banner_action,
-                                                                          action),
-                                colour=theme.OK, size=24, background=colour))
+            if tall:
+                button = pygame.Rect(area.x, area.bottom - MIN_TARGET, area.width, MIN_TARGET)
+                text_area.height -= MIN_TARGET
+            else:
+                width = 150 if area.width > 500 else 120  # a narrow banner keeps room for words
+                button = pygame.Rect(area.right - width, area.y, width,
+                                     max(MIN_TARGET, area.height))
+                text_area.width -= width
         if floor:
             width = text_area.width
             text_area.height = max(text_area.height, self.text.wrapped_height(
                 words, text_area, max(24, floor), bold=True, floor=floor))
             text_area.width = width
+            if tall:
+                button.top = max(button.top, text_area.bottom)
+        if self.message_action is not None:
+            label, action = self.message_action
+            found.append(Button("banner-action", button, label(), partial(self._banner_action,
+                                                                          action),
+                                colour=theme.OK, size=24, background=colour))
         found.insert(0, Label("banner", text_area, words, max(24, floor), theme.TEXT, colour,
                               bold=True, wrap=True, floor=floor))
         return found
