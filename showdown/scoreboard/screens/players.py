@@ -15,7 +15,7 @@ from functools import partial
 import pygame
 
 from showdown.scoreboard import theme
-from showdown.scoreboard.colour_vision import contrast_ratio
+from showdown.scoreboard.colour_vision import readable_ink
 from showdown.scoreboard.i18n import _
 from showdown.scoreboard.roster import colour_label
 from showdown.scoreboard.screens.base import Screen, Ui
@@ -55,7 +55,7 @@ def paint_swatch(canvas: Canvas, box: pygame.Rect, *, colour: theme.Colour, name
     if chosen:
         pygame.draw.rect(canvas.surface, theme.TEXT, real, width=canvas.layout.px(4),
                          border_radius=radius)
-    ink = max((theme.BACKGROUND, theme.TEXT), key=lambda c: contrast_ratio(c, colour))
+    ink = readable_ink(colour, (theme.BACKGROUND, theme.TEXT))
     canvas.text.draw(canvas.surface, name, box.inflate(-8, -8), 18, ink, bold=True)
 
 
