@@ -102,3 +102,7 @@ class Screen:
 
     def entered(self, view: TableView) -> None:
         """Called when the screen is shown; resets any half-finished local entry."""
+
+    def opened_from(self, screen: str) -> None:
+        """Called by the screen that opens this one, before showing it: a screen whose Back
+        goes to where it was opened from keeps it (Saved games, from Set-up or Settings)."""
