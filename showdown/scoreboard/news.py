@@ -142,10 +142,16 @@ def _entry_kind(fact: Fact) -> str:
 
 
 def undo_last(ui: Ui, after: Callable[[], object] | None = None) -> None:
-    """Take back the last entry and say what went, with Redo; ``after`` runs once it went."""
-    fact = ui.port.view().last
+    """Take back the last entry and say what went, with Redo; ``after`` runs once it went.
+    Every screen hears of it (:meth:`~showdown.scoreboard.screens.base.Screen.undone`): a round
+    taken back comes back in Round end's form, to be put right."""
+    before = ui.port.view()
+    fact = before.last
     if not ui.command(ui.port.undo):
         return
+    now = ui.port.view()
+    for screen in ui.screens.values():
+        screen.undone(before, now)
     if after is not None:
         after()
     if fact is not None:
