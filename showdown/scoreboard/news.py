@@ -81,6 +81,9 @@ def penalty_words(name: str, reason: str, cards: int) -> str:
     elif reason == "wrong-card":
         text = ngettext("{name} played a wrong card: takes it back, draws {count} card",
                         "{name} played a wrong card: takes it back, draws {count} cards", cards)
+    elif reason == "missed-uno":
+        text = ngettext("{name} forgot to call UNO: draws {count} card",
+                        "{name} forgot to call UNO: draws {count} cards", cards)
     else:  # a reason this scoreboard does not know (a newer journal): say it as stored
         return ngettext("{name}: penalty ({reason}), draws {count} card",
                         "{name}: penalty ({reason}), draws {count} cards", cards).format(

@@ -194,9 +194,10 @@ class StatsScreen(Screen):
         x = 4
         for key, width in columns:
             if key in IN_MS:
+                head = (_(key), pygame.Rect(x, 48, width - 4, 26), True)
                 # TRANSLATORS: the unit of reaction times, under the Fastest and Median heads.
-                pieces.append(((_(key), pygame.Rect(x, 48, width - 4, 26), True),
-                               (_("(ms)"), pygame.Rect(x, 74, width - 4, 24), False)))
+                unit = (_("(ms)"), pygame.Rect(x, 74, width - 4, 24), False)
+                pieces.append((head, unit))
             else:
                 pieces.append(((_(key), pygame.Rect(x, 48, width - 4, 50), True),))
             x += width
