@@ -100,13 +100,13 @@ class ShowdownRow:
 
 @dataclass(frozen=True)
 class PenaltyRow:
-    """One table penalty (002's silence and slap, 003's advice and wrong card), as a history
-    lists it."""
+    """One table penalty (002's silence and slap, 003's advice and wrong card, a missing UNO
+    call caught), as a history lists it."""
 
     round: int
     player: str
     reason: str
-    """``silence``, ``slap``, ``advice`` or ``wrong-card``."""
+    """``silence``, ``slap``, ``advice``, ``wrong-card`` or ``missed-uno``."""
     cards: int
     order: int = 0
     """When it was entered (the journal's order)."""
@@ -303,13 +303,16 @@ def fact(event: StoredEvent | Event | None) -> Fact | None:
 
 def penalty_reasons(rules: RuleSet) -> tuple[tuple[str, int], ...]:
     """The table penalties ``rules`` have, in the seeds' order, each with the cards it costs:
-    the table rules (advice; Killer UNO's silence and slap), and a wrong card where the rules
-    penalise one."""
+    the table rules (advice; Killer UNO's silence and slap), a wrong card where the rules
+    penalise one, and a missing UNO call caught (2 cards; 4 in 001)."""
     found = []
     for reason in PenaltyReason:
         if reason is PenaltyReason.WRONG_CARD:
             if rules.wrong_card_penalty > 0:
                 found.append((str(reason), rules.wrong_card_penalty))
+        elif reason is PenaltyReason.MISSED_UNO:
+            if rules.uno_penalty > 0:
+                found.append((str(reason), rules.uno_penalty))
         elif reason in rules.table_penalties:
             found.append((str(reason), rules.table_penalty_cards))
     return tuple(found)

@@ -206,7 +206,8 @@ class Scoreboard:
             else "setup"
         self.screens[self.current].entered(self.view)
         self._widgets: list[Widget] = []
-        self._pressed: dict[int, Widget | None] = {}
+        self._pressed: dict[int, tuple[Widget | None, list[Widget]]] = {}
+        """Per finger down: the widget under it and the frame the players saw then."""
         self._revealing: str | None = None
         """The control just tapped: if its words are drawn cut short, they are told whole."""
         self._stop = threading.Event()
@@ -427,19 +428,31 @@ class Scoreboard:
         # In a window scaled down to fit a small screen (the simulated unit beside it), the
         # words keep 16 real pixels: the banner grows downwards rather than shrink them.
         floor = math.ceil(theme.MIN_TEXT / self.layout.scale) if self.layout.scale < 1 else 0
+        # A tall banner (a column beside the showdown's light) has its button under the words,
+        # across its width; a wide one at its right end.
+        tall = area.height >= 3 * MIN_TARGET
+        button = pygame.Rect(0, 0, 0, 0)
         if self.message_action is not None:
-            label, action = self.message_action
-            width = 150 if area.width > 500 else 120  # a narrow banner keeps room for words
-            button = pygame.Rect(area.right - width, area.y, width, max(MIN_TARGET, area.height))
-            text_area.width -= width
-            found.append(Button("banner-action", button, label(), partial(self._banner_action,
-                                                                          action),
-                                colour=theme.OK, size=24, background=colour))
+            if tall:
+                button = pygame.Rect(area.x, area.bottom - MIN_TARGET, area.width, MIN_TARGET)
+                text_area.height -= MIN_TARGET
+            else:
+                width = 150 if area.width > 500 else 120  # a narrow banner keeps room for words
+                button = pygame.Rect(area.right - width, area.y, width,
+                                     max(MIN_TARGET, area.height))
+                text_area.width -= width
         if floor:
             width = text_area.width
             text_area.height = max(text_area.height, self.text.wrapped_height(
                 words, text_area, max(24, floor), bold=True, floor=floor))
             text_area.width = width
+            if tall:
+                button.top = max(button.top, text_area.bottom)
+        if self.message_action is not None:
+            label, action = self.message_action
+            found.append(Button("banner-action", button, label(), partial(self._banner_action,
+                                                                          action),
+                                colour=theme.OK, size=24, background=colour))
         found.insert(0, Label("banner", text_area, words, max(24, floor), theme.TEXT, colour,
                               bold=True, wrap=True, floor=floor))
         return found
@@ -540,16 +553,17 @@ class Scoreboard:
         return dirty
 
     def press(self, press: Press) -> None:
-        """A finger or the mouse went down or up: a tap fires on release over the same widget."""
-        target = hit(self._widgets, press.pos)
+        """A finger or the mouse went down or up: a tap fires on release over the widget it went
+        down on. Both are found in the frame the players saw when the finger went down, so a
+        banner that expires or a note that redraws the screen meanwhile never loses the tap."""
         if press.down:
-            self._pressed[press.pointer] = target
+            self._pressed[press.pointer] = (hit(self._widgets, press.pos), self._widgets)
             return
-        started = self._pressed.pop(press.pointer, None)
-        if target is None and started is None:
+        target, seen = self._pressed.pop(press.pointer, (None, []))
+        if target is None and hit(seen, press.pos) is None:
             self._reveal(self._cut_short_at(press.pos))
             return
-        if target is None or target is not started or target.action is None:
+        if target is None or hit(seen, press.pos) is not target or target.action is None:
             return
         if self._message and target.id != "banner-action":
             self._message = ""

@@ -119,7 +119,7 @@ class TablePort(Protocol):
 
     def record_penalty(self, seat: int, reason: str) -> None:
         """The table made the player at ``seat`` draw for a table rule (``reason``: silence,
-        slap, advice, wrong-card); the cards are what the game's rules say."""
+        slap, advice, wrong-card, missed-uno); the cards are what the game's rules say."""
         ...
 
     def undo(self) -> None:

@@ -171,6 +171,8 @@ PENALTIES: dict[str, str] = {
     "advice": N_("Advice to another player"),
     # TRANSLATORS: a table penalty: a card put down that does not match.
     "wrong_card": N_("Wrong card"),
+    # TRANSLATORS: a table penalty: a player down to one card did not say "UNO" and was caught.
+    "missed_uno": N_("Forgot to call UNO"),
 }
 """The table's penalties (``engine.rules.PenaltyReason``), named for what the player did."""
 

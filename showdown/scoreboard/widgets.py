@@ -8,12 +8,14 @@ so an unchanged frame costs nothing and a changed total repaints one small recta
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 import pygame
 
 from showdown.scoreboard import theme
+from showdown.scoreboard.colour_vision import readable_ink
 from showdown.scoreboard.layout import Layout
 from showdown.scoreboard.text import TextRenderer
 from showdown.scoreboard.theme import Colour
@@ -173,6 +175,8 @@ class Choice(Widget):
         line = pygame.Rect(inner.x, name.bottom, inner.width, inner.bottom - name.bottom)
         canvas.text.draw(canvas.surface, self.name, name, 22, theme.TEXT, bold=True)
         canvas.text.draw_wrapped(canvas.surface, self.line, line, 18, theme.TEXT)
+BAR_MARGIN = 5
+"""Design pixels between a bar's figure and the ends of the part it is written on."""
 
 
 @dataclass
@@ -202,8 +206,29 @@ class Bar(Widget):
         if filled.width > 0:
             pygame.draw.rect(canvas.surface, self.colour, filled, border_radius=radius)
         if self.text:
-            canvas.text.draw(canvas.surface, self.text, self.rect.inflate(-10, 0),
-                             max(16, int(self.rect.height * 0.6)), theme.TEXT, align="right")
+            self._words(canvas)
+
+    def _words(self, canvas: Canvas) -> None:
+        """The figure wholly on one side of the fill's end, never across it: beyond the fill
+        where it fits there, else on the fill; in an ink that reads on what lies under it
+        (WCAG AA, :func:`~showdown.scoreboard.colour_vision.readable_ink`)."""
+        size = max(16, int(self.rect.height * 0.6))
+        end = self.rect.x + self.rect.width * max(0.0, min(1.0, self.fraction))
+        on_fill = pygame.Rect(self.rect.x + BAR_MARGIN, self.rect.y,
+                              max(0, math.floor(end) - self.rect.x - 2 * BAR_MARGIN),
+                              self.rect.height)
+        left = math.ceil(end) + BAR_MARGIN
+        beyond = pygame.Rect(left, self.rect.y, max(0, self.rect.right - BAR_MARGIN - left),
+                             self.rect.height)
+        width = canvas.text.font(size).size(self.text)[0]
+        def fits(box: pygame.Rect) -> bool:
+            return bool(width <= canvas.rect(box).width)
+        if fits(beyond) or (not fits(on_fill) and beyond.width >= on_fill.width):
+            box, under = beyond, self.background
+        else:
+            box, under = on_fill, self.colour
+        ink = readable_ink(under, (theme.TEXT, theme.BACKGROUND))
+        canvas.text.draw(canvas.surface, self.text, box, size, ink, align="right")
 
 
 Paint = Callable[[Canvas, pygame.Rect], None]

@@ -104,3 +104,11 @@ class Screen:
 
     def entered(self, view: TableView) -> None:
         """Called when the screen is shown; resets any half-finished local entry."""
+
+    def undone(self, before: TableView, after: TableView) -> None:
+        """Called when the table took its last entry back (``before`` and ``after`` the undo):
+        a screen that can bring the entry back to be put right does (Round end)."""
+
+    def opened_from(self, screen: str) -> None:
+        """Called by the screen that opens this one, before showing it: a screen whose Back
+        goes to where it was opened from keeps it (Saved games, from Set-up or Settings)."""

@@ -85,9 +85,7 @@ class GameOverScreen(Screen):
                 found.append(Label(f"pigs{i}", pygame.Rect(pigs[0], top, pigs[1], row_h - 2),
                                    pig_count(player.pigs), 24,
                                    theme.TEXT if player.pigs else theme.TEXT_DIM, bold=True))
-        if view.read_only:
-            found.append(Button("close", pygame.Rect(250, 344, 300, 64), _("Close"),
-                                self._close, colour=theme.PANEL_LIGHT, size=30))
+        if view.read_only:  # the navigation bar's Close leaves it
             return found
         found.append(Button("new-game", pygame.Rect(88, 344, 300, 64), _("New game"),
                             lambda: self.ui.go("setup"), colour=theme.PANEL_LIGHT, size=30))
@@ -98,7 +96,3 @@ class GameOverScreen(Screen):
     def _rematch(self) -> None:
         if self.ui.command(self.ui.port.rematch):
             self.ui.go("table")
-
-    def _close(self) -> None:
-        self.ui.command(self.ui.port.close_game)
-        self.ui.go("games")

@@ -72,14 +72,37 @@ class RoundEndScreen(Screen):
     def entered(self, view: TableView) -> None:
         """Keep a half-finished entry while the table looks at other screens; start afresh
         once a round was recorded (here or elsewhere) since it was begun."""
+        self._fit(view)
+
+    def _fit(self, view: TableView) -> None:
+        """Drop what no longer fits the game in play: another game's entry, an entry begun
+        before a round was recorded or undone since, the edit of a round undone since."""
         if view.game_id != self._game:  # another game: nothing typed for this one fits it
             self._game = view.game_id
             self._set_aside = None
             self.clear()
             self._rounds = len(view.rounds)
-        elif self.editing is None and self._rounds != len(view.rounds):
+            return
+        if self.editing is not None and self.editing > len(view.rounds):
+            self._end_edit()  # the round being edited was undone: back to the entry set aside
+        if self.editing is None and self._rounds != len(view.rounds):
             self.clear()
             self._rounds = len(view.rounds)
+
+    def undone(self, before: TableView, after: TableView) -> None:
+        """The round an undo took back, back in the form as it was entered, so one number can
+        be put right and the round saved again (ten players need not type nine numbers again);
+        an edit under way goes on, and the round comes back after it."""
+        if before.game_id != after.game_id or len(after.rounds) != len(before.rounds) - 1:
+            return  # not a round taken back (a showdown, a penalty, an edit)
+        if after.game_id != self._game:
+            self._game, self._set_aside = after.game_id, None
+            self.clear()
+        draft = self._draft_of(before.rounds[-1], after, len(after.rounds))
+        if self.editing is None:
+            self._restore(draft)
+        else:
+            self._set_aside = draft
 
     def clear(self) -> None:
         """Forget anything half-entered."""
@@ -99,14 +122,22 @@ class RoundEndScreen(Screen):
         elif self.editing is None:
             self._set_aside = Draft(self.went_out, self.selected, self.totals, self.tallies,
                                     self._rounds)
-        self.clear()
+        self._restore(self._draft_of(rnd, view, self._rounds))
         self.editing = rnd.number
+
+    @staticmethod
+    def _draft_of(rnd: RoundView, view: TableView, rounds: int) -> Draft:
+        """A recorded round as the form shows it: who went out, each other hand's points."""
         names = [p.name for p in view.players]
-        self.went_out = names.index(rnd.went_out) if rnd.went_out in names else None
-        for seat, held in enumerate(rnd.hands):
-            if seat != self.went_out:
-                self.totals[seat] = str(held)
-        self.selected = 1 if self.went_out == 0 else 0
+        went_out = names.index(rnd.went_out) if rnd.went_out in names else None
+        totals = {seat: str(held) for seat, held in enumerate(rnd.hands) if seat != went_out}
+        return Draft(went_out, 1 if went_out == 0 else 0, totals, {}, rounds)
+
+    def _restore(self, draft: Draft) -> None:
+        """Show ``draft`` in the form (nothing being edited)."""
+        self.clear()
+        self.went_out, self.selected = draft.went_out, draft.selected
+        self.totals, self.tallies, self._rounds = draft.totals, draft.tallies, draft.rounds
 
     # -- values ------------------------------------------------------------------------------
 
@@ -147,8 +178,7 @@ class RoundEndScreen(Screen):
         self.clear()
         draft, self._set_aside = self._set_aside, None
         if draft is not None:
-            self.went_out, self.selected = draft.went_out, draft.selected
-            self.totals, self.tallies, self._rounds = draft.totals, draft.tallies, draft.rounds
+            self._restore(draft)
 
     def _backspace(self) -> None:
         self.totals[self.selected] = self.totals.get(self.selected, "")[:-1]
@@ -245,6 +275,7 @@ class RoundEndScreen(Screen):
 
     def widgets(self, view: TableView) -> list[Widget]:
         """See :meth:`Screen.widgets`."""
+        self._fit(view)
         found: list[Widget] = []
         count = len(view.players)
         two_columns = count > 6

@@ -154,6 +154,11 @@ class SetupScreen(Screen):
             self.dealer = other if self.dealer == self.selected else self.selected
         self.selected = other
 
+    def _saved_games(self) -> None:
+        """The saved games, with Back here."""
+        self.ui.screens["games"].opened_from(self.name)
+        self.ui.go("games")
+
     def _cycle_language(self) -> None:
         codes = list(LANGUAGES)
         now = current_language()
@@ -309,7 +314,7 @@ class SetupScreen(Screen):
             left = 600 if back else 408
             found.append(Button("saved", pygame.Rect(left, below, 792 - left, height),
                                 _("Saved games ({count})").format(count=self.saved),
-                                lambda: self.ui.go("games"), colour=theme.PANEL_LIGHT, size=24))
+                                self._saved_games, colour=theme.PANEL_LIGHT, size=24))
         return found
 
     @staticmethod

@@ -202,22 +202,46 @@ def reasons_offered(board: Scoreboard) -> list[str]:
 def test_the_penalty_picker_offers_only_the_reasons_the_rules_have_seed_002_003(
     board: Scoreboard, table: SessionPort
 ) -> None:
-    """003's advice and wrong card are in every preset; 002's silence and slap only in Killer
-    UNO; rules without a wrong-card penalty offer none."""
+    """003's advice and wrong card and every sheet's missing UNO call are in every preset;
+    002's silence and slap only in Killer UNO; rules without a wrong-card (or UNO) penalty
+    offer none."""
     start_game(board, players=3)  # the Showdown preset
     touch(board, "penalty")
     assert board.current == "penalty"
-    assert reasons_offered(board) == ["advice", "wrong-card"]
+    assert reasons_offered(board) == ["advice", "wrong-card", "missed-uno"]
     touch(board, "cancel")
     hero_by_touch(board, pigs=3, rounds=None)
     touch(board, "penalty")
-    assert reasons_offered(board) == ["silence", "slap", "advice", "wrong-card"]
+    assert reasons_offered(board) == ["silence", "slap", "advice", "wrong-card", "missed-uno"]
     from showdown.game.table_view import penalty_reasons
 
-    assert penalty_reasons(RuleSet(wrong_card_penalty=0)) == (("advice", 2),)
-    assert penalty_reasons(RuleSet(wrong_card_penalty=3, table_penalty_cards=4,
+    assert penalty_reasons(RuleSet(wrong_card_penalty=0, uno_penalty=0)) == (("advice", 2),)
+    assert penalty_reasons(RuleSet(wrong_card_penalty=3, table_penalty_cards=4, uno_penalty=4,
                                    table_penalties=(PenaltyReason.SLAP,))) == (
-        ("slap", 4), ("wrong-card", 3))
+        ("slap", 4), ("wrong-card", 3), ("missed-uno", 4))
+
+
+@pytest.mark.parametrize(("preset", "cards"), [("Showdown", 2), ("2018 edition", 4)])
+def test_the_picker_offers_a_missing_uno_call_with_its_cards_seed_000_001_004(
+    board: Scoreboard, table: SessionPort, preset: str, cards: int
+) -> None:
+    """Issue 37, item 16. 000 and 004: "If you don't yell "UNO" and you are caught ..., you
+    must draw two cards"; 001: "you must pick FOUR more cards"."""
+    board.go("setup")
+    choose(board, "preset", preset)
+    touch(board, "start")
+    touch(board, "penalty")
+    assert text(board, "reason:missed-uno") == "Forgot to call UNO"
+    touch(board, "reason:missed-uno")
+    assert text(board, "who") == f"Who draws {cards} cards?"
+    touch(board, "player1")
+    assert board.current == "table"
+    state = table.session.state
+    assert state is not None
+    assert [(p.player, p.reason, p.cards) for p in state.penalties] == [
+        ("Player 2", PenaltyReason.MISSED_UNO, cards)]
+    assert banner(board) == (f"Player 2 forgot to call UNO: draws {cards} cards", theme.NEWS,
+                             "Undo")
 
 
 def test_a_penalty_by_touch_is_recorded_told_with_undo_and_listed_apart_seed_002(

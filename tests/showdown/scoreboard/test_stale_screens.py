@@ -1,6 +1,7 @@
-"""Screens hold no game state that outlives a game, an undo or an edit (issue 37, items 1, 2, 3
-and 7): what a screen offers is read from the game in play when it is drawn, and a choice in
-progress is dropped when it no longer fits the game, or kept when nothing took it away."""
+"""Screens hold no game state that outlives a game, an undo or an edit (issue 37, items 1, 2, 3,
+7 and 16): what a screen offers is read from the game in play when it is drawn, and a choice in
+progress is dropped when it no longer fits the game, or kept when nothing took it away; a round
+taken back comes back in the round-end form, to be put right."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pygame
 import pytest
 
 from showdown.app.scoreboard_main import build_scoreboard
+from showdown.game.messages import HandEntry, RecordRound, UndoLast
 from showdown.game.session import Session
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.i18n import set_language
@@ -201,3 +203,71 @@ def test_a_game_with_nothing_entered_is_left_without_a_promise_to_keep_it(
     assert state is not None and state.game_id != empty.game_id and len(state.players) == 2
     touch(board, "nav:setup")
     assert text(board, "saved") == "Saved games (0)"
+
+
+def test_an_undone_round_comes_back_in_the_round_end_form_to_be_put_right(
+    board: Scoreboard, session: Session
+) -> None:
+    """Item 16: a ten-player round saved with one number wrong, then Undo: Round end shows
+    the round as it was entered, so one number is put right, not nine typed again; a Redo
+    brings the round back and leaves the form to the next round."""
+    start_game(board, players=10, target=1000)
+    held = {seat: str(seat * 3) for seat in range(1, 10)}
+    play_round(board, went_out=0, held=held)
+    assert text(board, "banner") == "Round 1 saved"
+    touch(board, "banner-action")  # Undo
+    assert session.state is not None and session.state.rounds == ()
+    touch(board, "nav:round")
+    assert text(board, "player0") == "Player 1: out"
+    assert [text(board, f"player{seat}") for seat in range(1, 10)] == [
+        f"Player {seat + 1}: {seat * 3}" for seat in range(1, 10)]
+    touch(board, "player4")
+    touch(board, "key:clear")
+    keypad(board, "40")
+    touch(board, "save")
+    state = session.state
+    assert state is not None and len(state.rounds) == 1
+    assert {name: hand.points for name, hand in state.rounds[0].hands.items()} == {
+        f"Player {seat + 1}": 40 if seat == 4 else seat * 3 for seat in range(1, 10)}
+    touch(board, "nav:history")
+    touch(board, "undo")
+    assert text(board, "banner-action") == "Redo"
+    touch(board, "banner-action")  # the round stands again: the form is the next round's
+    touch(board, "nav:round")
+    assert text(board, "entry") == "Who went out? Tap them, then Went out"
+    assert text(board, "player4") == "Player 5: ?"
+
+
+def test_history_drops_the_chosen_round_once_it_is_undone(
+    board: Scoreboard, session: Session
+) -> None:
+    """A round chosen in History, then taken back from a phone: History no longer offers to
+    edit a round that is not there, nor the round entered in its place."""
+    start_game(board, players=3)
+    play_round(board, went_out=0, held={1: "20", 2: "30"})
+    touch(board, "nav:history")
+    touch(board, "row0")
+    assert text(board, "edit") == "Edit round 1"
+    session.handle(UndoLast())  # a phone's Undo: the scoreboard hears of it
+    board.refresh()
+    assert session.state is not None and session.state.rounds == ()
+    assert board.current == "history"
+    edit = widget(board, "edit")
+    assert isinstance(edit, Button) and not edit.enabled
+    assert edit.text == "Tap a round to edit"
+    session.handle(RecordRound(went_out="Player 2", hands={"Player 1": HandEntry(points=5),
+                                                           "Player 3": HandEntry(points=7)}))
+    board.refresh()
+    edit = widget(board, "edit")
+    assert isinstance(edit, Button) and not edit.enabled
+
+
+def test_a_new_game_shows_the_direction_of_play_afresh(board: Scoreboard) -> None:
+    """The direction turned round on the table before the first round is the last game's: a
+    new game starts clockwise."""
+    start_game(board, players=3)
+    touch(board, "direction")
+    assert text(board, "direction") == "Counter-clockwise"
+    leave_for_a_new_game(board, players=4)
+    assert board.current == "table"
+    assert text(board, "direction") == "Clockwise"
