@@ -40,8 +40,9 @@ from showdown.scoreboard.screens import SCREENS
 from showdown.scoreboard.screens.base import CONTENT_BOTTOM, Args, Question, Screen, Words
 from showdown.scoreboard.screens.names import NamesScreen
 from showdown.scoreboard.settings import IDENTITY, TouchMatrix
-from showdown.scoreboard.text import TextRenderer
+from showdown.scoreboard.text import Overflow, TextRenderer
 from showdown.scoreboard.touch import Press, to_press
+from showdown.scoreboard.trace import Frame, Trace, words
 from showdown.scoreboard.view import Stage, TableView
 from showdown.scoreboard.widgets import Button, Canvas, Label, Painter, Widget, hit
 
@@ -218,6 +219,9 @@ class Scoreboard:
         self._language = current_language()
         self.on_close.append(on_language_change(self._language_changed))
         self.frames = 0
+        self.trace = Trace.from_environment()
+        """Where each changed frame is described for a test driving the window
+        (:mod:`showdown.scoreboard.trace`), if the environment asks."""
 
     # -- the table's choices, kept with the game --------------------------------------------
 
@@ -526,13 +530,26 @@ class Scoreboard:
             self._language = current_language()
             self.painter.invalidate()
         self._widgets = self.widgets()
+        overflowed = len(self.text.overflows)
         dirty = self.painter.paint(self._widgets)
         for extra in self.extras:
             dirty.extend(extra.paint())
         if dirty:
             pygame.display.update(dirty)
             self.frames += 1
+            if self.trace is not None:
+                self._traced(self.text.overflows[overflowed:])
         return dirty
+
+    def _traced(self, overflows: list[Overflow]) -> None:
+        """Describe the frame just drawn in the trace file (a test's eyes)."""
+        assert self.trace is not None
+        banner = next((w for w in self._widgets if w.id == "banner"), None)
+        self.trace.write(Frame(
+            number=self.frames, screen=self.current, language=current_language(),
+            widgets=self._widgets, layout=self.layout, size=self.window.get_size(),
+            banner=None if banner is None else words(banner), news=self._news,
+            question=self.question is not None, overflows=[o.text for o in overflows]))
 
     def press(self, press: Press) -> None:
         """A finger or the mouse went down or up: a tap fires on release over the same widget."""
