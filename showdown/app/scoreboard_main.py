@@ -8,6 +8,7 @@ and played from the keyboard (``showdown run --sim --interactive``).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from engine.error_text import ErrorText
@@ -41,6 +42,7 @@ def build_scoreboard(
     event: EventSource | None = None,
     door: EventDoor | None = None,
     model: TableModel[EventSource] | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Scoreboard:
     """The scoreboard over ``session``, mirroring ``machine`` (or the keyboard ``unit``'s).
 
@@ -56,7 +58,7 @@ def build_scoreboard(
     event this table is in (the Event screen); else ``door``, how Set-up joins one (its join
     gives the event to ``model``). ``model``: the table's read model, shared with the phone page
     and fed the machine's steps by whoever built it; without one the scoreboard builds and feeds
-    its own.
+    its own. ``clock`` times the banners and the following of showdowns (seconds).
     """
     if unit is not None:
         machine = unit.machine
@@ -66,7 +68,7 @@ def build_scoreboard(
     table = SessionPort(session, unit=machine is not None, model=model)
     board = Scoreboard(table, size, fullscreen=fullscreen and unit is None, cues=cues,
                        beside=PANEL_WIDTH if unit is not None else 0, hide_cursor=unit is None,
-                       settings=session.journal, screen=screen, touch=touch)
+                       settings=session.journal, screen=screen, touch=touch, clock=clock)
     if own:  # closed with the scoreboard, after everything that reads it
         board.on_close.append(model.close)
         if machine is not None:

@@ -40,7 +40,7 @@ from showdown.scoreboard.screens import SCREENS
 from showdown.scoreboard.screens.base import CONTENT_BOTTOM, Args, Question, Screen, Words
 from showdown.scoreboard.screens.names import NamesScreen
 from showdown.scoreboard.settings import IDENTITY, TouchMatrix
-from showdown.scoreboard.text import Overflow, TextRenderer
+from showdown.scoreboard.text import TextRenderer
 from showdown.scoreboard.touch import Press, to_press
 from showdown.scoreboard.trace import Frame, Trace, words
 from showdown.scoreboard.view import Stage, TableView
@@ -530,7 +530,6 @@ class Scoreboard:
             self._language = current_language()
             self.painter.invalidate()
         self._widgets = self.widgets()
-        overflowed = len(self.text.overflows)
         dirty = self.painter.paint(self._widgets)
         for extra in self.extras:
             dirty.extend(extra.paint())
@@ -538,18 +537,18 @@ class Scoreboard:
             pygame.display.update(dirty)
             self.frames += 1
             if self.trace is not None:
-                self._traced(self.text.overflows[overflowed:])
+                self.trace.write(self.described())
         return dirty
 
-    def _traced(self, overflows: list[Overflow]) -> None:
-        """Describe the frame just drawn in the trace file (a test's eyes)."""
-        assert self.trace is not None
+    def described(self) -> Frame:
+        """The frame drawn last as the trace describes it (:mod:`showdown.scoreboard.trace`)."""
         banner = next((w for w in self._widgets if w.id == "banner"), None)
-        self.trace.write(Frame(
+        return Frame(
             number=self.frames, screen=self.current, language=current_language(),
             widgets=self._widgets, layout=self.layout, size=self.window.get_size(),
             banner=None if banner is None else words(banner), news=self._news,
-            question=self.question is not None, overflows=[o.text for o in overflows]))
+            question=self.question is not None,
+            overflows=list(dict.fromkeys(o.text for o in self.text.overflows)))
 
     def press(self, press: Press) -> None:
         """A finger or the mouse went down or up: a tap fires on release over the same widget."""

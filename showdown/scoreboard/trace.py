@@ -5,8 +5,8 @@ where each control is and what the screen says, without reading pixels back. Whe
 environment names a file in :data:`ENV_VARIABLE`, the scoreboard writes there, after every frame
 that changed, the screen shown, its language, the window's size and X11 window id, and every
 widget drawn: its id, its rectangle in window pixels, its words, whether a tap does anything;
-the banner and whether it tells news or a refusal; and the words drawn in that frame that did
-not fit their box. The file is replaced whole (written beside it, then renamed), so a reader
+the banner and whether it tells news or a refusal; and every text that did not fit its box
+since the window opened. The file is replaced whole (written beside it, then renamed), so a reader
 never sees half a frame. Without the variable nothing is written and nothing else changes: the
 frame drawn is the same either way.
 """
@@ -71,7 +71,9 @@ class Frame:
     news: bool
     """The banner tells what was recorded (not a refusal)."""
     question: bool
+    """A question is up (everything else waits for its answer)."""
     overflows: list[str]
+    """Every text that did not fit its box since the window opened."""
 
     def record(self, window: int | None) -> dict[str, Any]:
         """The frame as JSON-ready values, with the window's X11 id."""

@@ -21,11 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from showdown.game.journal import Journal
-from showdown.game.session import GameState, Session
+from showdown.game.session import GameState
 from showdown.scoreboard.i18n import _, use_language
-from showdown.scoreboard.vocabulary import player_name
-from tests.showdown.scoreboard.xserver import Frame, Scoreboard, describe, why_not, xvfb
+from tests.showdown.scoreboard.agreement import frame_text, journal_state, problems
+from tests.showdown.scoreboard.xserver import Scoreboard, describe, why_not, xvfb
 
 REASON = why_not()
 if REASON is not None:
@@ -39,86 +38,18 @@ TEN = (*FIRST, "Maximilianax", "王小明王小明王小明王小明", "Konstant
 """A table of ten, names as long as the name keyboard takes (twelve characters)."""
 
 
-def journal_state(db: Path) -> GameState:
-    """The game in play as the journal folds it (read as another process would)."""
-    journal = Journal.open(db, read_only=True)
-    try:
-        state = Session(journal).state
-    finally:
-        journal.close()
-    assert state is not None
-    return state
-
-
-def texts(frame: Frame, prefix: str) -> list[str]:
-    """The words of the widgets ``prefix0``, ``prefix1``... in order."""
-    found: dict[int, str] = {}
-    for widget in frame["widgets"]:
-        tail = widget["id"].removeprefix(prefix)
-        if tail != widget["id"] and tail.isdigit():
-            found[int(tail)] = widget["text"]
-    return [found[i] for i in sorted(found)]
-
-
-def problems(frame: Frame, state: GameState) -> list[str]:
-    """Where the screen and the journal's game disagree (nothing: they agree)."""
-    found = [f"text left its widget: {text!r}" for text in frame["overflows"]]
-    if frame["banner"] is not None and not frame["banner"]["news"]:
-        found.append(f"a refusal: {frame['banner']['text']!r}")
-    with use_language(frame["language"]):
-        names = [player_name(name) for name in state.players]
-        totals = [state.totals[name] for name in state.players]
-        screen = frame["screen"]
-        if screen == "table":
-            shown = list(zip(texts(frame, "name"), texts(frame, "total"), strict=False))
-            if shown != [(name, str(total)) for name, total in zip(names, totals, strict=True)]:
-                found.append(f"the table shows {shown}, the journal {names} {totals}")
-            number = _("Round {number}").format(number=state.current_round)
-            if frame_text(frame, "round") != number:
-                found.append(f"the table shows {frame_text(frame, 'round')!r}, not {number!r}")
-        elif screen == "gameover":
-            order = sorted(state.players, key=lambda name: -state.totals[name])
-            shown = list(zip(texts(frame, "name"), texts(frame, "total"), strict=False))
-            expected = [(player_name(name), str(state.totals[name])) for name in order]
-            if shown != expected or not state.is_over:
-                found.append(f"game over shows {shown}, the journal {expected}, over: "
-                             f"{state.is_over}")
-            winners = _("{name} wins!").format(
-                name=", ".join(player_name(name) for name in state.winners))
-            if frame_text(frame, "winner") != winners:
-                found.append(f"game over says {frame_text(frame, 'winner')!r}, not {winners!r}")
-        elif screen == "history":
-            heads = [frame_text(frame, f"head:{i}") for i in range(len(names))]
-            if heads != names or any(w["id"] == f"head:{len(names)}" for w in frame["widgets"]):
-                found.append(f"the history's columns are {heads}, the players {names}")
-            rows = [w["id"].split(":")[0].removeprefix("total") for w in frame["widgets"]
-                    if w["id"].startswith("total")]
-            last = max(rows, key=int) if rows else None
-            if state.rounds and (last is None or texts(frame, f"total{last}:") != [
-                    str(total) for total in totals]):
-                found.append(f"the history's last totals are "
-                             f"{last and texts(frame, f'total{last}:')}, the journal {totals}")
-        elif screen == "round":
-            shown = texts(frame, "player")
-            if len(shown) != len(names) or not all(text.startswith(name) for text, name in
-                                                   zip(shown, names, strict=True)):
-                found.append(f"the round end names {shown}, the players {names}")
-    return found
-
-
-def frame_text(frame: Frame, widget_id: str) -> str:
-    """A widget's words ('' when the frame has no such widget)."""
-    return next((str(w["text"]) for w in frame["widgets"] if w["id"] == widget_id), "")
-
-
 def agrees(board: Scoreboard, db: Path, screen: str, timeout_s: float = 20.0) -> GameState:
-    """Wait until ``screen`` is up and shows what the journal holds; the journal's game."""
+    """Wait until ``screen`` is up and shows what the journal holds, with no refusal and no
+    text out of its widget; the journal's game."""
     deadline = time.monotonic() + timeout_s
     seen = -1
     while True:
         frame = board.wait(lambda f: f["screen"] == screen, f"the {screen} screen",
                            max(0.1, deadline - time.monotonic()), after=seen)
         seen = frame["frame"]
+        assert not frame["overflows"], f"text left its widget: {frame['overflows']}"
+        banner = frame["banner"]
+        assert banner is None or banner["news"], f"refused: {banner['text']!r}"
         state = journal_state(db)
         wrong = problems(frame, state)
         if not wrong:
