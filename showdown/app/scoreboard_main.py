@@ -8,6 +8,7 @@ and played from the keyboard (``showdown run --sim --interactive``).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from engine.error_text import ErrorText
@@ -44,6 +45,7 @@ def build_scoreboard(
     door: TournamentDoor | None = None,
     model: TableModel[TournamentSource] | None = None,
     first_game: SetUpGame | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Scoreboard:
     """The scoreboard over ``session``, mirroring ``machine`` (or the keyboard ``unit``'s).
 
@@ -60,7 +62,8 @@ def build_scoreboard(
     gives the event to ``model``). ``model``: the table's read model, shared with the phone page
     and fed the machine's steps by whoever built it; without one the scoreboard builds and feeds
     its own. ``first_game``: the game the command line asked for, which Set-up starts from
-    (:meth:`~showdown.scoreboard.screens.setup.SetupScreen.propose`).
+    (:meth:`~showdown.scoreboard.screens.setup.SetupScreen.propose`). ``clock`` times the banners
+    and the following of showdowns (seconds).
     """
     if unit is not None:
         machine = unit.machine
@@ -70,7 +73,7 @@ def build_scoreboard(
     table = SessionPort(session, unit=machine is not None, model=model)
     board = Scoreboard(table, size, fullscreen=fullscreen and unit is None, cues=cues,
                        beside=PANEL_WIDTH if unit is not None else 0, hide_cursor=unit is None,
-                       settings=session.journal, screen=screen, touch=touch)
+                       settings=session.journal, screen=screen, touch=touch, clock=clock)
     if own:  # closed with the scoreboard, after everything that reads it
         board.on_close.append(model.close)
         if machine is not None:

@@ -42,6 +42,7 @@ from showdown.scoreboard.screens.names import NamesScreen
 from showdown.scoreboard.text import TextRenderer
 from showdown.scoreboard.touch import Press, to_press
 from showdown.scoreboard.touch_matrix import IDENTITY, TouchMatrix
+from showdown.scoreboard.trace import Frame, Trace, words
 from showdown.scoreboard.view import Stage, TableView
 from showdown.scoreboard.widgets import Button, Canvas, Label, Painter, Widget, hit
 
@@ -221,6 +222,9 @@ class Scoreboard:
         self._language = current_language()
         self.on_close.append(on_language_change(self._language_changed))
         self.frames = 0
+        self.trace = Trace.from_environment()
+        """Where each changed frame is described for a test driving the window
+        (:mod:`showdown.scoreboard.trace`), if the environment asks."""
 
     # -- the table's choices, kept with the game --------------------------------------------
 
@@ -550,7 +554,19 @@ class Scoreboard:
         if dirty:
             pygame.display.update(dirty)
             self.frames += 1
+            if self.trace is not None:
+                self.trace.write(self.described())
         return dirty
+
+    def described(self) -> Frame:
+        """The frame drawn last as the trace describes it (:mod:`showdown.scoreboard.trace`)."""
+        banner = next((w for w in self._widgets if w.id == "banner"), None)
+        return Frame(
+            number=self.frames, screen=self.current, language=current_language(),
+            widgets=self._widgets, layout=self.layout, size=self.window.get_size(),
+            banner=None if banner is None else words(banner), news=self._news,
+            question=self.question is not None,
+            overflows=list(dict.fromkeys(o.text for o in self.text.overflows)))
 
     def press(self, press: Press) -> None:
         """A finger or the mouse went down or up: a tap fires on release over the widget it went
