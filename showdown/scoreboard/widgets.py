@@ -174,7 +174,7 @@ class Choice(Widget):
         name = pygame.Rect(inner.x, inner.y, inner.width, NAME_HEIGHT)
         line = pygame.Rect(inner.x, name.bottom, inner.width, inner.bottom - name.bottom)
         canvas.text.draw(canvas.surface, self.name, name, 22, theme.TEXT, bold=True)
-        canvas.text.draw_wrapped(canvas.surface, self.line, line, 18, theme.TEXT)
+        canvas.text.draw(canvas.surface, self.line, line, 18, theme.TEXT, wrap=True)
 BAR_MARGIN = 5
 """Design pixels between a bar's figure and the ends of the part it is written on."""
 

@@ -100,8 +100,8 @@ def paint_head(canvas: Canvas, box: pygame.Rect, *, own: tuple[Piece, ...],
         if canvas.text.shared_size((words,), piece, size, bold) == (size, False):
             canvas.text.draw(canvas.surface, words, piece, size, theme.TEXT_DIM, bold=bold)
         else:
-            canvas.text.draw_wrapped(canvas.surface, words, piece, size, theme.TEXT_DIM,
-                                     bold=bold)
+            canvas.text.draw(canvas.surface, words, piece, size, theme.TEXT_DIM, bold=bold,
+                             wrap=True)
 
 
 def by_place(view: TableView) -> list[StatsView]:

@@ -8,9 +8,8 @@ import itertools
 import pytest
 
 from engine.scoring import ScoringSettings
-from showdown.game.messages import HandEntry, RecordRound, RecordShowdown, SetUpGame
 from showdown.app.scoreboard_main import build_scoreboard
-from showdown.game.messages import RecordShowdown
+from showdown.game.messages import HandEntry, RecordRound, RecordShowdown, SetUpGame
 from showdown.game.session import Session
 from showdown.scoreboard import theme
 from showdown.scoreboard.adapter import SessionPort
