@@ -221,7 +221,7 @@ def test_the_penalty_picker_offers_only_the_reasons_the_rules_have_seed_002_003(
         ("slap", 4), ("wrong-card", 3), ("missed-uno", 4))
 
 
-@pytest.mark.parametrize(("preset", "cards"), [("Showdown", 2), ("2018 edition", 4)])
+@pytest.mark.parametrize(("preset", "cards"), [("showdown", 2), ("edition-2018", 4)])
 def test_the_picker_offers_a_missing_uno_call_with_its_cards_seed_000_001_004(
     board: Scoreboard, table: SessionPort, preset: str, cards: int
 ) -> None:
