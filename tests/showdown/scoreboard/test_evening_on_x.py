@@ -87,8 +87,10 @@ def enter_round(board: Scoreboard, went_out: int, held: dict[int, int]) -> None:
     """On Round end: who went out, then each seat's points on the keypad as the screen moves
     on to the next seat with Next, then Save."""
     board.tap("nav:round", lambda f: f["screen"] == "round")
-    choose(board, f"player{went_out}")
-    board.tap("went-out")
+    before = frame_text(board.wait(lambda f: f["screen"] == "round", "the round end"),
+                        f"player{went_out}")
+    board.tap(f"player{went_out}",  # one tap says who went out, in any language
+              lambda f: frame_text(f, f"player{went_out}") != before)
     for left in range(len(held), 0, -1):
         frame = board.wait(lambda f: f["screen"] == "round", "the round end")
         seat = next(int(w["id"].removeprefix("player")) for w in frame["widgets"]
@@ -158,7 +160,16 @@ def test_an_evening_played_with_a_pointer_and_a_keyboard_shows_what_the_journal_
             assert not state.is_over and len(state.rounds) == 2
             board.tap("nav:table", lambda f: f["screen"] == "table")
             agrees(board, db, "table")
-            enter_round(board, 0, {1: 60, 2: 95})
+            # The round taken back is in the form as it was entered: one number put right.
+            board.tap("nav:round", lambda f: f["screen"] == "round")
+            assert frame_text(board.wait(lambda f: True, "the round end"), "player2") \
+                == "Chen: 90"
+            choose(board, "player2")
+            board.tap("key:clear", lambda f: frame_text(f, "player2") == "Chen: ?")
+            for digit in "95":
+                board.tap(f"key:{digit}")
+            board.wait(lambda f: frame_text(f, "player2") == "Chen: 95", "95 for Chen")
+            board.tap("save", lambda f: f["screen"] == "gameover")
             state = agrees(board, db, "gameover")
             assert state.totals["Ana"] == 55 + 155 and state.game_id == game
 

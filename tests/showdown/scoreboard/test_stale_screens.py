@@ -234,7 +234,7 @@ def test_an_undone_round_comes_back_in_the_round_end_form_to_be_put_right(
     assert text(board, "banner-action") == "Redo"
     touch(board, "banner-action")  # the round stands again: the form is the next round's
     touch(board, "nav:round")
-    assert text(board, "entry") == "Who went out? Tap them, then Went out"
+    assert text(board, "entry") == "Who went out? Tap them"
     assert text(board, "player4") == "Player 5: ?"
 
 

@@ -398,7 +398,7 @@ def test_a_finished_game_opened_to_read_fits_too(games: Path, tmp_path: Path) ->
             touch(board, "open")
             assert board.current == "gameover"
             _check(board, f"finished-{code}", found)
-            touch(board, "close")
+            touch(board, "nav:close")
         assert found == {}
 
 

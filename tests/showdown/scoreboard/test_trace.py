@@ -64,7 +64,7 @@ def test_a_refusal_is_traced_as_a_banner_that_is_not_news(
     touch(board, "save")  # nobody went out yet: refused
     frame = read(path)
     assert frame["screen"] == "round"
-    assert frame["banner"] == {"text": "Tap who went out, then Went out", "news": False}
+    assert frame["banner"] == {"text": "Tap who went out", "news": False}
 
 
 def test_without_the_variable_nothing_is_written(table: SessionPort, tmp_path: Path,
