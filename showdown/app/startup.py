@@ -20,7 +20,7 @@ time, the interpreter and its imports included (timed from the process's own sta
 keeps it)::
 
     started in 41.3 s: python and imports 17.9 s, the configuration 0.4 s, the journal 0.3 s,
-    the event link 0.0 s, the unit 1.2 s, the phone page 0.2 s, the scoreboard 6.3 s
+    the tournament link 0.0 s, the unit 1.2 s, the phone page 0.2 s, the scoreboard 6.3 s
 """
 
 from __future__ import annotations

@@ -8,9 +8,9 @@ accepted), ``"showdown"`` (a step on the unit) or ``"event"`` (the table joined 
 event moved on). Telling costs the session's and the unit's threads a lock and a call; the view
 is built later, on the reader's thread, from the session's immutable state.
 
-The game layer knows nothing of events (``showdown.event`` sits above it): the membership is
+The game layer knows nothing of events (``showdown.tournament`` sits above it): the membership is
 anything that says when it changed (:class:`Watched`), and the front ends name its type,
-``TableModel[EventSource]``.
+``TableModel[TournamentSource]``.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from showdown.game.messages import EntryRejected, Event, GameStarted
 from showdown.game.session import GameState, Session
 from showdown.game.table_view import TableView, table_view
 from showdown.unit.events import ShowdownEvent
+from showdown.unit.listeners import Listeners
 
 __all__ = ["TableModel", "Watched"]
 
@@ -56,8 +57,8 @@ class TableModel(Generic[M]):
         self._picked: dict[str, str | None] = {}
         self._picked_for: int | None = None
         """The game the colours were read for (a new game reads them again)."""
-        self._event: M | None = None
-        self._listeners: list[Callable[[str], object]] = []
+        self._tournament: M | None = None
+        self._listeners: Listeners[[str]] = Listeners(lock=self._lock)
         self.reread_players()
         self._unsubscribe = session.subscribe(self._heard)
 
@@ -67,21 +68,10 @@ class TableModel(Generic[M]):
         """Call ``listener`` with each part that changes from now on, ``"table"``,
         ``"showdown"`` or ``"event"`` (on the thread that changed it, never under the model's
         lock); returns a function that unsubscribes."""
-        with self._lock:
-            self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
-
-        return unsubscribe
+        return self._listeners.subscribe(listener)
 
     def _tell(self, part: str) -> None:
-        with self._lock:
-            listeners = list(self._listeners)
-        for listener in listeners:
-            listener(part)
+        self._listeners.tell(part)
 
     def _heard(self, event: Event) -> None:
         """A session event (on the thread that sent the command): a new game starts with no
@@ -115,21 +105,21 @@ class TableModel(Generic[M]):
             self._showdown = showdown
         self._tell("showdown")
 
-    # -- the event ----------------------------------------------------------------------------
+    # -- the tournament -----------------------------------------------------------------------
 
     @property
-    def event(self) -> M | None:
+    def tournament(self) -> M | None:
         """The event the table is in (None while it is in none)."""
         with self._lock:
-            return self._event
+            return self._tournament
 
-    def join(self, event: M) -> None:
-        """The table is in ``event`` from now on (joined at the start or from Set-up)."""
+    def join(self, tournament: M) -> None:
+        """The table is in ``tournament`` from now on (joined at the start or from Set-up)."""
         with self._lock:
-            if self._event is event:
+            if self._tournament is tournament:
                 return
-            self._event = event
-        event.subscribe(lambda: self._tell("event"))
+            self._tournament = tournament
+        tournament.subscribe(lambda: self._tell("event"))
         self._tell("event")
 
     # -- the game -----------------------------------------------------------------------------

@@ -12,16 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from showdown.event.view import EventSource
 from showdown.game.table_model import TableModel
 from showdown.game.table_pin import evening_pin
+from showdown.tournament.view import TournamentSource
 from showdown.web.address import page_url
-from showdown.web.event import EVENT_PARTS, EventWatch, Membership
 from showdown.web.hub import Hub
 from showdown.web.process import PageProcess
 from showdown.web.table import PARTS, TableSource
+from showdown.web.tournament import TOURNAMENT_PARTS, Membership, TournamentWatch
 
-__all__ = ["EventPage", "PhonePage", "event_page", "table_page"]
+__all__ = ["PhonePage", "TournamentPage", "table_page", "tournament_page"]
 
 
 @dataclass
@@ -41,7 +41,7 @@ class PhonePage:
 
 
 @dataclass
-class EventPage:
+class TournamentPage:
     """The event's page being served: where phones find it, how to stop it."""
 
     url: str
@@ -52,7 +52,7 @@ class EventPage:
         self.server.stop()
 
 
-def table_page(table: TableModel[EventSource], host: str, port: int, *,
+def table_page(table: TableModel[TournamentSource], host: str, port: int, *,
                wait: bool = True) -> PhonePage:
     """Serve the table's page on ``host:port`` from the table's read model. A table in an event
     (now, or later: :meth:`~showdown.game.table_model.TableModel.join`) shows the event below
@@ -66,7 +66,7 @@ def table_page(table: TableModel[EventSource], host: str, port: int, *,
         return evening_pin(journal).code
 
     pin()
-    hub = Hub(PARTS + EVENT_PARTS)  # the event's part stays empty until the table is in one
+    hub = Hub(PARTS + TOURNAMENT_PARTS)  # the event's part stays empty until the table is in one
     unsubscribe = table.subscribe(hub.changed)
     source = TableSource(table)
     pictures: dict[str, Callable[[], object]] = {
@@ -83,10 +83,10 @@ def table_page(table: TableModel[EventSource], host: str, port: int, *,
     return PhonePage(page_url(server.host, server.port), pin, server, unsubscribe)
 
 
-def event_page(source: EventSource, host: str, port: int) -> EventPage:
+def tournament_page(source: TournamentSource, host: str, port: int) -> TournamentPage:
     """Serve the event's page (standings, tables, seating) on ``host:port``."""
-    hub = Hub(EVENT_PARTS)
-    watch = EventWatch(source, hub.changed)
+    hub = Hub(TOURNAMENT_PARTS)
+    watch = TournamentWatch(source, hub.changed)
     server = PageProcess("event", hub, {"event": watch.picture}, host, port)
     server.start()
-    return EventPage(page_url(server.host, server.port), server)
+    return TournamentPage(page_url(server.host, server.port), server)

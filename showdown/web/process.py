@@ -73,7 +73,7 @@ class PageProcess:
     ``pictures`` builds each part's picture in the service's process (``"table"``: the table's
     read model's :meth:`~showdown.game.table_model.TableModel.view`, ``"showdown"``: the
     showdown in progress, ``"event"``: the event's
-    :func:`~showdown.web.event.picture`); ``calls`` answers the page's
+    :func:`~showdown.web.tournament.picture`); ``calls`` answers the page's
     requests (``"pin"``, ``"undo"``, ``"edit"``), on the service's side.
     """
 
@@ -355,8 +355,9 @@ class _Table:
         return self.pictures.service.call("edit", number, went_out, points)
 
 
-class _Event:
-    """:class:`~showdown.web.event.EventSide` in the page's process (None: no event yet)."""
+class _Tournament:
+    """:class:`~showdown.web.tournament.TournamentSide` in the page's process (None: no event
+    yet)."""
 
     def __init__(self, pictures: _Pictures) -> None:
         self.pictures = pictures
@@ -386,7 +387,7 @@ class _Start:
 def serve_page(start: _Start) -> None:
     """The page's process: serve the page on ``start.sock`` from what ``start.feed`` brings."""
     kind, sock, feed, streams = start.kind, start.sock, start.feed, start.streams
-    from showdown.web.app import event_app, table_app  # noqa: PLC0415 - the page's process only
+    from showdown.web.app import table_app, tournament_app  # noqa: PLC0415 - the page's process only
     from showdown.web.pin import PinGuard  # noqa: PLC0415
     from showdown.web.render import compile_templates  # noqa: PLC0415
 
@@ -403,9 +404,9 @@ def serve_page(start: _Start) -> None:
     held = _Pictures(dict(pictures), service)
     if kind == "table":
         app = table_app(_Table(held), hub, PinGuard(lambda: str(service.call("pin"))),
-                        event=_Event(held))  # no picture until the table is in an event
+                        event=_Tournament(held))  # no picture until the table is in an event
     else:
-        app = event_app(_Event(held), hub)
+        app = tournament_app(_Tournament(held), hub)
     compile_templates()
     page = app.state.page
     page.live.counted = lambda count: setattr(streams, "value", count)

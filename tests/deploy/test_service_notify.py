@@ -24,7 +24,7 @@ from tests.deploy.conftest import NotifySocket
 from tests.showdown.web.test_process import _exited, _page_process
 
 WATCHDOG_USEC = 1_000_000  # WatchdogSec=1s: a ping every 0.5 s
-PHASES = ("the configuration", "the journal", "the event link", "the unit", "the phone page",
+PHASES = ("the configuration", "the journal", "the tournament link", "the unit", "the phone page",
           "the scoreboard")
 
 

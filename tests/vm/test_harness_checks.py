@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
-from showdown.event.messages import EventInfo
-from showdown.event.outbox import Membership, Outbox, event_file
+from showdown.tournament.messages import TournamentInfo
+from showdown.tournament.outbox import Membership, Outbox, tournament_file
 from tests.vm.harness import (
     SETS,
     Console,
@@ -140,11 +140,11 @@ def test_a_table_counts_as_joined_only_once_its_membership_is_kept(tmp_path: Pat
     # credentials, and starting it again would not be a second join but the same table
     db = tmp_path / "event-table.db"
     assert not table_joined(db)
-    outbox = Outbox(event_file(db))
+    outbox = Outbox(tournament_file(db))
     try:
         assert not table_joined(db)
-        info = EventInfo(event="b4khx2", name="Pi-in-a-box", format="free",
-                         players=["Ada", "Ben", "Cleo", "Dev"], tables=["t1"], rounds=1)
+        info = TournamentInfo(event="b4khx2", name="Pi-in-a-box", format="free",
+                              players=["Ada", "Ben", "Cleo", "Dev"], tables=["t1"], rounds=1)
         outbox.join(Membership("b4khx2", "t1", "127.0.0.1", 41883, SecretStr("pw"),
                                SecretStr("key"), info))
     finally:
@@ -276,7 +276,7 @@ def _starved(**unit: str) -> dict[str, str]:
         "starved_unit": " ".join(f"{k}={v}" for k, v in fields.items()) + " ",
         "starved_hog": "active 19500000 cpus 1 load 3.10 1.20 0.40",
         "starved_line": "started in 44.1 s: python and imports 21.0 s, the configuration 0.6 s, "
-                        "the journal 1.5 s, the event link 0.0 s, the unit 2.0 s, the phone "
+                        "the journal 1.5 s, the tournament link 0.0 s, the unit 2.0 s, the phone "
                         "page 17.0 s, the scoreboard 2.0 s",
         "starved_boot": "Startup finished in 3.1s (kernel) + 1min 20.2s (userspace) = 1min 23.3s",
         "starved_python_s": "4.2",

@@ -40,7 +40,6 @@ from engine.scoring import PIG_MODES, ScoringMode, ScoringSettings
 from showdown.app.arguments import GAMES_MAX, int_in_range, seed, table_name, window_size
 from showdown.app.config import Settings, load_settings
 from showdown.app.errors import UserError
-from showdown.app.parts.event_link import EVENT_SCORING, open_event_link
 from showdown.app.parts.front_ends import (
     ScoreboardFront,
     open_phone_page,
@@ -49,6 +48,7 @@ from showdown.app.parts.front_ends import (
 )
 from showdown.app.parts.shutdown import Phase, Shutdown
 from showdown.app.parts.table import Table, open_table
+from showdown.app.parts.tournament_link import TOURNAMENT_SCORING, open_tournament_link
 from showdown.app.parts.unit_source import (
     UnitSource,
     choose_backend,
@@ -63,14 +63,16 @@ from showdown.app.signals import Stopped, stop_signals
 from showdown.app.startup import STALL_S, StartTimes, stop_watching_imports
 from showdown.app.stats import StatsLogger
 from showdown.app.status import StatusPrinter
-from showdown.event.view import EventSource
+from showdown.game.messages import SetUpGame
+from showdown.game.names import default_name
 from showdown.game.storage import add_db_argument, db_path, simulated_path
 from showdown.game.table_model import TableModel
-from showdown.sim.bot_table import TableError
-from showdown.sim.workers import Bots, bot_worker
+from showdown.playtest.bot_table import TableError
+from showdown.playtest.workers import Bots, bot_worker
+from showdown.tournament.view import TournamentSource
 from showdown.unit.config import TimingConfig
 
-__all__ = ["banner", "choose_backend", "phone_line", "run", "simulated_scoring"]
+__all__ = ["banner", "choose_backend", "first_game", "phone_line", "run", "simulated_scoring"]
 
 NAME = "run"
 GROUP = None
@@ -220,7 +222,7 @@ def _plan(args: argparse.Namespace) -> _Plan:
     _check_simulated_table(args)
     scoring = simulated_scoring(args)
     if args.event is not None and _own_scoring(args):
-        raise UserError(EVENT_SCORING)
+        raise UserError(TOURNAMENT_SCORING)
     args.size = window_size(args.size)
     if args.interactive and args.headless:
         raise UserError("--interactive plays on the scoreboard: leave out --headless")
@@ -249,10 +251,10 @@ def _assemble(args: argparse.Namespace, plan: _Plan, table: Table, stats: StatsL
               shutdown: Shutdown, *, heartbeat: ServiceHeartbeat, start: StartTimes) -> _Parts:
     """The event link, the unit source, the front ends and the loop over them, in the order
     they open (each a phase of the start); each says under which shutdown phase it closes."""
-    start.phase("the event link")
-    event = open_event_link(table, shutdown, address=args.event, name=args.table_name,
-                            keepalive=args.event_keepalive, resend_s=args.event_resend_s,
-                            own_scoring=_own_scoring(args))
+    start.phase("the tournament link")
+    event = open_tournament_link(table, shutdown, address=args.event, name=args.table_name,
+                                 keepalive=args.event_keepalive, resend_s=args.event_resend_s,
+                                 own_scoring=_own_scoring(args))
     table.say_open_game(args.players, args.preset, plan.scoring)
     output = _OutputWatch()
     status = StatusPrinter(sys.stdout, on_lost=output.lost)
@@ -264,7 +266,7 @@ def _assemble(args: argparse.Namespace, plan: _Plan, table: Table, stats: StatsL
     stats.link = unit.link
     unit.machine.subscribe(status.unit_event)
     stop_signals.check()  # a stop signal meanwhile: unwind here
-    model: TableModel[EventSource] = TableModel(table.session)  # both front ends draw it
+    model: TableModel[TournamentSource] = TableModel(table.session)  # both front ends draw it
     unit.machine.subscribe(model.unit_event)
     if event.link is not None:
         model.join(event.link)
@@ -274,7 +276,8 @@ def _assemble(args: argparse.Namespace, plan: _Plan, table: Table, stats: StatsL
     start.phase("the scoreboard")
     scoreboard = open_scoreboard(model, unit, shutdown, headless=args.headless,
                                  size=args.size, touch=plan.settings.scoreboard.touch_matrix,
-                                 phone=phone, door=event.door(model))
+                                 phone=phone, door=event.door(model),
+                                 first_game=first_game(args, plan.scoring))
     worker = None if unit.referee is None else bot_worker(
         table.session, unit.referee, _bots(args, plan.scoring), event.link, plan.path)
     service = Service(table.session, worker=worker, frontend=scoreboard, stop=stop,
@@ -349,7 +352,7 @@ def _bots(args: argparse.Namespace, scoring: ScoringSettings) -> Bots:
 
 def _simulable_or_refuse(timing: TimingConfig) -> None:
     """Refuse timings no virtual player can play (a person at the keyboard may yet try)."""
-    referee = importlib.import_module("showdown.sim.referee")
+    referee = importlib.import_module("showdown.playtest.referee")
     try:
         referee.check_timings(timing)
     except TableError as error:
@@ -386,6 +389,15 @@ def banner(args: argparse.Namespace, use_sim: bool, window: bool, path: Path,
         where_kept = f"The score is kept in {path}."
     return (f"UNO Showdown is running: {what}.\n"
             f"{where_kept} Ctrl-C stops it; the game resumes next time.")
+
+
+def first_game(args: argparse.Namespace, scoring: ScoringSettings) -> SetUpGame:
+    """The game the command line asks for (``--players``, ``--preset``, ``--scoring``,
+    ``--pigs``, ``--rounds``), for Set-up to start from: the virtual players set up their own,
+    but the table at the scoreboard (``--interactive``, the real unit) sets up its game there,
+    and Set-up's own defaults would drop what was asked without a word."""
+    return SetUpGame(players=[default_name(seat) for seat in range(args.players)],
+                     preset=args.preset, scoring=scoring)
 
 
 def _own_scoring(args: argparse.Namespace) -> bool:
