@@ -39,7 +39,7 @@
 
   function connect() {
     if (!live) return;
-    source = new TournamentSource("/events" + (query ? "?lang=" + encodeURIComponent(query) : ""));
+    source = new EventSource("/events" + (query ? "?lang=" + encodeURIComponent(query) : ""));
     source.addEventListener("parts", (e) => {
       heard = Date.now(); since = clock(heard); retry = 1000;
       apply(JSON.parse(e.data)); setLive(true);
@@ -47,7 +47,7 @@
     source.addEventListener("alive", () => { heard = Date.now(); since = clock(heard); retry = 1000; setLive(true); });
     source.addEventListener("error", () => {
       setLive(false);
-      if (source.readyState === TournamentSource.CLOSED) {  // the browser gave up: try again ourselves
+      if (source.readyState === EventSource.CLOSED) {  // the browser gave up: try again ourselves
         source.close();
         setTimeout(connect, retry);
         retry = Math.min(retry * 2, 10000);
