@@ -21,14 +21,15 @@ import hmac
 import json
 import os
 import secrets
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
-__all__ = ["PIN_SETTING", "EveningPin", "SettingsStore", "evening_ends", "evening_pin",
-           "pin_path"]
+__all__ = ["PIN_SETTING", "EveningPin", "SettingsStore", "TablePin", "evening_ends",
+           "evening_pin", "pin_path"]
 
 PIN_SETTING = "phone.pin"
 """The journal setting that holds the PIN's salted hash and when it ends (JSON)."""
@@ -102,6 +103,26 @@ def evening_pin(
     pin = EveningPin(f"{draw(10_000):04d}", evening_ends(now))
     _keep(store, pin)
     return pin
+
+
+class TablePin:
+    """The service's PIN: this evening's, read (or drawn) once, and again once the evening is
+    over; asked for from any thread (the scoreboard's, the phone page's calls)."""
+
+    def __init__(self, store: SettingsStore,
+                 now: Callable[[], datetime] = lambda: datetime.now().astimezone()) -> None:
+        self._store = store
+        self._now = now
+        self._lock = threading.Lock()
+        self._pin = evening_pin(store, now())
+
+    def code(self) -> str:
+        """The four digits now."""
+        with self._lock:
+            now = self._now()
+            if not now < self._pin.until:
+                self._pin = evening_pin(self._store, now)
+            return self._pin.code
 
 
 def _kept(store: SettingsStore, now: datetime) -> EveningPin | None:
