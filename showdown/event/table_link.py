@@ -14,6 +14,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from showdown.event.connection import Connection, Will
 from showdown.event.credentials import sign
@@ -81,7 +82,7 @@ class TableLink:
             port=port or membership.port, on_message=self._message,
             subscriptions=[self.topics.ack(membership.table), self.topics.info, self.topics.host,
                            self.topics.standings, self.topics.seating, self.topics.tables],
-            on_connect=self._on_connect, keepalive=keepalive,
+            on_connect=self._on_connect, on_disconnect=self._tell, keepalive=keepalive,
             will=Will(topic=self.topics.status(membership.table), payload=to_payload(offline)))
         self._incoming: queue.SimpleQueue[Entry | None] = queue.SimpleQueue()
         self.hands: Callable[[], int | None] = lambda: None
@@ -117,9 +118,21 @@ class TableLink:
         self._listeners.append(listener)
 
     def view(self) -> EventView:
-        """The event as the host last published it."""
+        """The event as the host last published it; the host is away while this table's link
+        to the broker is down (nothing it publishes can reach the table then)."""
         with self._lock:
-            return self._view
+            view = self._view
+        if view.host_online and not self.connection.connected.is_set():
+            return replace(view, host_online=False)
+        return view
+
+    def _tell(self) -> None:
+        """The view changed: tell the screens (on paho's thread)."""
+        for listener in list(self._listeners):
+            try:
+                listener()
+            except Exception:
+                log.exception("an event listener failed")
 
     def unacknowledged(self) -> int:
         """Event entries in the journal the host has not acknowledged yet, read from the journal
@@ -229,6 +242,7 @@ class TableLink:
                              hands=self.hands())
         self.connection.publish(self.topics.status(self.member.table), online, retain=True)
         self._send_pending(None)
+        self._tell()  # the view's host_online: the host can be heard again
 
     def _message(self, topic: str, payload: bytes) -> None:
         kinds: dict[str, type] = {
@@ -267,8 +281,4 @@ class TableLink:
             elif isinstance(message, TablesMessage):
                 view = EventView(**{**view.__dict__, "tables": tuple(message.tables)})
             self._view = view
-        for listener in list(self._listeners):
-            try:
-                listener()
-            except Exception:
-                log.exception("an event listener failed")
+        self._tell()
