@@ -136,6 +136,11 @@ async def _json_body(request: Request) -> dict[str, Any] | Response:
     return data
 
 
+def _news(hub: Hub) -> float:
+    """When the event's newest news came (its part's last change; s since the epoch)."""
+    return hub.versions.stamp("event") or time.time()
+
+
 def _client(request: Request) -> str:
     return request.client.host if request.client is not None else "unknown"
 
@@ -161,7 +166,7 @@ class TablePage:
         if part == "event":  # empty while the table is in no event
             event = None if self.event is None else self.event.picture()
             return "" if event is None else render("_event.html", words, event=event,
-                                                   embedded=True)
+                                                   embedded=True, news_at=_news(self.hub))
         table = self.source.picture()
         if part == "showdown":
             return render("_showdown.html", words, live=table.showdown)
@@ -387,7 +392,8 @@ class EventPage:
         return self.watch.picture() or EventPicture()  # the host always has one
 
     def _render_part(self, part: str, words: Words) -> str:
-        return render("_event.html", words, event=self._picture(), embedded=False)
+        return render("_event.html", words, event=self._picture(), embedded=False,
+                      news_at=_news(self.hub))
 
     async def page(self, request: Request) -> Response:
         """``GET /``: the event, already filled."""
