@@ -138,6 +138,7 @@ def test_a_reader_switches_language_corrects_with_the_pin_and_follows_a_restart(
             wrong = f"{(int(pin) + 1) % 10_000:04d}"
             page.click("button.undo")
             expect(page.locator("#pin")).to_be_visible()  # no session yet: the PIN is asked for
+            expect(page.locator("#fix-save")).to_be_hidden()  # an undo: no round to save
             page.fill("#pin", wrong)
             page.click("#fix-undo")
             expect(page.locator("#fix-answer")).to_contain_text("PIN が違います")
