@@ -251,8 +251,9 @@ class PageProcess:
                     return
                 try:
                     self._launch()
-                except WebError as error:
-                    log.warning("%s; trying again in %g s", error, backoff)
+                except Exception as error:  # the page is down: say so, and try again
+                    log.warning("the phone page did not start again (%s); trying again in %g s",
+                                error, backoff)
                     continue
                 log.info("the phone page serves again (process %s)", self.pid)
                 break
@@ -317,11 +318,11 @@ class PageProcess:
             if run.threads:
                 run.threads[0].join(timeout_s)
             run.process.join(DRAIN_S + timeout_s)
+            self._end(run)  # ended, if it still runs: the supervisor wakes and returns
         if self._supervisor is not None:
-            self._supervisor.join(timeout_s)
-        run = self._run  # the supervisor may have started one meanwhile
-        if run is not None:
-            self._end(run)
+            self._supervisor.join(START_S)  # it may be starting one: that one ends by itself
+        if self._run is not None and self._run is not run:
+            self._end(self._run)
         for thread in self._ended:
             thread.join(timeout_s)
         self._ended = []
