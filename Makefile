@@ -95,7 +95,7 @@ screenshots: event-screenshots $(DEV_STAMP) catalogues
 
 ## event-screenshots: only the event screen's, in docs/event
 event-screenshots: $(DEV_STAMP) catalogues
-	$(BIN)/python -m tools.screenshots.event docs/event
+	$(BIN)/python -m tools.screenshots.tournament docs/event
 
 ## web-screenshots: the phone page's pictures in docs/web (headless Chromium, Debian's `chromium`;
 ## drawn with this machine's fonts, so looked at rather than compared by pixel)

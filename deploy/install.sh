@@ -184,9 +184,9 @@ run systemctl restart showdown.service
 # 6. The event host (--event-host): Mosquitto under systemd, reading the files the host writes.
 if [[ $EVENT_HOST -eq 1 ]]; then
     run apt-get install -y --no-install-recommends mosquitto gcc libc6-dev
-    # Mosquitto's client-id check (showdown/event/client_id_plugin.py), compiled here: no join
+    # Mosquitto's client-id check (showdown/tournament/client_id_plugin.py), compiled here: no join
     # code can then take the host's or a table's client id and knock it off the broker.
-    run "$VENV/bin/python" -m showdown.event.client_id_plugin "$APP_DIR/mosquitto-client-ids.so"
+    run "$VENV/bin/python" -m showdown.tournament.client_id_plugin "$APP_DIR/mosquitto-client-ids.so"
     # The folder hands its group down (setgid): the host's files are readable by mosquitto. It
     # sits beside /var/lib/showdown, not in it: that one is 0750 and Mosquitto (its own user)
     # could not reach inside it.

@@ -490,7 +490,7 @@ def two_table_seating(hand: int) -> tuple[Table, Table]:
     """Who sits where at the two tables for ``hand`` (0-based) of 001's eight-player game.
 
     The rotation the two-table scoresheet itself uses, public for the event's seating
-    (:mod:`engine.event.seating`): seat indices 0-7, partners opposite, four hands per pairing.
+    (:mod:`engine.tournament.seating`): seat indices 0-7, partners opposite, four hands per pairing.
     """
     return _two_tables(hand)
 

@@ -1,8 +1,8 @@
 """The configuration: one TOML file plus ``SHOWDOWN_*`` environment overrides.
 
 The root :class:`Settings` holds one section per area, each defined in its own module (``unit`` in
-:mod:`showdown.unit.config`, ``scoreboard`` in :mod:`showdown.scoreboard.settings`); an area adds
-its section as one field here. Environment variables
+:mod:`showdown.unit.config`, ``scoreboard`` in :mod:`showdown.scoreboard.touch_matrix`); an area
+adds its section as one field here. Environment variables
 override the file, nested with ``__``: ``SHOWDOWN_UNIT__TIMING__TIE_WINDOW_MS=2``.
 
 :func:`load_settings` turns every mistake into :class:`ConfigError` (a ``UserError``)
@@ -30,9 +30,9 @@ from pydantic_settings import (
 
 from showdown.app.errors import UserError
 from showdown.game.storage import StorageSettings
-from showdown.scoreboard.settings import ScoreboardSettings
+from showdown.scoreboard.touch_matrix import ScoreboardSettings
 from showdown.unit.config import UnitSettings
-from showdown.web.settings import WebSettings
+from showdown.web.http_address import WebSettings
 
 __all__ = ["ConfigError", "Settings", "load_settings"]
 

@@ -14,18 +14,24 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from showdown.app.errors import UserError
-from showdown.event.view import EventSource
 from showdown.game.table_model import TableModel
-from showdown.web.pages import EventPage, PhonePage, event_page, table_page
+from showdown.tournament.view import TournamentSource
+from showdown.web.http_address import DEFAULT_HTTP, WebSettings
+from showdown.web.pages import PhonePage, TournamentPage, table_page, tournament_page
 from showdown.web.server import DEFAULT_PORT, WebError, parse_address
-from showdown.web.settings import DEFAULT_HTTP, WebSettings
 
-__all__ = ["EventPage", "PhonePage", "add_http_arguments", "http_address", "serve_event",
-           "serve_table"]
+__all__ = [
+    "PhonePage",
+    "TournamentPage",
+    "add_http_arguments",
+    "http_address",
+    "serve_table",
+    "serve_tournament",
+]
 
 log = logging.getLogger(__name__)
 
-Page = TypeVar("Page", PhonePage, EventPage)
+Page = TypeVar("Page", PhonePage, TournamentPage)
 
 def add_http_arguments(parser: argparse.ArgumentParser, *, configured: bool = True,
                        what: str = "the live page for phones") -> None:
@@ -65,7 +71,7 @@ def http_address(args: argparse.Namespace, web: WebSettings) -> tuple[str | None
     return web.http, web.http != DEFAULT_HTTP
 
 
-def serve_table(table: TableModel[EventSource], address: str, *,
+def serve_table(table: TableModel[TournamentSource], address: str, *,
                 asked: bool = True, trusted: tuple[str, ...] = ()) -> PhonePage | None:
     """Serve the table's page at ``address`` (:func:`showdown.web.pages.table_page`); one not
     ``asked`` for is given up quietly when it cannot be had (None). ``trusted``: the proxies
@@ -74,11 +80,12 @@ def serve_table(table: TableModel[EventSource], address: str, *,
     return _started(lambda: table_page(table, host, port, trusted=trusted), asked)
 
 
-def serve_event(source: EventSource, address: str, *, asked: bool = True) -> EventPage | None:
-    """Serve the event's page at ``address`` (:func:`showdown.web.pages.event_page`); one not
+def serve_tournament(source: TournamentSource, address: str, *,
+                     asked: bool = True) -> TournamentPage | None:
+    """Serve the event's page at ``address`` (:func:`showdown.web.pages.tournament_page`); one not
     ``asked`` for is given up quietly when it cannot be had (None)."""
     host, port = _where(address)
-    return _started(lambda: event_page(source, host, port), asked)
+    return _started(lambda: tournament_page(source, host, port), asked)
 
 
 def _where(address: str) -> tuple[str, int]:

@@ -48,11 +48,11 @@ from showdown.app.config import Settings
 from showdown.app.errors import UserError
 from showdown.app.health import PiHealth, read_health
 from showdown.app.stats import LINE_PREFIX
-from showdown.event.store import StoreError
-from showdown.event.store import check as check_event_journal
 from showdown.game.journal import Journal, JournalError, check_file
 from showdown.game.mark import MarkFile
 from showdown.game.session import fold
+from showdown.tournament.store import StoreError
+from showdown.tournament.store import check as check_tournament_journal
 from showdown.unit.wiring import wired_lines
 
 __all__ = ["SUFFIXES", "Bundle", "archive_kind", "gather", "write_bundle"]
@@ -101,7 +101,7 @@ def gather(
     include_names: bool = False,
     log_file: Path | None = None,
     root: Path = Path("/"),
-    event_db: Path | None = None,
+    tournament_db: Path | None = None,
 ) -> Bundle:
     """Read every source (see the module docstring). *settings* is ``None`` when the
     configuration could not be read (*settings_error* says why); *root* is where ``/proc``,
@@ -123,7 +123,7 @@ def gather(
         bundle.names = f"player names: left out ({len(names)} replaced by 'player N')"
     bundle.files["log.txt"] = "\n".join(log) + "\n" if log else "(no log lines)\n"
     bundle.files["kernel.txt"] = _kernel(bundle)
-    bundle.files["journal.txt"] = _journal(db, bundle) + _event_journal(event_db, bundle)
+    bundle.files["journal.txt"] = _journal(db, bundle) + _tournament_journal(tournament_db, bundle)
     health = read_health(root)
     for figure, why in health.missing.items():
         bundle.missing[figure] = why
@@ -378,7 +378,7 @@ def _journal(db: Path, bundle: Bundle) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _event_journal(db: Path | None, bundle: Bundle) -> str:
+def _tournament_journal(db: Path | None, bundle: Bundle) -> str:
     """An event host's journal, where this machine has one: its mark and whether it holds every
     entry the tables were told is stored (read only, as the host's open checks it)."""
     if db is None or not db.exists():
@@ -386,7 +386,7 @@ def _event_journal(db: Path | None, bundle: Bundle) -> str:
     lines = ["", f"event journal: {db}", f"size: {db.stat().st_size} bytes",
              MarkFile(db, db.stat().st_ino).load().describe()]
     try:
-        check_event_journal(db)
+        check_tournament_journal(db)
         lines.append("high-water check: ok (every acknowledged entry is there)")
     except StoreError as error:
         bundle.missing["event journal"] = str(error)

@@ -2,7 +2,7 @@
 
 :func:`build_scoreboard` makes the window the service drives (``Service(frontend=...)`` calls its
 ``pump`` and ``notify``); :func:`play` builds one and runs its own loop. With a
-:class:`~showdown.sim.panel.KeyboardUnit`, the unit is drawn beside the scoreboard
+:class:`~showdown.playtest.panel.KeyboardUnit`, the unit is drawn beside the scoreboard
 and played from the keyboard (``showdown run --sim --interactive``).
 """
 
@@ -12,17 +12,17 @@ from collections.abc import Callable
 
 from engine.error_text import ErrorText
 from showdown.app.parts.unit_source import record_outcomes
-from showdown.event.view import EventSource
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
+from showdown.playtest.panel import PANEL_WIDTH, KeyboardUnit, UnitPanel
 from showdown.scoreboard.accessibility import CueSettings
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.layout import DESIGN_SIZE
-from showdown.scoreboard.port import EventDoor, RefusedError
+from showdown.scoreboard.port import RefusedError, TournamentDoor
 from showdown.scoreboard.screens.phones import PhonesScreen
-from showdown.scoreboard.settings import IDENTITY, TouchMatrix
-from showdown.sim.panel import PANEL_WIDTH, KeyboardUnit, UnitPanel
+from showdown.scoreboard.touch_matrix import IDENTITY, TouchMatrix
+from showdown.tournament.view import TournamentSource
 from showdown.unit.machine import ShowdownBusyError, ShowdownMachine
 
 
@@ -38,9 +38,9 @@ def build_scoreboard(
     screen: tuple[int, int] | None = None,
     touch: TouchMatrix = IDENTITY,
     phone: tuple[str, Callable[[], str]] | None = None,
-    event: EventSource | None = None,
-    door: EventDoor | None = None,
-    model: TableModel[EventSource] | None = None,
+    event: TournamentSource | None = None,
+    door: TournamentDoor | None = None,
+    model: TableModel[TournamentSource] | None = None,
 ) -> Scoreboard:
     """The scoreboard over ``session``, mirroring ``machine`` (or the keyboard ``unit``'s).
 
@@ -78,7 +78,7 @@ def build_scoreboard(
     if event is not None:  # the Event screen; the model tells of every change of the event
         model.join(event)
     else:
-        board.event_door = door
+        board.tournament_door = door
     if machine is not None and load_unit:
         wire(table, machine, unit=unit)
     if unit is not None:

@@ -5,7 +5,7 @@ something ends it, then stops the table first.
 :mod:`showdown.app.parts`); this module holds the loop:
 
 - :class:`~showdown.game.recorder.UnitRecorder` records every decided showdown of a real table
-  (players loaded from the scoreboard); :class:`~showdown.sim.bot_table.BotTable` drives a
+  (players loaded from the scoreboard); :class:`~showdown.playtest.bot_table.BotTable` drives a
   simulated one instead, as the service's worker; :class:`~showdown.app.status.StatusPrinter` is
   the headless status.
 - :class:`Service` runs the main loop. Each iteration calls ``tick`` first (the one place for a
@@ -36,7 +36,7 @@ from typing import Protocol
 
 from showdown.game.journal import JournalError
 from showdown.game.session import Session
-from showdown.sim.bot_table import TableError
+from showdown.playtest.bot_table import TableError
 
 __all__ = ["Frontend", "Service"]
 

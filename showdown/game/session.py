@@ -67,6 +67,7 @@ from showdown.game.messages import (
     StoredEvent,
     UndoLast,
 )
+from showdown.unit.listeners import Listeners
 
 __all__ = [
     "SIMULATED_SETUP_KEY",
@@ -83,6 +84,11 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 Listener = Callable[[Event], None]
+
+
+def _failed(listener: Callable[[Event], object], event: Event) -> None:
+    """A listener raised: logged with the event it was told, and the others are still told."""
+    log.exception("a session listener failed on %s", event.kind)
 """Receives every event the session sends, in order, on the thread that sent the command."""
 
 MAX_REACTION_MS = 60_000.0
@@ -399,7 +405,7 @@ class Session:
     def __init__(self, journal: Journal, *, game_id: int | None = None) -> None:
         self._journal = journal
         self._lock = threading.RLock()
-        self._listeners: list[Listener] = []
+        self._listeners: Listeners[[Event]] = Listeners(lock=self._lock, failed=_failed)
         self._state: GameState | None = None
         self._entries: list[ParsedEntry] = []
         """The current game's entries as read: the fold's input, kept to fold again cheaply."""
@@ -422,15 +428,7 @@ class Session:
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener`` with every event from now on; returns a function that unsubscribes."""
-        with self._lock:
-            self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
-
-        return unsubscribe
+        return self._listeners.subscribe(listener)
 
     # -- commands -----------------------------------------------------------------------------
 
@@ -462,11 +460,7 @@ class Session:
             return events
 
     def _emit(self, event: Event) -> None:
-        for listener in list(self._listeners):
-            try:
-                listener(event)
-            except Exception:
-                log.exception("a session listener failed on %s", event.kind)
+        self._listeners.tell(event)
 
     def _handle(self, command: Command) -> list[Event]:
         if isinstance(command, SetUpGame):

@@ -8,9 +8,9 @@ accepted), ``"showdown"`` (a step on the unit) or ``"event"`` (the table joined 
 event moved on). Telling costs the session's and the unit's threads a lock and a call; the view
 is built later, on the reader's thread, from the session's immutable state.
 
-The game layer knows nothing of events (``showdown.event`` sits above it): the membership is
+The game layer knows nothing of events (``showdown.tournament`` sits above it): the membership is
 anything that says when it changed (:class:`Watched`), and the front ends name its type,
-``TableModel[EventSource]``.
+``TableModel[TournamentSource]``.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from showdown.game.messages import EntryRejected, Event, GameStarted
 from showdown.game.session import GameState, Session
 from showdown.game.table_view import TableView, table_view
 from showdown.unit.events import ShowdownEvent
+from showdown.unit.listeners import Listeners
 
 __all__ = ["TableModel", "Watched"]
 
@@ -57,7 +58,7 @@ class TableModel(Generic[M]):
         self._picked_for: int | None = None
         """The game the colours were read for (a new game reads them again)."""
         self._event: M | None = None
-        self._listeners: list[Callable[[str], object]] = []
+        self._listeners: Listeners[[str]] = Listeners(lock=self._lock)
         self.reread_players()
         self._unsubscribe = session.subscribe(self._heard)
 
@@ -67,21 +68,10 @@ class TableModel(Generic[M]):
         """Call ``listener`` with each part that changes from now on, ``"table"``,
         ``"showdown"`` or ``"event"`` (on the thread that changed it, never under the model's
         lock); returns a function that unsubscribes."""
-        with self._lock:
-            self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
-
-        return unsubscribe
+        return self._listeners.subscribe(listener)
 
     def _tell(self, part: str) -> None:
-        with self._lock:
-            listeners = list(self._listeners)
-        for listener in listeners:
-            listener(part)
+        self._listeners.tell(part)
 
     def _heard(self, event: Event) -> None:
         """A session event (on the thread that sent the command): a new game starts with no

@@ -20,7 +20,6 @@ from pydantic import ValidationError
 from engine.error_text import ErrorText
 from engine.rules import PRESETS, PenaltyReason
 from engine.scoring import PIG_MODES, PIG_TARGETS, ScoringMode, ScoringSettings
-from showdown.event.view import EventSource
 from showdown.game.alltime import all_time
 from showdown.game.journal import JournalError
 from showdown.game.messages import (
@@ -61,6 +60,7 @@ from showdown.scoreboard.view import (
     TableView,
 )
 from showdown.scoreboard.vocabulary import is_default_name
+from showdown.tournament.view import TournamentSource
 
 log = logging.getLogger(__name__)
 
@@ -78,14 +78,14 @@ class SessionPort:
     """:class:`~showdown.scoreboard.port.TablePort` over a :class:`Session`."""
 
     def __init__(self, session: Session, *, on_load: LoadListener | None = None,
-                 unit: bool = True, model: TableModel[EventSource] | None = None) -> None:
+                 unit: bool = True, model: TableModel[TournamentSource] | None = None) -> None:
         """``unit``: a unit is wired to this table (False for ``showdown scoreboard`` alone:
         showdowns are then entered by hand, and nothing asks for the unit). ``model``: the
         table's read model, shared with the phone page (default: one of the port's own, with
         ``unit``; a model given says itself whether a unit is wired)."""
         self.session = session
         self.on_load = on_load
-        self.model: TableModel[EventSource] = (
+        self.model: TableModel[TournamentSource] = (
             TableModel(session, unit=unit) if model is None else model)
         self._owns_model = model is None
         self._lock = threading.Lock()
@@ -135,7 +135,7 @@ class SessionPort:
         name = None if state is None else self._names.get(state.game_id)
         return self.model.view(archive, name=name)
 
-    def event(self) -> EventSource | None:
+    def event(self) -> TournamentSource | None:
         """The event this table is in (None while in none)."""
         return self.model.event
 

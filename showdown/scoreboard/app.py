@@ -34,14 +34,14 @@ from showdown.scoreboard.layout import (
     place_beside,
 )
 from showdown.scoreboard.news import tell
-from showdown.scoreboard.port import EventDoor, RefusedError, TablePort
+from showdown.scoreboard.port import RefusedError, TablePort, TournamentDoor
 from showdown.scoreboard.refusals import spoken
 from showdown.scoreboard.screens import SCREENS
 from showdown.scoreboard.screens.base import CONTENT_BOTTOM, Args, Question, Screen, Words
 from showdown.scoreboard.screens.names import NamesScreen
-from showdown.scoreboard.settings import IDENTITY, TouchMatrix
 from showdown.scoreboard.text import TextRenderer
 from showdown.scoreboard.touch import Press, to_press
+from showdown.scoreboard.touch_matrix import IDENTITY, TouchMatrix
 from showdown.scoreboard.view import Stage, TableView
 from showdown.scoreboard.widgets import Button, Canvas, Label, Painter, Widget, hit
 
@@ -197,7 +197,7 @@ class Scoreboard:
         """The banner's button (label, action), such as Redo after an undo."""
         self.question: Question | None = None
         """The choice on screen, if any: everything else waits until it is answered."""
-        self.event_door: EventDoor | None = None
+        self.tournament_door: TournamentDoor | None = None
         """How this table joins an event from Set-up (the service sets it when it can)."""
         self.screens: dict[str, Screen] = {name: cls(self) for name, cls in SCREENS.items()}
         self.view: TableView = port.view()

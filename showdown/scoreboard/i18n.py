@@ -39,6 +39,7 @@ from showdown.locale.catalogues import (
     LOCALE_DIR,
     UnknownLanguageError,
 )
+from showdown.unit.listeners import Listeners
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -61,7 +62,7 @@ __all__ = [
 
 _lock = threading.Lock()
 _current = DEFAULT_LANGUAGE
-_listeners: list[Callable[[str], None]] = []
+_listeners: Listeners[[str]] = Listeners(lock=_lock)
 
 
 def _load(code: str) -> gettext.NullTranslations:
@@ -85,10 +86,8 @@ def set_language(code: str) -> None:
         _load(_check(code))
         changed = code != _current
         _current = code
-        listeners = list(_listeners)
     if changed:
-        for listener in listeners:
-            listener(code)
+        _listeners.tell(code)
 
 
 def current_language() -> str:
@@ -106,15 +105,7 @@ def on_language_change(listener: Callable[[str], None]) -> Callable[[], None]:
 
     The scoreboard redraws only what changed, so it uses this to mark every screen dirty.
     """
-    with _lock:
-        _listeners.append(listener)
-
-    def unsubscribe() -> None:
-        with _lock:
-            if listener in _listeners:
-                _listeners.remove(listener)
-
-    return unsubscribe
+    return _listeners.subscribe(listener)
 
 
 @contextmanager

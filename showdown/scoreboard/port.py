@@ -14,8 +14,6 @@ from typing import Protocol
 
 from engine.error_text import ErrorText, plain
 from engine.scoring import ScoringSettings
-from showdown.event.discovery import Found
-from showdown.event.view import EventSource
 from showdown.scoreboard.view import (
     AllTimeView,
     CardKind,
@@ -25,6 +23,8 @@ from showdown.scoreboard.view import (
     ScoringChoice,
     TableView,
 )
+from showdown.tournament.discovery import Found
+from showdown.tournament.view import TournamentSource
 
 
 class RefusedError(Exception):
@@ -77,7 +77,7 @@ class TablePort(Protocol):
         """The current picture of the game."""
         ...
 
-    def event(self) -> EventSource | None:
+    def event(self) -> TournamentSource | None:
         """The event this table is in, as the table's read model holds it (None: in none)."""
         ...
 
@@ -184,7 +184,7 @@ class TablePort(Protocol):
         ...
 
 
-class EventDoor(Protocol):
+class TournamentDoor(Protocol):
     """How a table's scoreboard joins an event (the service provides it; headless, none). Both
     calls wait on the network: the scoreboard makes them off its own thread."""
 
@@ -192,9 +192,9 @@ class EventDoor(Protocol):
         """The events announced on this network (mDNS), after a few seconds of listening."""
         ...
 
-    def join(self, code: str, address: str) -> EventSource:
+    def join(self, code: str, address: str) -> TournamentSource:
         """Join with the host's code at ``address`` (``HOST`` or ``HOST:PORT``) and give the
         event to the table's read model (:meth:`~showdown.game.table_model.TableModel.join`);
-        the event from then on. Raises :class:`~showdown.event.join.JoinError` saying why
+        the event from then on. Raises :class:`~showdown.tournament.join.JoinError` saying why
         not."""
         ...

@@ -11,7 +11,7 @@ A tap is decided on release: the widget under the finger when it went down must 
 under it when it comes up (a slide off a button cancels it, as on a phone).
 
 A touch panel that does not match its picture (turned, mirrored, or offset: ``showdown check
---screen`` finds out) is corrected by a :data:`~showdown.scoreboard.settings.TouchMatrix`, the
+--screen`` finds out) is corrected by a :data:`~showdown.scoreboard.touch_matrix.TouchMatrix`, the
 configuration's ``[scoreboard] touch_matrix``: the first two rows of libinput's calibration
 matrix, over positions normalised to 0..1. SDL's own input on the Pi's console (KMSDRM) reads
 the panel's raw axes and takes no calibration from the system, so the scoreboard applies it.
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import pygame
 
 from showdown.scoreboard.layout import Layout
-from showdown.scoreboard.settings import IDENTITY, TouchMatrix
+from showdown.scoreboard.touch_matrix import IDENTITY, TouchMatrix
 
 SDL_TOUCH_MOUSEID = 0xFFFFFFFF
 """SDL's ``which`` for mouse events synthesised from touch ((Uint32)-1)."""

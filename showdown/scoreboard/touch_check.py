@@ -29,8 +29,8 @@ import pygame
 
 from showdown.scoreboard import display
 from showdown.scoreboard.app import configure_sdl
-from showdown.scoreboard.settings import IDENTITY, MAX_COEFFICIENT, TouchMatrix
 from showdown.scoreboard.touch import corrected
+from showdown.scoreboard.touch_matrix import IDENTITY, MAX_COEFFICIENT, TouchMatrix
 
 __all__ = ["TARGETS", "TOLERANCE", "PanelError", "TouchCheck", "TouchVerdict", "diagnose", "fit",
            "open_panel"]

@@ -44,6 +44,7 @@ from showdown.unit.events import (
 )
 from showdown.unit.hardware import Edge, InputLine, Light, Side, UnitHardware
 from showdown.unit.launcher import LauncherInterlock
+from showdown.unit.listeners import Listeners
 from showdown.unit.verdict import Reason, Verdict, decide
 
 __all__ = ["MachinePhase", "ShowdownBusyError", "ShowdownMachine"]
@@ -51,6 +52,11 @@ __all__ = ["MachinePhase", "ShowdownBusyError", "ShowdownMachine"]
 log = logging.getLogger(__name__)
 
 Subscriber = Callable[[ShowdownEvent], None]
+
+
+def _failed(subscriber: Callable[[ShowdownEvent], object], event: ShowdownEvent) -> None:
+    """A subscriber raised: logged, naming it and the event, and the others are still told."""
+    log.exception("showdown subscriber %r failed on %r", subscriber, event)
 
 
 class ShowdownBusyError(RuntimeError):
@@ -99,7 +105,8 @@ class ShowdownMachine:
         self._depth = 0
         self._outbox: deque[ShowdownEvent] = deque()
         self._publish_lock = threading.RLock()  # a subscriber may call back in
-        self._subscribers: list[Subscriber] = []
+        self._subscribers: Listeners[[ShowdownEvent]] = Listeners(lock=self._lock,
+                                                                  failed=_failed)
         self.interlock = LauncherInterlock(
             hardware,
             self._clock,
@@ -131,15 +138,7 @@ class ShowdownMachine:
 
     def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
         """Call *subscriber* with every event; returns a function that unsubscribes."""
-        with self._lock:
-            self._subscribers.append(subscriber)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if subscriber in self._subscribers:
-                    self._subscribers.remove(subscriber)
-
-        return unsubscribe
+        return self._subscribers.subscribe(subscriber)
 
     def load(self, left_player: str | None, right_player: str | None, cards: int | None) -> None:
         """Say who is on each paddle and how many cards are clipped in (before arming)."""
@@ -552,9 +551,4 @@ class ShowdownMachine:
                     if not self._outbox:
                         return
                     event = self._outbox.popleft()
-                    subscribers = list(self._subscribers)
-                for subscriber in subscribers:
-                    try:
-                        subscriber(event)
-                    except Exception:
-                        log.exception("showdown subscriber %r failed on %r", subscriber, event)
+                self._subscribers.tell(event)

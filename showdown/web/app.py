@@ -35,15 +35,15 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from showdown.game.messages import EntryRejected, Event, RoundEdited
 from showdown.game.names import NAME_MAX
 from showdown.web.chart import chart
-from showdown.web.event import EventPicture, EventSide
 from showdown.web.hub import Hub
 from showdown.web.pin import SESSION_S, Guard
 from showdown.web.render import STATIC_DIR, render, translate
 from showdown.web.stream import LANGUAGE_COOKIE, SECURITY_HEADERS, LiveParts, language
 from showdown.web.table import TableSide, seats, standings
+from showdown.web.tournament import TournamentPicture, TournamentSide
 from showdown.web.words import Words
 
-__all__ = ["MAX_BODY", "SESSION_COOKIE", "event_app", "table_app"]
+__all__ = ["MAX_BODY", "SESSION_COOKIE", "table_app", "tournament_app"]
 
 log = logging.getLogger(__name__)
 
@@ -149,7 +149,7 @@ class TablePage:
     """The table's routes over one :class:`~showdown.web.table.TableSide`."""
 
     def __init__(self, source: TableSide, hub: Hub, guard: Guard,
-                 event: EventSide | None = None) -> None:
+                 event: TournamentSide | None = None) -> None:
         self.source = source
         self.hub = hub
         self.guard = guard
@@ -165,7 +165,7 @@ class TablePage:
     def _render_part(self, part: str, words: Words) -> str:
         if part == "event":  # empty while the table is in no event
             event = None if self.event is None else self.event.picture()
-            return "" if event is None else render("_event.html", words, event=event,
+            return "" if event is None else render("_tournament.html", words, event=event,
                                                    embedded=True, news_at=_news(self.hub))
         table = self.source.picture()
         if part == "showdown":
@@ -183,7 +183,7 @@ class TablePage:
                       at={part: versions.stamp(part) * 1000 for part in parts},
                       # both rendered by our autoescaped templates just above
                       showdown_html=Markup(parts["showdown"]), table_html=Markup(parts["table"]),
-                      event_html=Markup(parts["event"]) if parts.get("event") else None)
+                      tournament_html=Markup(parts["event"]) if parts.get("event") else None)
         return _page(html, picked)
 
     async def standings(self, request: Request) -> Response:
@@ -359,7 +359,7 @@ def _app(routes: list[Route | Mount], hub: Hub, page: object, writes: str = "") 
 
 
 def table_app(source: TableSide, hub: Hub, guard: Guard,
-              event: EventSide | None = None) -> Starlette:
+              event: TournamentSide | None = None) -> Starlette:
     """The table's page (see the module docstring); a table in an ``event`` shows it too."""
     page = TablePage(source, hub, guard, event)
     routes: list[Route | Mount] = [
@@ -375,10 +375,11 @@ def table_app(source: TableSide, hub: Hub, guard: Guard,
                 "after POST /api/login with the PIN")
 
 
-class EventPage:
-    """The event's routes over one :class:`~showdown.web.event.EventWatch`: reading only."""
+class TournamentPage:
+    """The event's routes over one :class:`~showdown.web.tournament.TournamentWatch`: reading
+    only."""
 
-    def __init__(self, watch: EventSide, hub: Hub) -> None:
+    def __init__(self, watch: TournamentSide, hub: Hub) -> None:
         self.watch = watch
         self.hub = hub
         self.live = LiveParts(hub, self._render_part)
@@ -388,11 +389,11 @@ class EventPage:
         """Pages following the event now (open event streams)."""
         return self.live.streams
 
-    def _picture(self) -> EventPicture:
-        return self.watch.picture() or EventPicture()  # the host always has one
+    def _picture(self) -> TournamentPicture:
+        return self.watch.picture() or TournamentPicture()  # the host always has one
 
     def _render_part(self, part: str, words: Words) -> str:
-        return render("_event.html", words, event=self._picture(), embedded=False,
+        return render("_tournament.html", words, event=self._picture(), embedded=False,
                       news_at=_news(self.hub))
 
     async def page(self, request: Request) -> Response:
@@ -400,20 +401,20 @@ class EventPage:
         words, picked = language(request)
         parts, at = self.live.now(words)
         event = self._picture()
-        return _page(render("event.html", words, stamp=at, title=event.name,
-                            event_html=Markup(parts["event"])), picked)
+        return _page(render("tournament.html", words, stamp=at, title=event.name,
+                            tournament_html=Markup(parts["event"])), picked)
 
     async def standings(self, request: Request) -> Response:
         """``GET /standings``: the event's standings on a page to print."""
         words, picked = language(request)
         printed = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M")
-        return _page(render("event_standings.html", words, event=self._picture(),
+        return _page(render("tournament_standings.html", words, event=self._picture(),
                             printed=printed), picked)
 
 
-def event_app(watch: EventSide, hub: Hub) -> Starlette:
+def tournament_app(watch: TournamentSide, hub: Hub) -> Starlette:
     """The event's page: standings, the tables online or not, the next seating."""
-    page = EventPage(watch, hub)
+    page = TournamentPage(watch, hub)
     routes: list[Route | Mount] = [
         Route("/", page.page, methods=["GET"]),
         Route("/standings", page.standings, methods=["GET"]),

@@ -13,18 +13,18 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from showdown.event.view import EventSource
 from showdown.game.table_model import TableModel
 from showdown.game.table_pin import TablePin
+from showdown.tournament.view import TournamentSource
 from showdown.web.address import page_url
 from showdown.web.connections import Limits
-from showdown.web.event import EVENT_PARTS, EventWatch, Membership
 from showdown.web.hub import Hub
 from showdown.web.pin import PinGuard
 from showdown.web.process import PageProcess
 from showdown.web.table import PARTS, TableSource
+from showdown.web.tournament import TOURNAMENT_PARTS, Membership, TournamentWatch
 
-__all__ = ["EventPage", "PhonePage", "event_page", "table_page"]
+__all__ = ["PhonePage", "TournamentPage", "table_page", "tournament_page"]
 
 
 @dataclass
@@ -44,7 +44,7 @@ class PhonePage:
 
 
 @dataclass
-class EventPage:
+class TournamentPage:
     """The event's page being served: where phones find it, how to stop it."""
 
     url: str
@@ -55,7 +55,7 @@ class EventPage:
         self.server.stop()
 
 
-def table_page(table: TableModel[EventSource], host: str, port: int, *,
+def table_page(table: TableModel[TournamentSource], host: str, port: int, *,
                trusted: tuple[str, ...] = (), limits: Limits | None = None,
                clock: Callable[[], float] = time.monotonic,
                pause: Callable[[float], object] | None = None) -> PhonePage:
@@ -68,7 +68,7 @@ def table_page(table: TableModel[EventSource], host: str, port: int, *,
     too)."""
     pin = TablePin(table.session.journal).code
     guard = PinGuard(pin, clock=clock)
-    hub = Hub(PARTS + EVENT_PARTS)  # the event's part stays empty until the table is in one
+    hub = Hub(PARTS + TOURNAMENT_PARTS)  # the event's part stays empty until the table is in one
     unsubscribe = table.subscribe(hub.changed)
     source = TableSource(table)
     pictures: dict[str, Callable[[], object]] = {
@@ -87,10 +87,10 @@ def table_page(table: TableModel[EventSource], host: str, port: int, *,
     return PhonePage(page_url(server.host, server.port), pin, server, unsubscribe)
 
 
-def event_page(source: EventSource, host: str, port: int) -> EventPage:
+def tournament_page(source: TournamentSource, host: str, port: int) -> TournamentPage:
     """Serve the event's page (standings, tables, seating) on ``host:port``."""
-    hub = Hub(EVENT_PARTS)
-    watch = EventWatch(source, hub.changed)
+    hub = Hub(TOURNAMENT_PARTS)
+    watch = TournamentWatch(source, hub.changed)
     server = PageProcess("event", hub, {"event": watch.picture}, host, port)
     server.start()
-    return EventPage(page_url(server.host, server.port), server)
+    return TournamentPage(page_url(server.host, server.port), server)

@@ -96,7 +96,7 @@ class PageProcess:
     ``pictures`` builds each part's picture in the service's process (``"table"``: the table's
     read model's :meth:`~showdown.game.table_model.TableModel.view`, ``"showdown"``: the
     showdown in progress, ``"event"``: the event's
-    :func:`~showdown.web.event.picture`); ``calls`` answers the page's
+    :func:`~showdown.web.tournament.picture`); ``calls`` answers the page's
     requests (``"login"``, ``"token"``, ``"admit"``, ``"undo"``, ``"edit"``), on the service's
     side. ``limits`` and ``trusted`` go to the page's server
     (:class:`~showdown.web.server.WebServer`). ``pause`` waits between a page's end and its
@@ -449,8 +449,9 @@ class _Guard:
         return answer
 
 
-class _Event:
-    """:class:`~showdown.web.event.EventSide` in the page's process (None: no event yet)."""
+class _Tournament:
+    """:class:`~showdown.web.tournament.TournamentSide` in the page's process (None: no event
+    yet)."""
 
     def __init__(self, pictures: _Pictures) -> None:
         self.pictures = pictures
@@ -484,7 +485,7 @@ class _Start:
 def serve_page(start: _Start) -> None:
     """The page's process: serve the page on ``start.sock`` from what ``start.feed`` brings."""
     kind, sock, feed, streams = start.kind, start.sock, start.feed, start.streams
-    from showdown.web.app import event_app, table_app  # noqa: PLC0415 - the page's process only
+    from showdown.web.app import table_app, tournament_app  # noqa: PLC0415 - the page's process only
     from showdown.web.render import compile_templates  # noqa: PLC0415
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the service, which stops us
@@ -500,9 +501,9 @@ def serve_page(start: _Start) -> None:
     held = _Pictures(dict(pictures), service)
     if kind == "table":
         app = table_app(_Table(held), hub, _Guard(service),
-                        event=_Event(held))  # no picture until the table is in an event
+                        event=_Tournament(held))  # no picture until the table is in an event
     else:
-        app = event_app(_Event(held), hub)
+        app = tournament_app(_Tournament(held), hub)
     compile_templates()
     page = app.state.page
     page.live.counted = lambda count: setattr(streams, "value", count)

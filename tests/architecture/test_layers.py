@@ -2,13 +2,13 @@
 
 Layers, bottom up (docs/architecture.md draws them): ``engine``, ``firmware_bridge`` and the
 translations' catalogues (``showdown.locale``); the unit (``showdown.unit``); the simulator
-(``hw_sim``, which may use only the unit); the game session (``showdown.game``); the event over
-MQTT (``showdown.event``); the scoreboard and, beside it, the phone page (``showdown.web``): layers
-of one rank never import each other; the simulation drivers (``showdown.sim``); the application
+(``hw_sim``, which may use only the unit); the game session (``showdown.game``); the event over MQTT
+(``showdown.tournament``); the scoreboard and, beside it, the phone page (``showdown.web``): layers
+of one rank never import each other; the simulation drivers (``showdown.playtest``); the application
 (``showdown.app``), the one place that wires the others together. Every import is read from the
 source with :mod:`ast`, including those inside functions. Outside the layers, above them all: the
-drivers that draw the documentation's pictures (``tools``) and the tests, which may import any
-layer and which no layer imports.
+drivers that draw the documentation's pictures (``tools``) and the tests, which may import any layer
+and which no layer imports.
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ RANK = {
     "showdown.unit": 1,
     "hw_sim": 2,
     "showdown.game": 3,
-    "showdown.event": 4,
+    "showdown.tournament": 4,
     "showdown.scoreboard": 5,
     "showdown.web": 5,
-    "showdown.sim": 6,
+    "showdown.playtest": 6,
     "showdown.app": 7,
     "showdown.__main__": 7,  # ``python -m showdown``: the application's entry
 }
@@ -127,11 +127,12 @@ def test_the_checker_sees_an_upward_import() -> None:
     assert violations([("showdown.web.app", "showdown.scoreboard.theme")]) != []
     assert violations([("showdown.scoreboard.i18n", "showdown.web.words")]) != []
     assert violations([("showdown.web.words", "showdown.locale.catalogues")]) == []
-    assert violations([("showdown.event.host", "showdown.scoreboard.app")]) != []
-    assert violations([("showdown.event.host", "showdown.web.app")]) != []
-    assert violations([("showdown.game.session", "showdown.event.host")]) != []
-    assert violations([("showdown.scoreboard.screens.event", "showdown.event.view")]) == []
-    assert violations([("showdown.web.event", "showdown.event.view")]) == []
+    assert violations([("showdown.tournament.host", "showdown.scoreboard.app")]) != []
+    assert violations([("showdown.tournament.host", "showdown.web.app")]) != []
+    assert violations([("showdown.game.session", "showdown.tournament.host")]) != []
+    assert violations([("showdown.scoreboard.screens.tournament",
+                        "showdown.tournament.view")]) == []
+    assert violations([("showdown.web.tournament", "showdown.tournament.view")]) == []
 
 
 def cycles(pairs: list[tuple[str, str]]) -> list[list[str]]:

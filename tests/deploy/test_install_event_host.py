@@ -14,11 +14,11 @@ import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 from pydantic import SecretStr
 
-from showdown.event.broker_files import BrokerFiles, acl_text
-from showdown.event.brokers import BrokerProcess, free_port, mosquitto_binary
-from showdown.event.client_id_plugin import build
-from showdown.event.credentials import hash_password
-from showdown.event.messages import Topics
+from showdown.tournament.broker_files import BrokerFiles, acl_text
+from showdown.tournament.brokers import BrokerProcess, free_port, mosquitto_binary
+from showdown.tournament.client_id_plugin import build
+from showdown.tournament.credentials import hash_password
+from showdown.tournament.messages import Topics
 from tests.deploy.test_install_scripts import INSTALL, UNINSTALL, listed, run_script, tree
 
 EVENT_FILES = {
@@ -39,7 +39,7 @@ def test_the_event_host_adds_mosquitto_and_its_units(tmp_path: Path) -> None:
     assert listed(lines) - plain == EVENT_FILES
     commands = [line.removeprefix("would run: ") for line in lines if line.startswith("would")]
     assert "apt-get install -y --no-install-recommends mosquitto gcc libc6-dev" in commands
-    assert any(c.endswith("-m showdown.event.client_id_plugin "
+    assert any(c.endswith("-m showdown.tournament.client_id_plugin "
                           "/opt/showdown/mosquitto-client-ids.so") for c in commands)
     assert ("systemctl enable mosquitto.service showdown-broker-reload.path "
             "showdown-event.service") in commands

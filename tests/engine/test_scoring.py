@@ -219,7 +219,7 @@ def test_two_tables_refuses_points_for_a_player_at_the_other_table() -> None:
 
 def test_two_table_seating_of_the_first_hands() -> None:
     """001's eight players (seats 0-7): who sits where, partners opposite. The event prints
-    these seats as its partners-8 seating (engine.event.seating), so they are pinned."""
+    these seats as its partners-8 seating (engine.tournament.seating), so they are pinned."""
     assert two_table_seating(0) == (
         Table(index=0, seats=(7, 1, 0, 6), teams=((7, 0), (1, 6))),
         Table(index=1, seats=(2, 3, 5, 4), teams=((2, 5), (3, 4))),

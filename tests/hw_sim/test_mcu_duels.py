@@ -7,7 +7,7 @@ apart.)"""
 from __future__ import annotations
 
 from hw_sim.sim_unit import make_sim_unit
-from showdown.sim.duels import run_duels
+from showdown.playtest.duels import run_duels
 from showdown.unit.config import UnitSettings
 from showdown.unit.hardware import Side
 

@@ -21,10 +21,10 @@ from typing import Any
 
 import pytest
 
-import showdown.sim.duels
+import showdown.playtest.duels
 from hw_sim.faults import FaultAction, FaultPlan
 from hw_sim.sim_unit import SimulatedUnit
-from showdown.sim.duels import DuelReport, run_duels
+from showdown.playtest.duels import DuelReport, run_duels
 from showdown.unit.events import Armed, Go, Launching, ShowdownEvent, ShowdownOutcome
 from showdown.unit.machine import ShowdownMachine
 
@@ -54,15 +54,15 @@ def soak(
             super().__init__(*args, **kwargs)
             self.subscribe(record.events.append)
 
-    make = showdown.sim.duels.make_sim_unit
+    make = showdown.playtest.duels.make_sim_unit
 
     def recorded(*args: Any, **kwargs: Any) -> SimulatedUnit:
         unit = make(*args, **kwargs)
         record.units.append(unit)
         return unit
 
-    monkeypatch.setattr(showdown.sim.duels, "ShowdownMachine", RecordingMachine)
-    monkeypatch.setattr(showdown.sim.duels, "make_sim_unit", recorded)
+    monkeypatch.setattr(showdown.playtest.duels, "ShowdownMachine", RecordingMachine)
+    monkeypatch.setattr(showdown.playtest.duels, "make_sim_unit", recorded)
     report = run_duels(duels, seed=seed, backend="serial", faults=plan)
     return report, record
 

@@ -12,7 +12,7 @@ from hw_sim.pins import EdgeFeeder, SimFactory
 from hw_sim.players import make_players
 from hw_sim.sim_unit import GpioSimUnit
 from showdown.app.cli import main
-from showdown.sim.duels import expected_outcome, run_duels
+from showdown.playtest.duels import expected_outcome, run_duels
 from showdown.unit.clock import ManualClock, ms
 from showdown.unit.config import UnitSettings
 from showdown.unit.hardware import Side

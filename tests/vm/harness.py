@@ -44,9 +44,9 @@ from pathlib import Path
 from typing import Any
 
 from hw_sim.mcu import SimulatedMcu
-from showdown.event.brokers import free_port
-from showdown.event.outbox import Outbox, event_entries, event_file, journal_identity
 from showdown.game.journal import Journal
+from showdown.tournament.brokers import free_port
+from showdown.tournament.outbox import Outbox, journal_identity, tournament_entries, tournament_file
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -368,7 +368,7 @@ class HostTable:
 # -- the event's table on this host -----------------------------------------------------------
 
 
-class EventTable:
+class TournamentTable:
     """``showdown run --sim --headless --event CODE@127.0.0.1:PORT``: a simulated table here,
     its journal in the run folder, joined to the guest's event through the forwarded port."""
 
@@ -411,9 +411,9 @@ class EventTable:
 
 def table_joined(db: Path) -> bool:
     """Whether a table's journal holds its event membership (the host answered its join)."""
-    if not event_file(db).exists():
+    if not tournament_file(db).exists():
         return False
-    outbox = Outbox(event_file(db))
+    outbox = Outbox(tournament_file(db))
     try:
         return outbox.membership() is not None
     finally:
@@ -422,9 +422,9 @@ def table_joined(db: Path) -> bool:
 
 def table_entries(db: Path) -> tuple[set[tuple[str, str, int]], set[tuple[str, str, int]]]:
     """(event entries in a table's journal, those its outbox marks acknowledged by the host)."""
-    if not db.exists() or not event_file(db).exists():
+    if not db.exists() or not tournament_file(db).exists():
         return set(), set()
-    outbox = Outbox(event_file(db))
+    outbox = Outbox(tournament_file(db))
     try:
         member = outbox.membership()
         if member is None:
@@ -434,8 +434,8 @@ def table_entries(db: Path) -> tuple[set[tuple[str, str, int]], set[tuple[str, s
                 return set(), set()
             identity = journal_identity(journal)
             made = {(member.table, identity, entry.seq)
-                    for entry, _previous in event_entries(journal, member.event,
-                                                          member.joined_seq)}
+                    for entry, _previous in tournament_entries(journal, member.event,
+                                                               member.joined_seq)}
             acked = {(member.table, identity, seq) for seq in outbox.acked(identity)}
     finally:
         outbox.close()
@@ -533,7 +533,7 @@ def main() -> int:
     table = HostTable(mcu, rng)
     machine = Machine(run, cache, os.path.realpath(mcu.port), choose_accel(args.accel),
                       event_port=free_port())
-    event_table: EventTable | None = None
+    tournament_table: TournamentTable | None = None
     event_acked: set[tuple[str, str, int]] = set()
     extra["accel"] = machine.accel
     acks: dict[tuple[int, int], tuple[str, str]] = {}
@@ -631,22 +631,22 @@ def main() -> int:
         if result["event_ready"]:
             code = code_file.read_text(encoding="utf-8").strip()
             log(f"event: a table on this host joins through 127.0.0.1:{machine.event_port}")
-            event_table = EventTable(run, machine.event_port, code, args.seed)
+            tournament_table = TournamentTable(run, machine.event_port, code, args.seed)
             deadline = time.monotonic() + 300 * slow()
             joins = 1
-            while not event_table.figures()[1] and time.monotonic() < deadline:
-                if event_table.process.poll() is not None:
+            while not tournament_table.figures()[1] and time.monotonic() < deadline:
+                if tournament_table.process.poll() is not None:
                     # a join the starved guest did not answer in time ends the service (the
                     # code stays valid all run long): try again, as a person would
-                    if joins >= 3 or event_table.joined():
+                    if joins >= 3 or tournament_table.joined():
                         log("event: the table's service ended (see event-table.out)")
                         break
                     joins += 1
                     log(f"event: the table did not join (event-table.out); join {joins}")
-                    event_table = EventTable(run, machine.event_port, code, args.seed)
+                    tournament_table = TournamentTable(run, machine.event_port, code, args.seed)
                 time.sleep(2)
             extra["event_joins"] = joins
-            extra["event_first_ack"] = bool(event_table.figures()[1])
+            extra["event_first_ack"] = bool(tournament_table.figures()[1])
 
         # -- power cuts, then the final boot: verify, uninstall
         for cut in range(1, args.cuts + 2):
@@ -658,7 +658,7 @@ def main() -> int:
                 (run / "out" / "export-games").write_text(
                     " ".join(str(g) for g in sorted(fresh_games)), encoding="utf-8")
                 machine.boot("final" if final else "verify")
-                if final and event_table is not None:
+                if final and tournament_table is not None:
                     # the broker and the event host back by themselves; the table delivers
                     # what it still holds, then stops, and the guest exports the event journal
                     machine.wait_for(lambda c: "event_back" in c.marks, 300 * slow(),
@@ -666,12 +666,12 @@ def main() -> int:
                     extra["event_back_final"] = mark("event_back")
                     deadline = time.monotonic() + 120 * slow()
                     while time.monotonic() < deadline:
-                        made, acked_now = event_table.figures()
+                        made, acked_now = tournament_table.figures()
                         if made and made <= acked_now:
                             break
                         time.sleep(2)
-                    extra["event_table_rc"] = event_table.stop()
-                    made, event_acked = event_table.figures()
+                    extra["event_table_rc"] = tournament_table.stop()
+                    made, event_acked = tournament_table.figures()
                     extra["event_made"] = len(made)
                     extra["event_pending"] = len(made - event_acked)
                     (run / "out" / "event-drained").touch()
@@ -689,7 +689,7 @@ def main() -> int:
                 if not final:
                     extra.setdefault("event_back", []).append(mark("event_back"))
                 if final:
-                    if event_table is not None:
+                    if tournament_table is not None:
                         ev = check_event(run / "out" / f"boot-{machine.boots}", event_acked)
                         result["event_acknowledged"] = len(event_acked)
                         result["event_lost"] = len(ev["lost"])
@@ -732,8 +732,8 @@ def main() -> int:
     finally:
         machine.cut_power()
         mcu.close()
-        if event_table is not None:
-            event_table.stop()
+        if tournament_table is not None:
+            tournament_table.stop()
     result["acknowledged"] = len(acks)
     result["lost"] = len(lost)
     result["duplicated"] = len(duplicated)

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from pydantic import SecretStr
 
-from showdown.event.messages import EventInfo
-from showdown.event.outbox import Membership, Outbox, event_file
+from showdown.tournament.messages import TournamentInfo
+from showdown.tournament.outbox import Membership, Outbox, tournament_file
 from tests.vm.harness import (
     Console,
     Machine,
@@ -125,11 +125,11 @@ def test_a_table_counts_as_joined_only_once_its_membership_is_kept(tmp_path: Pat
     # credentials, and starting it again would not be a second join but the same table
     db = tmp_path / "event-table.db"
     assert not table_joined(db)
-    outbox = Outbox(event_file(db))
+    outbox = Outbox(tournament_file(db))
     try:
         assert not table_joined(db)
-        info = EventInfo(event="b4khx2", name="Pi-in-a-box", format="free",
-                         players=["Ada", "Ben", "Cleo", "Dev"], tables=["t1"], rounds=1)
+        info = TournamentInfo(event="b4khx2", name="Pi-in-a-box", format="free",
+                              players=["Ada", "Ben", "Cleo", "Dev"], tables=["t1"], rounds=1)
         outbox.join(Membership("b4khx2", "t1", "127.0.0.1", 41883, SecretStr("pw"),
                                SecretStr("key"), info))
     finally:

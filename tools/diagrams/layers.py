@@ -38,10 +38,10 @@ class Layer(NamedTuple):
 LAYERS = (
     Layer(("showdown.app",), 7, "command line, subcommands, configuration, the service loop: "
           "wires the others together", (205, 190, 230)),
-    Layer(("showdown.sim",), 6, "bot table and its referee, duels, the keyboard panel",
+    Layer(("showdown.playtest",), 6, "simulated play: bots, referee, duels, the keyboard panel",
           (190, 215, 240)),
     Layer(("showdown.scoreboard", "showdown.web"), 5, "", (195, 230, 205)),
-    Layer(("showdown.event",), 4, "the event over MQTT: outbox, host, brokers, discovery",
+    Layer(("showdown.tournament",), 4, "the game night over MQTT: outbox, host, brokers, discovery",
           (240, 210, 225)),
     Layer(("showdown.game",), 3, "session, journal (SQLite), recorder, export, the read model",
           (245, 225, 180)),

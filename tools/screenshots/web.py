@@ -20,14 +20,14 @@ from showdown.game.journal import Journal
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
 from showdown.scoreboard.sample import COUNTDOWN, FALSE_START, GO, RESULT, sample_game
-from showdown.web.app import event_app, table_app
-from showdown.web.event import EVENT_PARTS, EventWatch
+from showdown.web.app import table_app, tournament_app
 from showdown.web.hub import Hub
 from showdown.web.pin import PinGuard
 from showdown.web.server import WebServer
 from showdown.web.table import PARTS, TableSource
+from showdown.web.tournament import TOURNAMENT_PARTS, TournamentWatch
 from tests.showdown.web.browser import chromium
-from tests.showdown.web.sample_event import Host, evening
+from tests.showdown.web.sample_tournament import Host, evening
 from tools.offscreen import DOCS, parser
 
 EVENING = ("Ana", "Budi", "Chen", "Dewi", "Eko", "Fay", "Gita", "Hiro")
@@ -83,16 +83,16 @@ def take(out: Path) -> None:
             server.stop()
             model.close()
             journal.close()
-    event_pages(out)
+    tournament_pages(out)
     for path in sorted(out.glob("*.png")):
         print(path)
 
 
-def event_pages(out: Path) -> None:
+def tournament_pages(out: Path) -> None:
     """The event's page (``showdown event host``) on a phone, in English and Japanese."""
     host = Host(evening((212, 40, 95, 0), (0, 310, 64, 128), EVENING, "Friday game night"))
-    hub = Hub(EVENT_PARTS)
-    server = WebServer(event_app(EventWatch(host, hub.changed), hub), "127.0.0.1", 0,
+    hub = Hub(TOURNAMENT_PARTS)
+    server = WebServer(tournament_app(TournamentWatch(host, hub.changed), hub), "127.0.0.1", 0,
                        before_stop=hub.close)
     server.start()
     url = f"http://127.0.0.1:{server.port}/"

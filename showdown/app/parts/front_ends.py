@@ -16,15 +16,15 @@ from showdown.app.errors import UserError
 from showdown.app.parts.shutdown import Phase, Shutdown
 from showdown.app.parts.unit_source import Kind, UnitSource
 from showdown.app.phone_page import PhonePage, serve_table
-from showdown.event.view import EventSource
 from showdown.game.table_model import TableModel
-from showdown.scoreboard.settings import TouchMatrix
+from showdown.scoreboard.touch_matrix import TouchMatrix
+from showdown.tournament.view import TournamentSource
 from showdown.unit.machine import ShowdownMachine
 
 if TYPE_CHECKING:
+    from showdown.playtest.panel import KeyboardUnit
     from showdown.scoreboard.app import Scoreboard
-    from showdown.scoreboard.port import EventDoor
-    from showdown.sim.panel import KeyboardUnit
+    from showdown.scoreboard.port import TournamentDoor
 
 __all__ = ["NO_WINDOW", "ScoreboardFront", "open_phone_page", "open_scoreboard",
            "window_or_refuse"]
@@ -39,10 +39,10 @@ class ScoreboardFront:
     (:class:`showdown.app.service.Frontend`)."""
 
     def __init__(
-        self, model: TableModel[EventSource], machine: ShowdownMachine, *,
+        self, model: TableModel[TournamentSource], machine: ShowdownMachine, *,
         fullscreen: bool = False, load_unit: bool = True, keyboard: KeyboardUnit | None = None,
         size: tuple[int, int] = (800, 480), touch: TouchMatrix | None = None,
-        phone: PhonePage | None = None, door: EventDoor | None = None,
+        phone: PhonePage | None = None, door: TournamentDoor | None = None,
     ) -> None:
         play = importlib.import_module("showdown.app.scoreboard_main")
         self.board: Scoreboard = play.build_scoreboard(
@@ -66,7 +66,7 @@ class ScoreboardFront:
         self.board.close()
 
 
-def open_phone_page(model: TableModel[EventSource], shutdown: Shutdown, *,
+def open_phone_page(model: TableModel[TournamentSource], shutdown: Shutdown, *,
                     address: str | None, asked: bool,
                     trusted: tuple[str, ...] = ()) -> PhonePage | None:
     """The phone page at ``address`` (None: none), showing the event when the table is in one;
@@ -79,9 +79,9 @@ def open_phone_page(model: TableModel[EventSource], shutdown: Shutdown, *,
     return phone
 
 
-def open_scoreboard(model: TableModel[EventSource], unit: UnitSource, shutdown: Shutdown, *,
+def open_scoreboard(model: TableModel[TournamentSource], unit: UnitSource, shutdown: Shutdown, *,
                     headless: bool, size: tuple[int, int], touch: TouchMatrix,
-                    phone: PhonePage | None, door: EventDoor | None) -> ScoreboardFront | None:
+                    phone: PhonePage | None, door: TournamentDoor | None) -> ScoreboardFront | None:
     """The scoreboard, when this installation has one and a window can open; else None
     (headless: the live status in the terminal), which ``--interactive`` refuses."""
     front = None if headless else _scoreboard(model, unit, size=size, touch=touch,
@@ -93,9 +93,9 @@ def open_scoreboard(model: TableModel[EventSource], unit: UnitSource, shutdown: 
     return front
 
 
-def _scoreboard(model: TableModel[EventSource], unit: UnitSource, *, size: tuple[int, int],
+def _scoreboard(model: TableModel[TournamentSource], unit: UnitSource, *, size: tuple[int, int],
                 touch: TouchMatrix, phone: PhonePage | None,
-                door: EventDoor | None) -> ScoreboardFront | None:
+                door: TournamentDoor | None) -> ScoreboardFront | None:
     try:
         importlib.import_module("showdown.scoreboard.app")
     except ImportError:

@@ -32,7 +32,7 @@ class Phase(enum.Enum):
     """The unit is closed (launcher off, lights off) before anything that may take its time."""
     FRONT_ENDS = "the scoreboard and the phone page are closed"
     """Closed while the journal is open: a last tap or a phone's undo still reaches it."""
-    EVENT_LINK = "the event link has stopped"
+    TOURNAMENT_LINK = "the event link has stopped"
     """After every entry it might publish is in the journal, before the journal closes."""
     JOURNAL = "the journal is closed"
     """Last: the journal closes and its lock is released (the next start may open it)."""

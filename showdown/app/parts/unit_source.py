@@ -32,8 +32,8 @@ from showdown.unit.hardware import UnitHardware
 from showdown.unit.machine import ShowdownMachine
 
 if TYPE_CHECKING:
-    from showdown.sim.panel import KeyboardUnit
-    from showdown.sim.referee import SimulatedReferee
+    from showdown.playtest.panel import KeyboardUnit
+    from showdown.playtest.referee import SimulatedReferee
 
 __all__ = ["PI_MODEL", "Kind", "UnitSource", "choose_backend", "link_source", "open_keyboard",
            "open_real", "open_simulated", "record_outcomes"]
@@ -88,7 +88,7 @@ def record_outcomes(session: Session, machine: ShowdownMachine) -> UnitRecorder:
 
 def open_keyboard(settings: UnitSettings, session: Session, shutdown: Shutdown) -> UnitSource:
     """The simulated unit played from the keyboard beside the scoreboard (``--interactive``)."""
-    panel = importlib.import_module("showdown.sim.panel")  # pygame only when drawn
+    panel = importlib.import_module("showdown.playtest.panel")  # pygame only when drawn
     keyboard: KeyboardUnit = panel.KeyboardUnit(settings)
     shutdown.add(Phase.UNIT, keyboard.close, "closing the keyboard's unit")
     log.info("unit back end: the simulated unit played from the keyboard (--interactive)")
@@ -102,7 +102,7 @@ def open_simulated(settings: UnitSettings, shutdown: Shutdown, *, why: str, seed
                    fast: bool, speed: float, stop: threading.Event) -> UnitSource:
     """The simulated unit the virtual players play on: its referee records each showdown
     through the bot table, so no recorder here."""
-    from showdown.sim.referee import SimulatedReferee  # noqa: PLC0415 - only when simulating
+    from showdown.playtest.referee import SimulatedReferee  # noqa: PLC0415 - only when simulating
 
     referee = SimulatedReferee(settings, seed=seed, fast=fast, stop=stop, speed=speed)
     shutdown.add(Phase.UNIT, referee.close, "closing the simulated unit")

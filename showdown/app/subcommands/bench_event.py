@@ -18,8 +18,8 @@ from typing import Any
 
 from showdown.app.arguments import int_in_range
 from showdown.app.errors import UserError
-from showdown.event.brokers import mosquitto_binary
-from showdown.sim.event_demo import DemoOptions, run_demo
+from showdown.playtest.tournament_demo import DemoOptions, run_demo
+from showdown.tournament.brokers import mosquitto_binary
 
 NAME = "event"
 GROUP = "bench"

@@ -102,7 +102,7 @@ def _run(args: argparse.Namespace, kind: str) -> dict[str, Any]:
     from showdown.game.journal import Journal  # noqa: PLC0415 - only when benchmarking
     from showdown.game.session import Session  # noqa: PLC0415
     from showdown.game.table_model import TableModel  # noqa: PLC0415
-    from showdown.sim.duels import run_duels  # noqa: PLC0415
+    from showdown.playtest.duels import run_duels  # noqa: PLC0415
     from showdown.unit.machine import ShowdownMachine  # noqa: PLC0415
     from showdown.web.app import table_app  # noqa: PLC0415
     from showdown.web.hub import Hub  # noqa: PLC0415

@@ -1,16 +1,15 @@
 """``showdown bench seating``: the Swiss seating's worst round on the largest event, against a
 small event in the same run.
 
-The seating's search is exact (the fewest repeated pairs any seating allows), so its time is
-what varies: this plays seeded Swiss evenings through :class:`~engine.event.seating.EventPlan`
-(random game results, every round of every evening) and prints, for a small field (the baseline)
-and then for ``--players``, the CPU time of each round's seating: the worst, with where it
-happened, and the median. It counts the seatings not proved the least and first (the search
-stopped at :data:`~engine.event.swiss.WORK_LIMIT` and took the best it knew). It also prints
-what one new entry of the round in play costs the host
-(standings and seating recomputed) with the plan's remembered seatings, against a plan that seats
-every round again. A benchmark: it prints figures and asserts none.
-"""
+The seating's search is exact (the fewest repeated pairs any seating allows), so its time is what
+varies: this plays seeded Swiss evenings through :class:`~engine.tournament.seating.TournamentPlan`
+(random game results, every round of every evening) and prints, for a small field (the baseline) and
+then for ``--players``, the CPU time of each round's seating: the worst, with where it happened, and
+the median. It counts the seatings not proved the least and first (the search stopped at
+:data:`~engine.tournament.swiss.WORK_LIMIT` and took the best it knew). It also prints what one new
+entry of the round in play costs the host (standings and seating recomputed) with the plan's
+remembered seatings, against a plan that seats every round again. A benchmark: it prints figures and
+asserts none. """
 
 from __future__ import annotations
 
@@ -22,9 +21,16 @@ import statistics
 import time
 from typing import Any
 
-from engine.event import EventFormat, EventPlan, EventSettings, GameRecord, PlayerLine, Seating
-from engine.event.standings import met
-from engine.event.swiss import repeats, search
+from engine.tournament import (
+    GameRecord,
+    PlayerLine,
+    Seating,
+    TournamentFormat,
+    TournamentPlan,
+    TournamentSettings,
+)
+from engine.tournament.standings import met
+from engine.tournament.swiss import repeats, search
 from showdown.app.arguments import int_in_range, seed
 
 NAME = "seating"
@@ -58,7 +64,7 @@ def _repeats(seating: Seating, records: list[GameRecord]) -> int:
     return sum(repeats(players, before) for _table, players in seating.tables)
 
 
-def _proved(plan: EventPlan, seating: Seating, records: list[GameRecord]) -> bool:
+def _proved(plan: TournamentPlan, seating: Seating, records: list[GameRecord]) -> bool:
     """Whether the search proved this round's seating (searched again, untimed)."""
     before = [r for r in records if r.round is not None and r.round < seating.round]
     ranking = [line.name for line in plan.standings(before)] if seating.round > 1 else list(
@@ -67,7 +73,7 @@ def _proved(plan: EventPlan, seating: Seating, records: list[GameRecord]) -> boo
     return search(playing, met(before)).proved
 
 
-def _change_ms(plan: EventPlan, settings: EventSettings, records: list[GameRecord]
+def _change_ms(plan: TournamentPlan, settings: TournamentSettings, records: list[GameRecord]
                ) -> tuple[float, float]:
     """(CPU ms of the standings and seating after one more entry, with ``plan``'s remembered
     seatings; the same with a new plan that seats every round again)."""
@@ -77,7 +83,7 @@ def _change_ms(plan: EventPlan, settings: EventSettings, records: list[GameRecor
     table, players = seating.tables[-1]  # the table still playing
     playing = [*records, _game(table, seating.round, players, [5] * len(players), over=False)]
     timed = []
-    for fresh in (plan, EventPlan(settings)):
+    for fresh in (plan, TournamentPlan(settings)):
         start = time.process_time()
         fresh.standings(playing)
         fresh.current(playing)
@@ -88,16 +94,16 @@ def _change_ms(plan: EventPlan, settings: EventSettings, records: list[GameRecor
 def measure(players: int, rounds: int, evenings: int, first_seed: int) -> dict[str, Any]:
     """Every round of ``evenings`` seeded evenings of ``players``: the seatings' CPU times."""
     names = tuple(f"P{i:02}" for i in range(1, players + 1))
-    settings = EventSettings(EventFormat.SWISS, names,
-                             tuple(f"t{i}" for i in range(1, players // 4 + 1)), rounds=rounds,
-                             hands_per_round=4)
+    settings = TournamentSettings(TournamentFormat.SWISS, names,
+                                  tuple(f"t{i}" for i in range(1, players // 4 + 1)), rounds=rounds,
+                                  hands_per_round=4)
     times: list[float] = []
     worst: dict[str, Any] = {"seconds": -1.0}
     cached, uncached = [], []
     unproved = 0
     for evening in range(evenings):
         rng = random.Random(first_seed + evening)
-        plan = EventPlan(settings)
+        plan = TournamentPlan(settings)
         records: list[GameRecord] = []
         for _round in range(rounds):
             start = time.process_time()

@@ -14,8 +14,8 @@ from engine import build
 from showdown.app import report as bundle
 from showdown.app.config import CONFIG_ENV, ConfigError, Settings, load_settings
 from showdown.app.errors import UserError
-from showdown.event.store import DEFAULT_FOLDER, INSTALLED_FOLDER
 from showdown.game.storage import db_path
+from showdown.tournament.store import DEFAULT_FOLDER, INSTALLED_FOLDER
 from showdown.unit.backends import BACKENDS
 from showdown.unit.config import UnitSettings
 from showdown.unit.hardware import UnitHardware
@@ -92,7 +92,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def event_journal_path(given: Path | None) -> Path:
+def tournament_journal_path(given: Path | None) -> Path:
     """The event journal a support bundle checks: in the folder given, else an installed host's,
     else the one ``showdown event host`` uses by default."""
     if given is not None:
@@ -234,7 +234,7 @@ def write_report(args: argparse.Namespace) -> int:
     storage = settings.storage if settings is not None else None
     got = bundle.gather(settings=settings, settings_error=error, config=config,
                         db=db_path(args.db, storage), include_names=args.include_names,
-                        log_file=args.log, event_db=event_journal_path(args.event_dir))
+                        log_file=args.log, tournament_db=tournament_journal_path(args.event_dir))
     size = bundle.write_bundle(got, args.report)
     print(f"wrote {args.report} ({len(got.files)} files, {size / 1024:.1f} KiB)")
     print(got.names)

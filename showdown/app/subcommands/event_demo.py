@@ -19,13 +19,13 @@ import tempfile
 import threading
 from pathlib import Path
 
-from engine.event import EventFormat
+from engine.tournament import TournamentFormat
 from showdown.app.arguments import int_in_range
 from showdown.app.errors import UserError
 from showdown.app.phone_page import add_http_arguments
 from showdown.app.signals import Stopped, stop_signals
-from showdown.event.brokers import mosquitto_binary
-from showdown.sim.event_demo import DemoOptions, run_demo
+from showdown.playtest.tournament_demo import DemoOptions, run_demo
+from showdown.tournament.brokers import mosquitto_binary
 
 NAME = "demo"
 GROUP = "event"
@@ -36,7 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``showdown event demo``."""
     parser.add_argument("--tables", type=int_in_range(1, 100), default=2,
                         help="tables, each its own process (default 2; partners-8: 2)")
-    parser.add_argument("--format", choices=[f.value for f in EventFormat], default="free")
+    parser.add_argument("--format", choices=[f.value for f in TournamentFormat], default="free")
     parser.add_argument("--broker", choices=["embedded", "mosquitto"], default="embedded",
                         help="the embedded broker (default) or Debian's /usr/sbin/mosquitto")
     parser.add_argument("--broker-restarts", type=int_in_range(0, 20), default=0,

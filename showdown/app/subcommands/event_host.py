@@ -26,36 +26,36 @@ from typing import Any
 
 import ifaddr
 
-from engine.event import EventFormat, EventSettings
-from engine.event.formats import EventSettingsError
+from engine.tournament import TournamentFormat, TournamentSettings
+from engine.tournament.formats import TournamentSettingsError
 from showdown.app.arguments import int_in_range
 from showdown.app.errors import UserError
-from showdown.app.phone_page import EventPage, add_http_arguments, serve_event
+from showdown.app.phone_page import TournamentPage, add_http_arguments, serve_tournament
 from showdown.app.signals import Stopped
-from showdown.event.broker_files import BrokerFiles
-from showdown.event.brokers import (
+from showdown.game.journal import Journal
+from showdown.game.names import NameRuleError, check_name
+from showdown.game.session import Session
+from showdown.playtest.bot_table import NAMES
+from showdown.tournament.broker_files import BrokerFiles
+from showdown.tournament.brokers import (
     Broker,
     BrokerError,
     BrokerProcess,
     ExternalBroker,
     mosquitto_binary,
 )
-from showdown.event.client_id_plugin import can_build
-from showdown.event.discovery import Announcement
-from showdown.event.host import EventHost, new_event_id
-from showdown.event.messages import EVENT_NAME_MAX, EventInfo
-from showdown.event.store import DEFAULT_FOLDER, StoreError
-from showdown.game.journal import Journal
-from showdown.game.names import NameRuleError, check_name
-from showdown.game.session import Session
-from showdown.sim.bot_table import NAMES
-from showdown.web.settings import DEFAULT_HTTP
+from showdown.tournament.client_id_plugin import can_build
+from showdown.tournament.discovery import Announcement
+from showdown.tournament.host import TournamentHost, new_tournament_id
+from showdown.tournament.messages import TOURNAMENT_NAME_MAX, TournamentInfo
+from showdown.tournament.store import DEFAULT_FOLDER, StoreError
+from showdown.web.http_address import DEFAULT_HTTP
 
 NAME = "host"
 GROUP = "event"
 HELP = "run an event: the broker, the event journal, the standings and the seating"
 
-log = logging.getLogger("showdown.event")
+log = logging.getLogger("showdown.tournament")
 
 
 
@@ -65,7 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"the event's folder: its journal and the broker's files "
                         f"(default {DEFAULT_FOLDER})")
     parser.add_argument("--name", default="Game night", help="the event's name on the screens")
-    parser.add_argument("--format", choices=[f.value for f in EventFormat], default="free")
+    parser.add_argument("--format", choices=[f.value for f in TournamentFormat], default="free")
     parser.add_argument("--tables", type=int_in_range(1, 100), default=2,
                         help="tables of the event, 1-100 (partners-8: 2)")
     parser.add_argument("--players", default="",
@@ -100,37 +100,37 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_http_arguments(parser, configured=False)
 
 
-def event_info(args: argparse.Namespace) -> EventInfo:
+def tournament_info(args: argparse.Namespace) -> TournamentInfo:
     """The event the options describe (UserError naming what does not fit)."""
-    form = EventFormat(args.format)
+    form = TournamentFormat(args.format)
     tables = tuple(f"t{n}" for n in range(1, args.tables + 1))
     players = tuple(p.strip() for p in args.players.split(",") if p.strip())
     try:  # the rule every table's game applies, said here rather than by a table mid-event
         for name in players:
             check_name(name, "--players: player name")
-        check_name(args.name, "--name: the event's name", limit=EVENT_NAME_MAX)
+        check_name(args.name, "--name: the event's name", limit=TOURNAMENT_NAME_MAX)
     except NameRuleError as error:
         raise UserError(str(error)) from None
     if not players:
-        count = 8 if form is EventFormat.PARTNERS_8 else 4 * args.tables
+        count = 8 if form is TournamentFormat.PARTNERS_8 else 4 * args.tables
         players = tuple(f"{NAMES[i % len(NAMES)]}{'' if i < len(NAMES) else i // len(NAMES)}"
                         for i in range(count))
     try:
-        if form is EventFormat.PARTNERS_8:
+        if form is TournamentFormat.PARTNERS_8:
             if len(tables) != 2:
                 raise UserError(f"partners-8 is played at two tables, not {len(tables)}")
-            settings = EventSettings.partners_8(players, (tables[0], tables[1]))
-        elif form is EventFormat.SWISS:
-            settings = EventSettings(form, players, tables, rounds=args.rounds,
-                                     hands_per_round=args.hands)
+            settings = TournamentSettings.partners_8(players, (tables[0], tables[1]))
+        elif form is TournamentFormat.SWISS:
+            settings = TournamentSettings(form, players, tables, rounds=args.rounds,
+                                          hands_per_round=args.hands)
         else:
-            settings = EventSettings(form, players, tables, target=args.target)
-    except EventSettingsError as error:
+            settings = TournamentSettings(form, players, tables, target=args.target)
+    except TournamentSettingsError as error:
         raise UserError(str(error)) from None
-    return EventInfo(event=new_event_id(), name=args.name, format=form.value,
-                     players=list(settings.players), tables=list(settings.tables),
-                     rounds=settings.rounds, hands_per_round=settings.hands_per_round,
-                     target=settings.target)
+    return TournamentInfo(event=new_tournament_id(), name=args.name, format=form.value,
+                          players=list(settings.players), tables=list(settings.tables),
+                          rounds=settings.rounds, hands_per_round=settings.hands_per_round,
+                          target=settings.target)
 
 
 def make_broker(kind: str, files: BrokerFiles, bind: str, port: int, folder: Path) -> Broker:
@@ -154,11 +154,11 @@ def run(args: argparse.Namespace) -> int:
     """Run the event until stopped."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
     folder: Path = args.dir
-    info = None if (folder / "event.db").exists() else event_info(args)
+    info = None if (folder / "event.db").exists() else tournament_info(args)
     files = BrokerFiles(folder)
     try:
-        host = EventHost(folder, ExternalBroker("127.0.0.1", args.port), info=info,
-                         code_minutes=args.code_minutes, keepalive=args.keepalive)
+        host = TournamentHost(folder, ExternalBroker("127.0.0.1", args.port), info=info,
+                              code_minutes=args.code_minutes, keepalive=args.keepalive)
     except (ValueError, StoreError) as error:  # StoreError: a damaged event journal, named
         raise UserError(str(error)) from None
     host.write_broker_files()  # before the broker starts: it reads them at start
@@ -166,7 +166,7 @@ def run(args: argparse.Namespace) -> int:
     host.broker = broker
     host.connection.host, host.connection.port = broker.host, broker.port
     announcement = None
-    page: EventPage | None = None
+    page: TournamentPage | None = None
     window: Any = None
     stop = threading.Event()
     try:
@@ -179,7 +179,7 @@ def run(args: argparse.Namespace) -> int:
         if not args.no_mdns:
             announcement = _announce(host, address, broker.port)
         if not args.no_http:  # the built-in address is given up quietly when it is taken
-            page = serve_event(host, args.http or DEFAULT_HTTP, asked=args.http is not None)
+            page = serve_tournament(host, args.http or DEFAULT_HTTP, asked=args.http is not None)
         _show_page(folder, page)
         window = None if args.headless else _window(host, folder, args.fullscreen)
         shown = None
@@ -220,7 +220,7 @@ def _show_code(folder: Path, text: str) -> None:
         print(f"join code: {code}  (showdown run --event {text})", flush=True)
 
 
-def _show_page(folder: Path, page: EventPage | None) -> None:
+def _show_page(folder: Path, page: TournamentPage | None) -> None:
     """The page's address in ``DIR/page-url`` (gone when there is none), and on a terminal."""
     path = folder / "page-url"
     if page is None:
@@ -245,7 +245,7 @@ def lan_address(bind: str) -> str:
     return "127.0.0.1"
 
 
-def _window(host: EventHost, folder: Path, fullscreen: bool) -> Any:
+def _window(host: TournamentHost, folder: Path, fullscreen: bool) -> Any:
     """The host's window on the Event screen, or None where no screen is (said in the log).
     Its journal keeps only the window's language."""
     try:
@@ -286,7 +286,7 @@ def _wait(window: Any, stop: threading.Event) -> bool:
     return True
 
 
-def _announce(host: EventHost, address: str, port: int) -> Announcement | None:
+def _announce(host: TournamentHost, address: str, port: int) -> Announcement | None:
     try:
         return Announcement(host.info.event, host.info.name, address, port)
     except OSError as error:

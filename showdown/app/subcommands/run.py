@@ -40,7 +40,6 @@ from engine.scoring import PIG_MODES, ScoringMode, ScoringSettings
 from showdown.app.arguments import GAMES_MAX, int_in_range, seed, table_name, window_size
 from showdown.app.config import Settings, load_settings
 from showdown.app.errors import UserError
-from showdown.app.parts.event_link import EVENT_SCORING, open_event_link
 from showdown.app.parts.front_ends import (
     ScoreboardFront,
     open_phone_page,
@@ -49,6 +48,7 @@ from showdown.app.parts.front_ends import (
 )
 from showdown.app.parts.shutdown import Phase, Shutdown
 from showdown.app.parts.table import Table, open_table
+from showdown.app.parts.tournament_link import TOURNAMENT_SCORING, open_tournament_link
 from showdown.app.parts.unit_source import (
     UnitSource,
     choose_backend,
@@ -62,11 +62,11 @@ from showdown.app.service import Service
 from showdown.app.signals import Stopped, stop_signals
 from showdown.app.stats import StatsLogger
 from showdown.app.status import StatusPrinter
-from showdown.event.view import EventSource
 from showdown.game.storage import add_db_argument, db_path, simulated_path
 from showdown.game.table_model import TableModel
-from showdown.sim.bot_table import TableError
-from showdown.sim.workers import Bots, bot_worker
+from showdown.playtest.bot_table import TableError
+from showdown.playtest.workers import Bots, bot_worker
+from showdown.tournament.view import TournamentSource
 from showdown.unit.config import TimingConfig
 
 __all__ = ["banner", "choose_backend", "phone_line", "run", "simulated_scoring"]
@@ -211,7 +211,7 @@ def _plan(args: argparse.Namespace) -> _Plan:
     _check_simulated_table(args)
     scoring = simulated_scoring(args)
     if args.event is not None and _own_scoring(args):
-        raise UserError(EVENT_SCORING)
+        raise UserError(TOURNAMENT_SCORING)
     args.size = window_size(args.size)
     if args.interactive and args.headless:
         raise UserError("--interactive plays on the scoreboard: leave out --headless")
@@ -240,9 +240,9 @@ def _assemble(args: argparse.Namespace, plan: _Plan, table: Table, stats: StatsL
               shutdown: Shutdown) -> _Parts:
     """The event link, the unit source, the front ends and the loop over them, in the order
     they open; each says under which shutdown phase it closes."""
-    event = open_event_link(table, shutdown, address=args.event, name=args.table_name,
-                            keepalive=args.event_keepalive, resend_s=args.event_resend_s,
-                            own_scoring=_own_scoring(args))
+    event = open_tournament_link(table, shutdown, address=args.event, name=args.table_name,
+                                 keepalive=args.event_keepalive, resend_s=args.event_resend_s,
+                                 own_scoring=_own_scoring(args))
     table.say_open_game(args.players, args.preset, plan.scoring)
     output = _OutputWatch()
     status = StatusPrinter(sys.stdout, on_lost=output.lost)
@@ -253,7 +253,7 @@ def _assemble(args: argparse.Namespace, plan: _Plan, table: Table, stats: StatsL
     stats.link = unit.link
     unit.machine.subscribe(status.unit_event)
     stop_signals.check()  # a stop signal meanwhile: unwind here
-    model: TableModel[EventSource] = TableModel(table.session)  # both front ends draw it
+    model: TableModel[TournamentSource] = TableModel(table.session)  # both front ends draw it
     unit.machine.subscribe(model.unit_event)
     if event.link is not None:
         model.join(event.link)
@@ -335,7 +335,7 @@ def _bots(args: argparse.Namespace, scoring: ScoringSettings) -> Bots:
 
 def _simulable_or_refuse(timing: TimingConfig) -> None:
     """Refuse timings no virtual player can play (a person at the keyboard may yet try)."""
-    referee = importlib.import_module("showdown.sim.referee")
+    referee = importlib.import_module("showdown.playtest.referee")
     try:
         referee.check_timings(timing)
     except TableError as error:

@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     from hw_sim.faults import FaultPlan  # noqa: PLC0415
     from hw_sim.sim_unit import SIM_BACKENDS  # noqa: PLC0415
     from showdown.app.config import load_settings  # noqa: PLC0415
-    from showdown.sim.duels import run_duels  # noqa: PLC0415
+    from showdown.playtest.duels import run_duels  # noqa: PLC0415
 
     if args.backend not in SIM_BACKENDS:
         raise UserError(f"unknown back end {args.backend!r} (known: {', '.join(SIM_BACKENDS)})")

@@ -28,8 +28,8 @@ from showdown.game.journal import Journal, JournalError, check_file, check_writa
 from showdown.game.lock import JournalLock
 from showdown.game.session import Session, SessionError, fold
 from showdown.game.storage import journal_argument
-from showdown.sim.bot_table import NAMES, BotTable, TableError
-from showdown.sim.referee import SimulatedReferee, check_timings
+from showdown.playtest.bot_table import NAMES, BotTable, TableError
+from showdown.playtest.referee import SimulatedReferee, check_timings
 from showdown.unit.config import UnitSettings
 
 NAME = "games"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from showdown.scoreboard.screens.base import Screen
 from showdown.scoreboard.screens.chart import ChartScreen
-from showdown.scoreboard.screens.event import EventScreen
 from showdown.scoreboard.screens.game_over import GameOverScreen
 from showdown.scoreboard.screens.games import GamesScreen
 from showdown.scoreboard.screens.history import HistoryScreen
@@ -19,6 +18,7 @@ from showdown.scoreboard.screens.setup import SetupScreen
 from showdown.scoreboard.screens.showdown import ShowdownScreen
 from showdown.scoreboard.screens.stats import StatsScreen
 from showdown.scoreboard.screens.table import TableScreen
+from showdown.scoreboard.screens.tournament import TournamentScreen
 
 SCREENS: dict[str, type[Screen]] = {
     cls.name: cls
@@ -37,7 +37,7 @@ SCREENS: dict[str, type[Screen]] = {
         PlayersScreen,
         PhonesScreen,
         PenaltyScreen,
-        EventScreen,
+        TournamentScreen,
         JoinScreen,
     )
 }

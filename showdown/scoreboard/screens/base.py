@@ -16,7 +16,7 @@ import pygame
 
 from engine.error_text import ErrorText
 from showdown.scoreboard.accessibility import CueSettings
-from showdown.scoreboard.port import EventDoor, TablePort
+from showdown.scoreboard.port import TablePort, TournamentDoor
 from showdown.scoreboard.view import TableView
 from showdown.scoreboard.widgets import Widget
 
@@ -48,7 +48,7 @@ class Ui(Protocol):
     port: TablePort
     cues: CueSettings
     screens: dict[str, Screen]
-    event_door: EventDoor | None
+    tournament_door: TournamentDoor | None
     """How this table joins an event from Set-up (None: it cannot, headless or at the host)."""
 
     def notify(self, note: object = None) -> None:

@@ -3,7 +3,7 @@ address typed on the on-screen keyboard, then Join.
 
 Finding and joining wait on the network (seconds), so they run on a thread of their own; the
 screen says what it is doing and, when a join fails, why, in the table's language (the
-:class:`~showdown.event.join.JoinProblem` the join names: nothing at that address, a wrong or
+:class:`~showdown.tournament.join.JoinProblem` the join names: nothing at that address, a wrong or
 expired code, every table joined). Once joined, the Event screen follows the event and Set-up
 takes its seating.
 """
@@ -17,15 +17,15 @@ from functools import partial
 
 import pygame
 
-from showdown.event.discovery import Found
-from showdown.event.join import DEFAULT_PORT, JoinError, JoinProblem
-from showdown.event.view import EventSource
 from showdown.scoreboard import theme
 from showdown.scoreboard.i18n import N_, _
 from showdown.scoreboard.screens.base import Screen, Ui
 from showdown.scoreboard.screens.names import NamesScreen
 from showdown.scoreboard.view import TableView
 from showdown.scoreboard.widgets import Button, Label, Widget
+from showdown.tournament.discovery import Found
+from showdown.tournament.join import DEFAULT_PORT, JoinError, JoinProblem
+from showdown.tournament.view import TournamentSource
 
 __all__ = ["JoinScreen"]
 
@@ -70,7 +70,7 @@ class JoinScreen(Screen):
         """Why the last join failed, in the table's language."""
         self._lock = threading.Lock()
         self._searched = False
-        self._arrived: EventSource | None = None
+        self._arrived: TournamentSource | None = None
         """The event just joined, taken up on the scoreboard's own thread at the next frame."""
 
     def entered(self, view: TableView) -> None:
@@ -98,7 +98,7 @@ class JoinScreen(Screen):
 
     def search(self) -> None:
         """Listen for events announced on this network (mDNS)."""
-        door = self.ui.event_door
+        door = self.ui.tournament_door
         if door is None:
             return
         self._searched = True
@@ -122,7 +122,7 @@ class JoinScreen(Screen):
 
     def join(self) -> None:
         """Join with the code and address shown."""
-        door = self.ui.event_door
+        door = self.ui.tournament_door
         if door is None or not self.code or not self.address:
             return
         code, address = self.code, self.address
@@ -139,7 +139,7 @@ class JoinScreen(Screen):
 
         self._run("joining", work)
 
-    def _joined(self, source: EventSource) -> None:
+    def _joined(self, source: TournamentSource) -> None:
         """On the scoreboard's thread: back to Set-up, which takes the event's seating (the
         door gave the event to the table's read model, which the Event screen reads)."""
         self.code = ""

@@ -22,7 +22,7 @@ from showdown.scoreboard import theme
 from showdown.scoreboard.i18n import LANGUAGES, _, current_language, ngettext
 from showdown.scoreboard.port import GameSetup
 from showdown.scoreboard.screens.base import Question, Screen, Ui
-from showdown.scoreboard.screens.event import SeatedRound, event_view, seated_round
+from showdown.scoreboard.screens.tournament import SeatedRound, seated_round, tournament_view
 from showdown.scoreboard.view import TableView
 from showdown.scoreboard.vocabulary import (
     default_name,
@@ -44,7 +44,7 @@ ROW = 64
 """The right column's rows: rules, scoring, language, cues and target."""
 PIG_ROW = 52
 """The same rows, closer, with the pigs and the rounds under them (still 48 px to tap)."""
-EVENT_ROW = 54
+TOURNAMENT_ROW = 54
 """The same rows with the Event row under them (Join, or the event this table is in)."""
 
 
@@ -76,17 +76,17 @@ class SetupScreen(Screen):
         table that has played starts from its last players' names and seats, not "Player 1..4";
         names typed here since stay as typed."""
         self.saved = len(self.ui.port.games())
-        self._follow_event()
+        self._follow_tournament()
         if view.started and not any(self.names):
             self.names = [player.name for player in view.players]
             self.count = max(MIN_PLAYERS, min(MAX_PLAYERS, len(self.names)))
             self.selected = min(self.selected, self.count - 1)
             self.dealer = min(self.dealer, self.count - 1)
 
-    def _follow_event(self) -> None:
+    def _follow_tournament(self) -> None:
         """Seat the event's round when the host seated this table (the seating may change
         while the screen is shown: a round ends at the other table)."""
-        view = event_view(self.ui)
+        view = tournament_view(self.ui)
         self.seated = None if view is None else seated_round(view)
         if self.seated is not None:
             self.count = len(self.seated.players)
@@ -194,7 +194,7 @@ class SetupScreen(Screen):
 
     def widgets(self, view: TableView) -> list[Widget]:
         """See :meth:`Screen.widgets`."""
-        self._follow_event()
+        self._follow_tournament()
         seated = self.seated
         free = seated is None  # the table chooses its own players
         title = _("New game") if seated is None else _("Round {round} of {rounds}").format(
@@ -265,13 +265,13 @@ class SetupScreen(Screen):
                 a=players[0], b=players[2], c=players[1], d=players[3])
         return _("Seated by the event")
 
-    def _event_row(self) -> tuple[str, Callable[[], None]] | None:
+    def _tournament_row(self) -> tuple[str, Callable[[], None]] | None:
         """Set-up's Event row: the event this table is in (its screen), or Join."""
-        view = event_view(self.ui)
+        view = tournament_view(self.ui)
         if view is not None:
             name = view.info.name if view.info is not None else _("Event")
             return name, lambda: self.ui.go("event")
-        if self.ui.event_door is not None:
+        if self.ui.tournament_door is not None:
             return _("Join"), lambda: self.ui.go("join")
         return None
 
@@ -298,11 +298,11 @@ class SetupScreen(Screen):
             "language": self._cycle_language,
             "cues": self._toggle_cues,
         }
-        event = None if pig_rows else self._event_row()
+        event = None if pig_rows else self._tournament_row()
         if event is not None:
             rows.append(("event", _("Event"), event[0]))
             actions["event"] = event[1]
-        pitch = PIG_ROW if pig_rows else EVENT_ROW if event is not None else ROW
+        pitch = PIG_ROW if pig_rows else TOURNAMENT_ROW if event is not None else ROW
         height = 56 if pitch == ROW else pitch - 4
         found: list[Widget] = []
         for i, (key, caption, value) in enumerate(rows):

@@ -1,7 +1,7 @@
 """Watching ``showdown run`` stop: what a user could see at the end of each shutdown phase.
 
 Shared by ``tests/showdown/app/test_shutdown_order.py`` (the five ways the loop ends) and
-``tests/showdown/event/test_run_in_an_event_stops_in_order.py`` (a table in an event). The
+``tests/showdown/tournament/test_run_in_an_event_stops_in_order.py`` (a table in an event). The
 service runs in this process; its log is read as it runs: the loop's first stats line (its first
 tick) is the moment the test brings the ending about, and each phase's debug line the moment it
 looks at the unit's edge thread, the window, the phone page, the journal's lock and entries, and
@@ -149,7 +149,7 @@ def display_gone() -> None:
 
 def check_order(watch: Watch, db: Path, *, window: bool = True, event: bool = False) -> None:
     """The phases in order, each leaving what the next needs and closing what it names."""
-    expected = ORDER[:3] + ([Phase.EVENT_LINK.value] if event else []) + ORDER[3:]
+    expected = ORDER[:3] + ([Phase.TOURNAMENT_LINK.value] if event else []) + ORDER[3:]
     assert [seen.phase for seen in watch.seen] == expected
     table, unit, front_ends, *link, journal = watch.seen
     # The table has stopped: nothing is recorded after it; the rest is still up.

@@ -9,7 +9,8 @@ import sys
 
 PROBE = (
     "import sys; from showdown.app.cli import build_parser; build_parser({argv!r}); "
-    "print(sorted(m for m in ('amqtt', 'showdown.event.host', 'showdown.sim.event_demo') "
+    "print(sorted(m for m in ('amqtt', 'showdown.tournament.host', "
+    "'showdown.playtest.tournament_demo') "
     "if m in sys.modules))"
 )
 
@@ -25,5 +26,5 @@ def test_export_imports_only_what_export_needs() -> None:
 
 
 def test_help_without_a_command_still_lists_every_command() -> None:
-    assert "showdown.sim.event_demo" in _imported([])
-    assert "showdown.sim.event_demo" in _imported(["--help"])
+    assert "showdown.playtest.tournament_demo" in _imported([])
+    assert "showdown.playtest.tournament_demo" in _imported(["--help"])

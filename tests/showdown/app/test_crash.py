@@ -24,8 +24,8 @@ import pytest
 from showdown.game.journal import Journal
 from showdown.game.messages import RoundRecorded, ShowdownRecorded
 from showdown.game.session import Session
-from showdown.sim.bot_table import BotTable, coin_referee
-from showdown.sim.referee import SimulatedReferee
+from showdown.playtest.bot_table import BotTable, coin_referee
+from showdown.playtest.referee import SimulatedReferee
 
 SEED = 11
 ENDLESS = 10**9

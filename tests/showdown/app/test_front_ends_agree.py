@@ -21,22 +21,22 @@ import pytest
 from starlette.testclient import TestClient
 
 from showdown.app.scoreboard_main import build_scoreboard
-from showdown.event.view import EventSource, StillEvent
 from showdown.game.journal import Journal
 from showdown.game.messages import Event, RoundRecorded, SetUpGame
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
+from showdown.playtest.bot_table import BotTable, TableStopped, coin_referee
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.i18n import set_language
-from showdown.sim.bot_table import BotTable, TableStopped, coin_referee
+from showdown.tournament.view import StillTournament, TournamentSource
 from showdown.web.app import table_app
-from showdown.web.event import EVENT_PARTS, Membership
 from showdown.web.hub import Hub
 from showdown.web.pin import PinGuard
 from showdown.web.table import PARTS, TableSource
+from showdown.web.tournament import TOURNAMENT_PARTS, Membership
 from tests.showdown.scoreboard.helpers import widget
 from tests.showdown.web.conftest import shown_text
-from tools.screenshots.event import TABLE_VIEW
+from tools.screenshots.tournament import TABLE_VIEW
 
 
 @dataclass
@@ -44,7 +44,7 @@ class Table:
     """A journal on disk, its session, and both front ends over one read model."""
 
     session: Session
-    model: TableModel[EventSource]
+    model: TableModel[TournamentSource]
     board: Scoreboard
     phone: TestClient
 
@@ -54,8 +54,8 @@ def table(tmp_path: Path) -> Iterator[Table]:
     set_language("en")
     with Journal.open(tmp_path / "table.db", writable=True) as journal:
         session = Session(journal)
-        model: TableModel[EventSource] = TableModel(session)
-        hub = Hub(PARTS + EVENT_PARTS)
+        model: TableModel[TournamentSource] = TableModel(session)
+        hub = Hub(PARTS + TOURNAMENT_PARTS)
         unsubscribe = model.subscribe(hub.changed)
         board = build_scoreboard(session, model=model)
         app = table_app(TableSource(model), hub, PinGuard(lambda: "4821"),
@@ -180,7 +180,7 @@ def test_both_front_ends_show_the_event_the_table_joined(table: Table) -> None:
     assert board.current == "setup" and "event" not in {w.id for w in board.widgets()}
     assert re.search(r'id="part-event" class="part" data-at="[0-9.]*" hidden></section>',
                      table.phone.get("/?lang=en").text)
-    table.model.join(StillEvent(TABLE_VIEW))  # as the door does when Set-up joins
+    table.model.join(StillTournament(TABLE_VIEW))  # as the door does when Set-up joins
     board.pump()
     # Set-up names the event and seats the round the host seated this table (t1) for
     assert widget(board, "event").text == "Friday game night"  # type: ignore[attr-defined]

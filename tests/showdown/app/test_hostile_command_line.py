@@ -154,7 +154,7 @@ def test_a_second_service_through_another_name_is_refused(tmp_path: Path, other:
 
 
 @pytest.mark.parametrize("after", ["signal", "typing", "showdown.app.cli", "pydantic", "hw_sim",
-                                   "showdown.sim.referee"])
+                                   "showdown.playtest.referee"])
 def test_a_stop_signal_while_the_modules_import_is_one_line(after: str) -> None:
     """SIGINT while the command's modules still import (here: as soon as *after* has
     imported, as ``-X importtime`` reports it) ended in a KeyboardInterrupt traceback; so did

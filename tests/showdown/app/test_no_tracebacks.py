@@ -16,7 +16,7 @@ import pytest
 
 from showdown.game.journal import Journal
 from showdown.game.session import Session
-from showdown.sim.bot_table import BotTable, coin_referee
+from showdown.playtest.bot_table import BotTable, coin_referee
 
 SHOWDOWN = [sys.executable, "-m", "showdown"]
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",

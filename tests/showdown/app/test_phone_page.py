@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 
 from showdown.app.errors import UserError
-from showdown.app.phone_page import PhonePage, serve_event, serve_table
+from showdown.app.phone_page import PhonePage, serve_table, serve_tournament
 from showdown.game.journal import Journal
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
 from showdown.web.address import lan_addresses
 from tests.showdown.web.conftest import play
-from tests.showdown.web.sample_event import JOIN_CODE, Host, evening
+from tests.showdown.web.sample_tournament import JOIN_CODE, Host, evening
 
 
 @pytest.fixture
@@ -89,7 +89,7 @@ def test_a_malformed_address_is_one_clear_line(session: Session, address: str) -
     with pytest.raises(UserError, match=r"^--http: not an? (address|port)"):
         serve_table(TableModel(session), address)
     with pytest.raises(UserError, match=r"^--http: not an? (address|port)"):
-        serve_event(Host(evening((1, 0, 0, 0), (0, 0, 0, 0))), address)
+        serve_tournament(Host(evening((1, 0, 0, 0), (0, 0, 0, 0))), address)
 
 
 def test_the_pin_never_reaches_a_log(session: Session, caplog: pytest.LogCaptureFixture
@@ -123,7 +123,7 @@ def test_the_pin_never_reaches_a_log(session: Session, caplog: pytest.LogCapture
 def test_the_events_page_binds_where_asked_and_shows_no_join_code(
         caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG)
-    page = serve_event(Host(evening((120, 0, 35, 0), (0, 210, 0, 64))), "127.0.0.1:0")
+    page = serve_tournament(Host(evening((120, 0, 35, 0), (0, 210, 0, 64))), "127.0.0.1:0")
     assert page is not None
     try:
         assert page.server.address is not None and page.server.address[0] == "127.0.0.1"
@@ -169,7 +169,7 @@ def test_a_simulator_asked_for_serves_this_machine_only_unless_told(
     import argparse
 
     from showdown.app.phone_page import http_address
-    from showdown.web.settings import WebSettings
+    from showdown.web.http_address import WebSettings
 
     if expected is None:  # a configured address that is none is refused where it is read
         with pytest.raises(ValueError, match="port"):

@@ -12,12 +12,12 @@ import pytest
 from engine.rules import PenaltyReason
 from engine.scoring import ScoringMode, ScoringSettings
 from showdown.app.cli import main
-from showdown.event.outbox import event_file
 from showdown.game.journal import Journal
 from showdown.game.session import Session
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.widgets import Label
+from showdown.tournament.outbox import tournament_file
 
 
 def test_killer_uno_in_hero_scoring_plays_on_the_scoreboard_to_its_pigs_seed_002(
@@ -106,7 +106,7 @@ def test_a_journal_that_joined_an_event_refuses_a_scoring_of_its_own(
     there, so it is refused in one line naming the journal, and the journal is left as it was."""
     db = tmp_path / "sim.db"
     Journal.open(db).close()
-    event_file(db).write_text("{}")
+    tournament_file(db).write_text("{}")
     before = db.read_bytes()
     code = main(["run", "--sim", "--headless", "--fast", "--games", "1", "--db", str(db),
                  "--scoring", "mean", "--rounds", "2"])
@@ -114,4 +114,4 @@ def test_a_journal_that_joined_an_event_refuses_a_scoring_of_its_own(
     err = capsys.readouterr().err
     assert f"{db} is a table of an event: an event's games are scored the way its host set " \
            "the event up" in err and "Traceback" not in err
-    assert db.read_bytes() == before and event_file(db).read_text() == "{}"
+    assert db.read_bytes() == before and tournament_file(db).read_text() == "{}"

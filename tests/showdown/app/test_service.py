@@ -23,8 +23,8 @@ from showdown.game.journal import Journal
 from showdown.game.messages import SetUpGame
 from showdown.game.recorder import UnitRecorder, entry_from_unit
 from showdown.game.session import Session
-from showdown.sim.bot_table import BotTable, ShowdownCall
-from showdown.sim.referee import SimulatedReferee
+from showdown.playtest.bot_table import BotTable, ShowdownCall
+from showdown.playtest.referee import SimulatedReferee
 from showdown.unit.events import ShowdownOutcome
 from showdown.unit.hardware import Side
 from showdown.unit.verdict import Reason

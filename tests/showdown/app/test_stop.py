@@ -25,7 +25,7 @@ from showdown.app.signals import STOP_SIGNALS, StopSignals
 from showdown.game.journal import Journal
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
-from showdown.sim.panel import KeyboardUnit
+from showdown.playtest.panel import KeyboardUnit
 from showdown.unit.config import UnitSettings
 
 KEYS = (pygame.K_a, pygame.K_l, pygame.K_SPACE)

@@ -21,7 +21,7 @@ import pytest
 
 from showdown.game.journal import SCHEMA_VERSION, Journal
 from showdown.game.session import Session
-from showdown.sim.bot_table import BotTable, coin_referee
+from showdown.playtest.bot_table import BotTable, coin_referee
 from tests.showdown.app.test_no_tracebacks import (
     ENV,
     SHOWDOWN,

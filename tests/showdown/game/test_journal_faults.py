@@ -26,7 +26,7 @@ from showdown.game.lock import JournalBusyError, JournalLock
 from showdown.game.messages import SetUpGame
 from showdown.game.recorder import UnitRecorder
 from showdown.game.session import Session
-from showdown.sim.bot_table import BotTable, coin_referee
+from showdown.playtest.bot_table import BotTable, coin_referee
 from showdown.unit.events import ShowdownOutcome
 from showdown.unit.hardware import Side
 from showdown.unit.verdict import Reason

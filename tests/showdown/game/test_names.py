@@ -15,7 +15,6 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from pydantic import SecretStr, ValidationError
 
-from showdown.event.messages import JoinRequest
 from showdown.game.messages import CommandError, SetUpGame, parse_command
 from showdown.game.names import (
     DIRECTION_CONTROLS,
@@ -26,6 +25,7 @@ from showdown.game.names import (
     check_name,
     name_problem,
 )
+from showdown.tournament.messages import JoinRequest
 
 RLO = "\u202e"
 

@@ -17,7 +17,7 @@ from showdown.game.export import game_json
 from showdown.game.journal import Journal, JournalError
 from showdown.game.mark import mark_path
 from showdown.game.session import Session, fold
-from showdown.sim.bot_table import BotTable, coin_referee
+from showdown.playtest.bot_table import BotTable, coin_referee
 from tests.showdown.app.test_no_tracebacks import ENV, SHOWDOWN
 from tests.showdown.game.wal_damage import (
     digest,

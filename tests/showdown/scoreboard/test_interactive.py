@@ -10,10 +10,10 @@ import pytest
 from showdown.app.parts.unit_source import record_outcomes
 from showdown.app.scoreboard_main import build_scoreboard
 from showdown.game.session import Session
+from showdown.playtest.panel import KeyboardUnit
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.view import Stage
-from showdown.sim.panel import KeyboardUnit
 from showdown.unit.clock import ManualClock, ms
 from showdown.unit.events import Go
 from tests.showdown.scoreboard.helpers import shot, start_game, touch, widget

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from showdown.event.view import StillEvent
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import NAV, Scoreboard
 from showdown.scoreboard.i18n import LANGUAGES
 from showdown.scoreboard.theme import READABLE_TEXT
 from showdown.scoreboard.widgets import Button, Label
+from showdown.tournament.view import StillTournament
 from tests.showdown.scoreboard.helpers import widget
 from tests.showdown.scoreboard.test_languages import populate
-from tools.screenshots.event import TABLE_VIEW, utc
+from tools.screenshots.tournament import TABLE_VIEW, utc
 
 
 @pytest.mark.parametrize("code", list(LANGUAGES))
@@ -23,7 +23,7 @@ def test_eight_tabs_with_the_event_keep_every_label_on_one_line(
     """A table in an event has eight tabs: no label wraps ("ラウン / ド終了" did in Japanese)."""
     populate(table)
     with utc():
-        table.model.join(StillEvent(TABLE_VIEW))
+        table.model.join(StillTournament(TABLE_VIEW))
     board.set_language(code)
     board.refresh()
     board.go("history")

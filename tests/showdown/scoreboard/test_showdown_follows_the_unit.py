@@ -15,10 +15,10 @@ import pytest
 from showdown.app.scoreboard_main import build_scoreboard
 from showdown.game.journal import Journal
 from showdown.game.session import Session
+from showdown.playtest.bot_table import BotTable, TableStopped
+from showdown.playtest.referee import SimulatedReferee
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.view import Stage
-from showdown.sim.bot_table import BotTable, TableStopped
-from showdown.sim.referee import SimulatedReferee
 from showdown.unit.events import Launching, ShowdownEvent, ShowdownOutcome
 from tests.showdown.scoreboard.helpers import shot
 

@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 from showdown.app import cli
 from showdown.app.config import load_settings
 from showdown.scoreboard.layout import Layout
-from showdown.scoreboard.settings import IDENTITY, TouchMatrix
 from showdown.scoreboard.touch import corrected, finger_event, to_press
 from showdown.scoreboard.touch_check import (
     SYMMETRIES,
@@ -27,6 +26,7 @@ from showdown.scoreboard.touch_check import (
     diagnose,
     matrix_text,
 )
+from showdown.scoreboard.touch_matrix import IDENTITY, TouchMatrix
 from tests.showdown.scoreboard.helpers import ARTIFACTS
 
 ROT180: TouchMatrix = (-1.0, 0.0, 1.0, 0.0, -1.0, 1.0)

@@ -12,11 +12,11 @@ import pytest
 from starlette.testclient import TestClient
 
 from engine.scoring import ScoringSettings
-from showdown.event.view import EventSource
 from showdown.game.journal import Journal
 from showdown.game.messages import HandEntry, RecordRound, RecordShowdown, SetUpGame
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
+from showdown.tournament.view import TournamentSource
 from showdown.web.app import table_app
 from showdown.web.hub import Hub
 from showdown.web.pin import PinGuard
@@ -78,7 +78,7 @@ def page(tmp_path: Path) -> Iterator[Page]:
     journal = Journal.open(tmp_path / "table.db", writable=True)
     session = Session(journal)
     hub = Hub(PARTS)
-    model: TableModel[EventSource] = TableModel(session)
+    model: TableModel[TournamentSource] = TableModel(session)
     unsubscribe = model.subscribe(hub.changed)
     source = TableSource(model)
     clock = FakeClock()

@@ -22,11 +22,11 @@ from pathlib import Path
 
 import pytest
 
-from showdown.event.view import EventSource
 from showdown.game.journal import Journal
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
 from showdown.game.table_pin import evening_pin
+from showdown.tournament.view import TournamentSource
 from showdown.web.app import SESSION_COOKIE
 from tests.showdown.web.browser import (
     LATENCY_PROBE,
@@ -259,12 +259,12 @@ def test_a_table_that_joins_an_event_later_shows_it_on_an_open_page(tmp_path: Pa
     on that page, without a reload and without restarting the service."""
     from showdown.app.phone_page import serve_table
     from tests.showdown.web.conftest import play
-    from tests.showdown.web.sample_event import Host, evening
+    from tests.showdown.web.sample_tournament import Host, evening
 
     with Journal.open(tmp_path / "table.db", writable=True) as journal:
         session = Session(journal)
         play(session, ["Ana", "Budi", "Chen"])
-        table: TableModel[EventSource] = TableModel(session)
+        table: TableModel[TournamentSource] = TableModel(session)
         served = serve_table(table, "127.0.0.1:0")
         assert served is not None
         try:

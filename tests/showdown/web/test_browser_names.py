@@ -19,20 +19,20 @@ import pytest
 from starlette.types import ASGIApp
 
 from engine.scoring import ScoringSettings
-from showdown.event.view import EventSource
 from showdown.game.journal import Journal
 from showdown.game.messages import GameStarted, HandEntry, RecordRound, RecordShowdown
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
-from showdown.web.app import event_app, table_app
-from showdown.web.event import EVENT_PARTS, EventWatch
+from showdown.tournament.view import TournamentSource
+from showdown.web.app import table_app, tournament_app
 from showdown.web.hub import Hub
 from showdown.web.pin import PinGuard
 from showdown.web.server import WebServer
 from showdown.web.table import PARTS, TableSource
+from showdown.web.tournament import TOURNAMENT_PARTS, TournamentWatch
 from tests.showdown.web.browser import PHONE, chromium, why_not
 from tests.showdown.web.conftest import PIN
-from tests.showdown.web.sample_event import Host, evening
+from tests.showdown.web.sample_tournament import Host, evening
 
 REASON = why_not()
 if REASON is not None:
@@ -92,8 +92,8 @@ def _fits_the_phone(page: Any) -> None:
 def test_the_events_page_keeps_a_long_name_and_an_override_in_their_place() -> None:
     players = ("Ana", LONG, "Chen", "Dewi", "Eko", TURNED, "Gita", "Hiro")
     host = Host(evening((120, 0, 35, 0), (0, 210, 0, 64), players=players))
-    hub = Hub(EVENT_PARTS)
-    with _served(event_app(EventWatch(host, hub.changed), hub), hub) as url, \
+    hub = Hub(TOURNAMENT_PARTS)
+    with _served(tournament_app(TournamentWatch(host, hub.changed), hub), hub) as url, \
             chromium() as browser:
         page = browser.new_page()
         for path in ("", "standings"):
@@ -121,7 +121,7 @@ def test_the_tables_page_keeps_names_from_before_the_rule_in_their_place(tmp_pat
         session.handle(RecordRound(went_out=names[1], hands={
             name: HandEntry(points=10) for name in names if name != names[1]}))
         hub = Hub(PARTS)
-        model: TableModel[EventSource] = TableModel(session)
+        model: TableModel[TournamentSource] = TableModel(session)
         unsubscribe = model.subscribe(hub.changed)
         source = TableSource(model)
         try:

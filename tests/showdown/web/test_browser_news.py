@@ -20,18 +20,18 @@ from pathlib import Path
 import pytest
 from starlette.types import ASGIApp
 
-from showdown.event.messages import TableLine
-from showdown.event.view import EventSource
 from showdown.game.journal import Journal
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
-from showdown.web.app import event_app
-from showdown.web.event import EVENT_PARTS, EventWatch
+from showdown.tournament.messages import TableLine
+from showdown.tournament.view import TournamentSource
+from showdown.web.app import tournament_app
 from showdown.web.hub import Hub
 from showdown.web.server import WebServer
+from showdown.web.tournament import TOURNAMENT_PARTS, TournamentWatch
 from tests.showdown.web.browser import chromium, why_not
 from tests.showdown.web.conftest import play
-from tests.showdown.web.sample_event import Host, evening
+from tests.showdown.web.sample_tournament import Host, evening
 
 REASON = why_not()
 if REASON is not None:
@@ -62,8 +62,8 @@ def test_the_events_page_says_how_old_its_news_is_and_is_live_only_while_news_ca
         TableLine(table="t1", name=IMG, online=True, since=1_700_000_000.0, hands=6),
         TableLine(table="t2", name="Ada's", online=True, since=1_700_000_000.0, hands=4)))
     news = time.time() - 300
-    hub = Hub(EVENT_PARTS, clock=lambda: news)
-    with _served(event_app(EventWatch(host, hub.changed), hub), hub) as url, \
+    hub = Hub(TOURNAMENT_PARTS, clock=lambda: news)
+    with _served(tournament_app(TournamentWatch(host, hub.changed), hub), hub) as url, \
             chromium() as browser:
         page = browser.new_page()
         page.goto(url)
@@ -93,7 +93,7 @@ def test_a_tables_page_leads_to_its_event_from_the_top_and_marks_its_old_news(
     with Journal.open(tmp_path / "table.db", writable=True) as journal:
         session = Session(journal)
         play(session, ["Ana", "Budi", "Chen"], rounds=12)  # a long history: a long page
-        table: TableModel[EventSource] = TableModel(session)
+        table: TableModel[TournamentSource] = TableModel(session)
         host = Host(evening((120, 0, 35, 0), (0, 210, 0, 64)))
         table.join(host)
         served = serve_table(table, "127.0.0.1:0")

@@ -21,10 +21,10 @@ from typing import Any
 import pytest
 
 from showdown.app.phone_page import PhonePage
-from showdown.event.view import EventSource
 from showdown.game.journal import Journal
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
+from showdown.tournament.view import TournamentSource
 from showdown.web.app import SESSION_COOKIE
 from showdown.web.pages import table_page
 from showdown.web.pin import ALARM_MISSES, FREE_TRIES, SESSION_S
@@ -88,7 +88,7 @@ def _served(tmp_path: Path, trusted: tuple[str, ...] = ()) -> Iterator[Table]:
         session = Session(journal)
         play(session, ["Ana", "Budi", "Chen"], rounds=4)
         clock = FakeClock()
-        model: TableModel[EventSource] = TableModel(session)
+        model: TableModel[TournamentSource] = TableModel(session)
         page = table_page(model, "127.0.0.1", 0, clock=clock, trusted=trusted)
         try:
             yield Table(session, page, clock)

@@ -25,11 +25,11 @@ from pathlib import Path
 import pytest
 
 from showdown.app.phone_page import PhonePage, serve_table
-from showdown.event.view import EventSource
 from showdown.game.journal import Journal
 from showdown.game.messages import HandEntry, RecordRound
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
+from showdown.tournament.view import TournamentSource
 from showdown.web.connections import SPARE_FILES, Limits
 from showdown.web.pages import table_page
 from showdown.web.process import FIRST_BACKOFF_S, NICE, STEADY_S
@@ -267,9 +267,9 @@ def test_a_page_whose_service_died_while_it_started_ends_quietly(tmp_path: Path)
 
 def test_a_table_that_joins_an_event_later_shows_it_without_a_restart(session: Session
                                                                       ) -> None:
-    from tests.showdown.web.sample_event import Host, evening
+    from tests.showdown.web.sample_tournament import Host, evening
 
-    table: TableModel[EventSource] = TableModel(session)
+    table: TableModel[TournamentSource] = TableModel(session)
     page = serve_table(table, "127.0.0.1:0")
     assert page is not None
     try:

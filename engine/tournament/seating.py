@@ -1,0 +1,130 @@
+"""Which round the event plays next, and who sits where: :class:`TournamentPlan`.
+
+A round is complete when every table seated for it has a finished game of that round. The next
+round's seating depends only on the rounds before it, so the host, each table and anyone
+holding the journals compute the same seating:
+
+- free play: one round, lasting the evening; the players are dealt to the tables in order;
+- ``partners-8``: round r (0-based) is hands 4r to 4r+3 of 001's rotation
+  (:func:`engine.scoring.two_table_seating`), partners opposite;
+- ``swiss``: round 1 in the order the players were entered, each later round from the
+  standings of the rounds before it (:func:`engine.tournament.swiss.swiss_tables`).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from engine.scoring import HANDS_PER_PARTNERSHIP, two_table_seating
+from engine.tournament.formats import TournamentFormat, TournamentSettings
+from engine.tournament.records import GameRecord, latest_records
+from engine.tournament.standings import Standing, met, standings
+from engine.tournament.swiss import swiss_tables
+
+__all__ = ["Seating", "TournamentPlan"]
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who sits where in one round (numbered from 1): each table's players in seat order
+    (partners opposite in ``partners-8``), and who has a bye."""
+
+    round: int
+    tables: tuple[tuple[str, tuple[str, ...]], ...]
+    byes: tuple[str, ...] = ()
+
+    def at(self, table: str) -> tuple[str, ...]:
+        """The players seated at ``table`` (empty when it sits this round out)."""
+        return dict(self.tables).get(table, ())
+
+
+SEATINGS_KEPT: Final = 64
+"""Rounds' seatings a :class:`TournamentPlan` remembers (the oldest forgotten first): every round
+of the longest event, with room for the seatings a correction to an earlier round makes anew."""
+
+
+class TournamentPlan:
+    """The event's seatings and standings, recomputed from game records.
+
+    A round's seating is a function of the games of the rounds before it, so the plan keeps
+    each one it made with those games as its key: a new entry of the round being played, which
+    the host receives many times a minute, costs the standings and no seating search; only a
+    change to an earlier round's game (a finished round, a correction) seats a round again.
+    """
+
+    def __init__(self, settings: TournamentSettings) -> None:
+        self.settings = settings
+        self._seated: OrderedDict[tuple[object, ...], Seating] = OrderedDict()
+
+    def complete(self, seating: Seating, records: Iterable[GameRecord]) -> bool:
+        """Whether every table seated in ``seating`` finished its game of that round."""
+        done = {r.table for r in records if r.round == seating.round and r.over}
+        return all(table in done for table, _players in seating.tables)
+
+    def seatings(self, records: Iterable[GameRecord]) -> tuple[Seating, ...]:
+        """Every round seated so far: the complete ones, then the one being played (absent once
+        the last round is complete)."""
+        games = latest_records(records)
+        found: list[Seating] = []
+        for number in range(1, self.settings.rounds + 1):
+            before = tuple(g for g in games if g.round is not None and g.round < number)
+            key = (number, before, tuple(seating.byes for seating in found))
+            seating = self._seated.get(key)
+            if seating is None:
+                seating = self._seated[key] = self._seat(number, before, found)
+                while len(self._seated) > SEATINGS_KEPT:
+                    self._seated.popitem(last=False)
+            else:
+                self._seated.move_to_end(key)
+            found.append(seating)
+            if not self.complete(seating, games):
+                break
+        return tuple(found)
+
+    def current(self, records: Iterable[GameRecord]) -> Seating | None:
+        """The round to play now; None once the event's last round is complete."""
+        games = latest_records(records)
+        seated = self.seatings(games)
+        last = seated[-1]
+        return None if self.complete(last, games) else last
+
+    def standings(self, records: Iterable[GameRecord]) -> tuple[Standing, ...]:
+        """The leaderboard (Swiss byes counted from the seatings)."""
+        games = latest_records(records)
+        byes: dict[str, int] = {}
+        if self.settings.format is TournamentFormat.SWISS:
+            for seating in self.seatings(games):
+                for name in seating.byes:
+                    byes[name] = byes.get(name, 0) + 1
+        return standings(self.settings, games, byes=byes)
+
+    def _seat(self, number: int, before: tuple[GameRecord, ...], earlier: list[Seating]
+              ) -> Seating:
+        settings = self.settings
+        if settings.format is TournamentFormat.PARTNERS_8:
+            pair = two_table_seating((number - 1) * HANDS_PER_PARTNERSHIP)
+            return Seating(number, tuple(
+                (settings.tables[t.index], tuple(settings.players[s] for s in t.seats))
+                for t in pair))
+        if settings.format is TournamentFormat.FREE:
+            share, extra = divmod(len(settings.players), len(settings.tables))
+            tables, start = [], 0
+            for index, table in enumerate(settings.tables):
+                count = share + (index < extra)
+                tables.append((table, settings.players[start:start + count]))
+                start += count
+            return Seating(number, tuple(tables))
+        byes_had: dict[str, int] = {}
+        for seating in earlier:
+            for name in seating.byes:
+                byes_had[name] = byes_had.get(name, 0) + 1
+        if number == 1:
+            ranking = list(settings.players)
+        else:
+            lines = standings(settings, before, byes=byes_had)
+            ranking = [line.name for line in lines if line.name in settings.players]
+        groups, byes = swiss_tables(ranking, met(before), byes_had, len(settings.tables))
+        return Seating(number, tuple(zip(settings.tables, groups, strict=False)), byes)

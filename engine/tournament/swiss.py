@@ -1,0 +1,412 @@
+"""Seating a Swiss round of four-player tables from the standings, with no avoidable rematch.
+
+The players are taken best first. Byes go first, to the lowest-ranked of those who have had
+the fewest byes, when the count does not fill the tables. The rest are seated so that as few
+pairs as possible sit together again (a *repeat*: two players at one table who met before): the
+fewest any seating of them allows, proved by a complete search. Among the seatings with that
+fewest, the tables are filled one at a time from the best player still standing, each with the
+best players it can take: the first table's second player is the best that any such seating
+gives it, then its third and fourth, then the second table the same way (the first seating in
+ranking order, compared player by player).
+
+The search (:class:`_Search`) first makes a quick seating (greedy, then every swap between two
+tables that saves a repeat): its repeats cap the allowance. It then tries allowances from a lower
+bound up, asking only whether the players can be seated within each (from the hardest player to
+seat, his cheapest tables first), and at the first that can, walks the seatings in ranking order,
+each table the first that leaves the rest a seating within what is left. What makes it fast:
+
+- the players are bits of an integer, each player's past opponents a mask, so a repeat count
+  is one ``bit_count``;
+- two lower bounds on the repeats the players still standing must make, checked before every
+  table: each player's cheapest table among them, its repeats shared out among its four
+  players; and each player short of three new faces makes a repeat per face missing;
+- every set of players still standing is remembered with the largest allowance known to fail
+  and the smallest known to succeed, so no set is searched twice for the same question;
+- *twins* (two players who met the same others, apart from each other) are interchangeable: a
+  table takes a twin only after the better one, which cuts the search without changing the
+  answer (swapping twins keeps the repeats and makes the seating come earlier).
+
+The problem is hard in general (a partition into tables of four), so the search is bounded by
+:data:`WORK_LIMIT`, which keeps a round's seating to seconds on a Pi: past it the quick seating
+is taken, and :func:`search` says so (``proved``). docs/event.md gives the measured figures.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from engine.tournament.formats import TABLE_SIZE
+
+__all__ = ["WORK_LIMIT", "SwissSearch", "fewest_repeats", "repeats", "search", "swiss_tables"]
+
+WORK_LIMIT: Final = 600_000
+"""The work the search may do before it settles for the best seating it knows, counted in
+players whose cheapest table is worked out, sets of players looked at and tables listed: a
+few seconds of one core at most here (docs/event.md gives the measured figures). Within it
+the seating is proved the fewest repeats and the first in ranking order."""
+
+_WORST: Final = TABLE_SIZE * (TABLE_SIZE - 1) // 2
+"""The repeats of a table where everyone met everyone."""
+
+
+def _met(a: str, b: str, met: Mapping[str, frozenset[str]]) -> bool:
+    """Whether ``a`` and ``b`` met before (either one's record of it is enough)."""
+    return b in met.get(a, ()) or a in met.get(b, ())
+
+
+def repeats(table: Sequence[str], met: Mapping[str, frozenset[str]]) -> int:
+    """How many pairs at ``table`` have met before."""
+    return sum(1 for i, a in enumerate(table) for b in table[i + 1:] if _met(a, b, met))
+
+
+def swiss_tables(
+    ranking: Sequence[str],
+    met: Mapping[str, frozenset[str]],
+    byes_had: Mapping[str, int],
+    tables: int,
+) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """(the tables in order, each best player first; the players with a bye).
+
+    ``ranking`` is every player best first; at most ``tables`` tables of four are filled.
+
+    >>> swiss_tables(list("ABCDEFGHI"), {"A": frozenset("B"), "B": frozenset("A")}, {}, 2)
+    ((('A', 'C', 'D', 'E'), ('B', 'F', 'G', 'H')), ('I',))
+    """
+    seated = min(tables, len(ranking) // TABLE_SIZE) * TABLE_SIZE
+    order = {name: index for index, name in enumerate(ranking)}
+    by_need = sorted(ranking, key=lambda name: (byes_had.get(name, 0), -order[name]))
+    byes = tuple(sorted(by_need[: len(ranking) - seated], key=order.__getitem__))
+    playing = [name for name in ranking if name not in byes]
+    return fewest_repeats(playing, met), byes
+
+
+def fewest_repeats(
+    players: Sequence[str], met: Mapping[str, frozenset[str]]
+) -> tuple[tuple[str, ...], ...]:
+    """``players`` (best first, a multiple of four) at tables of four with the fewest
+    repeats; of those seatings, the first in ranking order (see the module docstring).
+
+    >>> fewest_repeats(list("ABCDEFGH"), {"A": frozenset("BC"), "B": frozenset("A")})
+    (('A', 'D', 'E', 'F'), ('B', 'C', 'G', 'H'))
+    """
+    return search(players, met).tables
+
+
+def search(players: Sequence[str], met: Mapping[str, frozenset[str]], *,
+           work_limit: int = WORK_LIMIT) -> SwissSearch:
+    """:func:`fewest_repeats` with what was proved about its answer, the search bounded by
+    ``work_limit`` (see :data:`WORK_LIMIT`)."""
+    if len(players) % TABLE_SIZE:
+        raise ValueError(f"{len(players)} players do not fill tables of {TABLE_SIZE}")
+    if len(set(players)) != len(players):
+        raise ValueError("a player is listed twice")
+    if not players:
+        return SwissSearch((), 0, 0, True)
+    index = {name: i for i, name in enumerate(players)}
+    rows = [0] * len(players)
+    for i, name in enumerate(players):
+        for other in met.get(name, ()):
+            j = index.get(other)
+            if j is not None and j != i:
+                rows[i] |= 1 << j
+                rows[j] |= 1 << i
+    tables, made, least, proved = _Search(rows, work_limit).run()
+    return SwissSearch(tuple(tuple(players[i] for i in table) for table in tables), made, least,
+                       proved)
+
+
+class _OutOfWorkError(Exception):
+    """The search reached :data:`WORK_LIMIT`."""
+
+
+@dataclass(frozen=True, slots=True)
+class SwissSearch:
+    """What the search found: the ``tables`` (player numbers), their ``repeats``, the fewest
+    repeats proved unavoidable (``least``), and whether the tables are proved to be the first
+    seating in ranking order with the fewest repeats (``proved``)."""
+
+    tables: tuple[tuple[str, ...], ...]
+    repeats: int
+    least: int
+    proved: bool
+
+
+def _cost(tables: list[tuple[int, ...]], rows: list[int]) -> int:
+    """The repeats of ``tables``."""
+    total = 0
+    for table in tables:
+        mask = sum(1 << n for n in table)
+        total += sum((rows[n] & mask).bit_count() for n in table)
+    return total // 2
+
+
+class _Standing:
+    """Players still to seat (``players``, a mask) and what bounds their repeats: each one's
+    cheapest table among them (``cheapest``, the repeats; ``witness``, its players as a mask)
+    and the sum of those cheapest repeats (``total``)."""
+
+    __slots__ = ("cheapest", "players", "total", "witness")
+
+    def __init__(self, players: int, cheapest: list[int], witness: list[int]) -> None:
+        self.players = players
+        self.cheapest = cheapest
+        self.witness = witness
+        self.total = sum(cheapest[i] for i in _numbers(players))
+
+
+def _numbers(mask: int) -> list[int]:
+    """The players in ``mask``, best first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        found.append(low.bit_length() - 1)
+    return found
+
+
+class _Search:
+    """The complete search of :func:`fewest_repeats` over player numbers (0 the best)."""
+
+    def __init__(self, rows: list[int], work_limit: int) -> None:
+        self.rows = rows
+        self.work_limit = work_limit
+        """Each player's past tablemates among those seated now, as a mask."""
+        self.failed: dict[int, int] = {}
+        """For a set of players still standing: the largest allowance known to seat none."""
+        self.work = 0
+        """The work done so far (see :data:`WORK_LIMIT`)."""
+        self.seated: dict[int, int] = {}
+        """For a set of players still standing: the smallest allowance known to seat them."""
+        self.twins_before = [0] * len(rows)
+        """Each player's better twins, as a mask (twins met the same others)."""
+        for b, row in enumerate(rows):
+            for a in range(b):
+                if rows[a] & ~(1 << b) == row & ~(1 << a):
+                    self.twins_before[b] |= 1 << a
+
+    def run(self) -> tuple[list[tuple[int, ...]], int, int, bool]:
+        """The smallest allowance that seats everyone and its first seating, or, past
+        :data:`WORK_LIMIT`, the best seating known and what was proved."""
+        everyone = (1 << len(self.rows)) - 1
+        fallback = self._improved(self._greedy(everyone))
+        known = _cost(fallback, self.rows)
+        allowance = 0
+        try:
+            whole = self._refine(everyone, everyone, [0] * len(self.rows), [-1] * len(self.rows))
+            allowance = self._lower_bound(whole)
+            while allowance < known and not self._seats(whole, allowance):
+                allowance += 1
+            return self._first(whole, allowance), allowance, allowance, True
+        except _OutOfWorkError:
+            return fallback, known, allowance, False
+
+    def _spend(self, work: int) -> None:
+        """Count ``work`` against the limit (raising :class:`_OutOfWorkError` past it)."""
+        self.work += work
+        if self.work > self.work_limit:
+            raise _OutOfWorkError
+
+    def _greedy(self, players: int) -> list[tuple[int, ...]]:
+        """A quick seating to fall back on: each table in turn takes the best standing player
+        and, seat by seat, the best of those who add the fewest repeats."""
+        tables = []
+        while players:
+            at_table = players & -players
+            for _seat in range(TABLE_SIZE - 1):
+                others = _numbers(players & ~at_table)
+                best = min(others, key=lambda n: ((self.rows[n] & at_table).bit_count(), n))
+                at_table |= 1 << best
+            tables.append(tuple(_numbers(at_table)))
+            players &= ~at_table
+        return tables
+
+    def _improved(self, tables: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        """``tables`` after every swap of two players between tables that saves a repeat, until
+        none does; in ranking order."""
+        rows = self.rows
+        masks = [sum(1 << n for n in table) for table in tables]
+        better = True
+        while better:
+            better = False
+            for i, j in itertools.combinations(range(len(masks)), 2):
+                for a in _numbers(masks[i]):
+                    for b in _numbers(masks[j]):
+                        stay_a, stay_b = masks[i] ^ (1 << a), masks[j] ^ (1 << b)
+                        now = (rows[a] & stay_a).bit_count() + (rows[b] & stay_b).bit_count()
+                        then = (rows[b] & stay_a).bit_count() + (rows[a] & stay_b).bit_count()
+                        if then < now:
+                            masks[i], masks[j] = stay_a | 1 << b, stay_b | 1 << a
+                            better = True
+                            break
+                    if better:
+                        break
+        return sorted(tuple(_numbers(mask)) for mask in masks)
+
+    def _lower_bound(self, standing: _Standing) -> int:
+        """Repeats the players standing cannot avoid, the larger of two bounds.
+
+        By tablemates: a player who has not met three of the others makes a repeat for each
+        one short, and a repeat has two players. By tables: a table's repeats shared out evenly
+        among its four players, each bears at least a quarter of the cheapest table he could
+        sit at.
+        """
+        short = 0
+        players = standing.players
+        for number in _numbers(players):
+            fresh = (players & ~self.rows[number]).bit_count() - 1
+            if fresh < TABLE_SIZE - 1:
+                short += TABLE_SIZE - 1 - fresh
+        return max((short + 1) // 2, -(-standing.total // TABLE_SIZE))
+
+    def _refine(self, players: int, removed: int, cheapest: list[int], witness: list[int]
+                ) -> _Standing:
+        """The bounds for ``players`` from those for ``players | removed``: a player's cheapest
+        table is kept while its players all still stand, and sought again otherwise (it costs
+        no less among fewer players)."""
+        self._spend(players.bit_count())
+        cheapest, witness = cheapest.copy(), witness.copy()
+        for number in _numbers(players):
+            if witness[number] & removed:
+                cheapest[number], witness[number] = self._cheapest(number, players,
+                                                                   cheapest[number])
+        return _Standing(players, cheapest, witness)
+
+    def _cheapest(self, player: int, players: int, floor: int) -> tuple[int, int]:
+        """(the fewest repeats of a table of four for ``player`` among ``players``, that table
+        as a mask); the first table found at ``floor`` (known to be the least) ends the look.
+
+        The tablemates are tried fewest repeats first; a mask gives the players who would add
+        no, one or two repeats to those already chosen.
+        """
+        rows = self.rows
+        mine = rows[player]
+        left = players & ~(1 << player)
+        best, witness = _WORST + 1, 0
+        for first in (0, 1):
+            if first >= best:
+                break
+            pool = left & (mine if first else ~mine)
+            while pool:
+                a = pool & -pool
+                pool ^= a
+                left ^= a  # combinations with ``a`` are all tried below
+                row_a = rows[a.bit_length() - 1]
+                once, twice = mine | row_a, mine & row_a
+                rest = left
+                for second, among in ((0, ~once), (1, once & ~twice), (2, twice)):
+                    spent = first + second
+                    if spent >= best:
+                        break
+                    pool_b = rest & among
+                    while pool_b:
+                        b = pool_b & -pool_b
+                        pool_b ^= b
+                        rest ^= b
+                        row_b = rows[b.bit_length() - 1]
+                        for third, blocked in ((0, once | row_b), (1, twice | once & row_b),
+                                               (2, twice & row_b), (3, 0)):
+                            if spent + third >= best:
+                                break
+                            pool_c = rest & ~blocked
+                            if pool_c:
+                                best = spent + third
+                                witness = (1 << player) | a | b | (pool_c & -pool_c)
+                                if best <= floor:
+                                    return best, witness
+                                break
+        return best, witness
+
+    def _first(self, standing: _Standing, allowance: int) -> list[tuple[int, ...]]:
+        """The first seating in ranking order of the players standing, known to fit within
+        ``allowance`` repeats: each table in turn is the first that leaves the rest a seating
+        within what is left of the allowance."""
+        players = standing.players
+        if not players:
+            return []
+        first = (players & -players).bit_length() - 1
+        for table, at_table, cost in self._tables((first,), 1 << first, 0, players ^ (1 << first),
+                                                  players=players, allowance=allowance):
+            rest = self._after(standing, at_table, cost, allowance)
+            if rest is not None and self._seats(rest, allowance - cost):
+                return [table, *self._first(rest, allowance - cost)]
+        raise AssertionError("no seating where one was found")  # pragma: no cover
+
+    def _seats(self, standing: _Standing, allowance: int) -> bool:
+        """Whether the players standing can be seated with at most ``allowance`` repeats.
+
+        The question does not depend on the order, so the search starts from the player with
+        the fewest new faces left (the hardest to seat, whose few tables fail soonest) and
+        tries his tables cheapest first; the answer is remembered for the set of players.
+        """
+        players = standing.players
+        if not players:
+            return True
+        if self.failed.get(players, -1) >= allowance:
+            return False
+        if self.seated.get(players, allowance + 1) <= allowance:
+            return True
+        pivot = self._hardest(standing)
+        options = sorted((cost, at_table) for _table, at_table, cost in self._tables(
+            (pivot,), 1 << pivot, 0, players ^ (1 << pivot), players=players,
+            allowance=allowance))
+        self._spend(len(options))
+        for cost, at_table in options:
+            rest = self._after(standing, at_table, cost, allowance)
+            if rest is not None and self._seats(rest, allowance - cost):
+                self.seated[players] = allowance
+                return True
+        self.failed[players] = allowance
+        return False
+
+    def _hardest(self, standing: _Standing) -> int:
+        """The standing player who has met the most of the others (the dearest cheapest table
+        first among those)."""
+        players = standing.players
+        return min(_numbers(players), key=lambda number: (
+            (players & ~self.rows[number]).bit_count(), -standing.cheapest[number], number))
+
+    def _tables(self, table: tuple[int, ...], at_table: int, spent: int, candidates: int, *,
+                players: int, allowance: int) -> Iterator[tuple[tuple[int, ...], int, int]]:
+        """Every way to fill ``table`` (``at_table`` as a mask, ``spent`` its repeats) from
+        ``candidates`` within ``allowance``, in ranking order: (its players, as a mask, its
+        repeats). A player whose better twin stands free beside the table is left out: the
+        same table with the twin comes first and seats the rest as well."""
+        if len(table) == TABLE_SIZE:
+            yield table, at_table, spent
+            return
+        while candidates:
+            low = candidates & -candidates
+            candidates ^= low
+            player = low.bit_length() - 1
+            if self.twins_before[player] & players & ~at_table:
+                continue
+            cost = spent + (self.rows[player] & at_table).bit_count()
+            if cost <= allowance:
+                yield from self._tables((*table, player), at_table | low, cost, candidates,
+                                        players=players, allowance=allowance)
+
+    def _after(self, standing: _Standing, at_table: int, cost: int, allowance: int
+               ) -> _Standing | None:
+        """The players left once the table ``at_table`` (``cost`` repeats) is seated, with their
+        bounds; None when a bound shows they cannot be seated within what is left of
+        ``allowance``."""
+        self._spend(1)
+        left = allowance - cost
+        players = standing.players & ~at_table
+        known = self.failed.get(players, -1)
+        if known >= left:
+            return None
+        inherited = -(-(standing.total - sum(standing.cheapest[i] for i in _numbers(at_table)))
+                      // TABLE_SIZE)
+        if inherited > left:  # the cheapest tables among more players already cost too much
+            self.failed[players] = max(known, inherited - 1)
+            return None
+        rest = self._refine(players, at_table, standing.cheapest, standing.witness)
+        bound = self._lower_bound(rest)
+        if bound > left:
+            self.failed[players] = max(known, bound - 1)
+            return None
+        return rest
