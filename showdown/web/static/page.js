@@ -68,7 +68,7 @@
 
   function connect() {
     if (!live) return;
-    source = new TournamentSource("/events" + (query ? "?lang=" + encodeURIComponent(query) : ""));
+    source = new EventSource("/events" + (query ? "?lang=" + encodeURIComponent(query) : ""));
     source.addEventListener("parts", (e) => {
       heard = Date.now(); since = clock(heard); retry = 1000;
       const message = JSON.parse(e.data);
@@ -82,7 +82,7 @@
     });
     source.addEventListener("error", () => {
       setLive(false);
-      if (source.readyState === TournamentSource.CLOSED) {  // the browser gave up: try again ourselves
+      if (source.readyState === EventSource.CLOSED) {  // the browser gave up: try again ourselves
         source.close();
         setTimeout(connect, retry);
         retry = Math.min(retry * 2, 10000);

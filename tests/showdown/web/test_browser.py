@@ -274,9 +274,11 @@ def test_a_table_that_joins_an_event_later_shows_it_on_an_open_page(tmp_path: Pa
                 expect(page.locator("#live")).to_have_text("Live", timeout=30_000)
                 expect(page.locator("#part-event")).to_be_hidden()
                 expect(page.locator("#event-head")).to_be_hidden()
+                expect(page.locator("#event-link")).to_be_hidden()  # no event to lead to yet
                 table.join(Host(evening((120, 0, 35, 0), (0, 210, 0, 64))))
                 expect(page.locator("#part-event")).to_be_visible(timeout=30_000)
                 expect(page.locator("#event-head")).to_be_visible()
+                expect(page.locator("#event-link")).to_be_visible()
                 expect(page.locator('#part-event [data-total="210"]')).to_have_count(1)
         finally:
             served.stop()
