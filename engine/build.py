@@ -83,6 +83,7 @@ INTERPRETED: Final = {
     "error_text": "the messages of refusals",
     "errors": "one exception class",
     "game": "once per round (scores and the deal passing)",
+    "places": "places in a game's final standings and the event's: after a round, not per command",
     "scoring": "once per round; its pydantic settings do not compile (mypyc 2.4.1: "
     "'CPyModule_pydantic___main' undeclared)",
     "stats": "after the game",

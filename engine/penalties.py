@@ -5,7 +5,8 @@ and slapping after a 9 (002's Killer UNO), advice to another player (003, and 00
 wrong card (003, and 002's option). The engine cannot hear a sound or see a slap: the table says
 who is penalised and why with a :class:`~engine.commands.Penalty`, out of turn, and the turn does
 not change. A wrong card is reported with :class:`~engine.commands.WrongCard` instead, which also
-takes the card back and ends the turn.
+takes the card back and ends the turn, and a missing UNO is caught with
+:class:`~engine.commands.CatchUno`, which knows the catch window.
 
 :data:`TRIGGERS` says which card's play starts a table rule, for a table of bots that plays them.
 """
@@ -43,6 +44,12 @@ def check(state: RoundState, rules: RuleSet, cmd: Penalty) -> int:
         raise RuleError(
             "wrong-card-is-reported",
             "report a wrong card with WrongCard: the card is taken back and the turn ends",
+            seat=player,
+        )
+    if cmd.reason == PenaltyReason.MISSED_UNO:
+        raise RuleError(
+            "missed-uno-is-caught",
+            "catch a missing UNO with CatchUno: it knows the catch window and the cards it costs",
             seat=player,
         )
     if cmd.reason not in rules.table_penalties:

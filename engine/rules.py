@@ -57,6 +57,11 @@ class PenaltyReason(StrEnum):
     WRONG_CARD = "wrong-card"
     """003 (and 002's option): a card put down that does not match. In a round it is reported
     with :class:`~engine.commands.WrongCard`, which also takes the card back."""
+    MISSED_UNO = "missed-uno"
+    """000, 001, 002, 003, 004: a player caught not having called UNO draws
+    :attr:`RuleSet.uno_penalty` cards (2; 4 in 001). In a round it is caught with
+    :class:`~engine.commands.CatchUno`, inside the catch window; a table that plays with real
+    cards records it as a penalty."""
 
 
 class RuleSet(BaseModel):

@@ -40,6 +40,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.error_text import ErrorText, plain
+from engine.places import places
 
 __all__ = [
     "MAX_PLAYERS",
@@ -658,17 +659,28 @@ class Scoresheet:
     def ranking(self) -> tuple[int, ...]:
         """Seats best first, as 003's 順位 column: by total (lowest first where totals are
         penalties); in Challenge UNO the players still in come first, then the eliminated, the
-        last to go first. Ties keep seat order.
+        last to go first; in the pig modes the fewest pigs first. Ties keep seat order.
         """
+        keys = self._rank_keys()
+        return tuple(sorted(range(self._players), key=keys.__getitem__))
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """Each seat's place in :attr:`ranking` (1 for the best): seats level on what ranks
+        them share the better place (:func:`engine.places.places`), as the event's standings
+        number ties: two tied for first are both 1, the next is 3."""
+        return places(self._rank_keys())
+
+    def _rank_keys(self) -> list[tuple[int, ...]]:
+        """Each seat's ranking key, the smallest best."""
         totals = self._state.totals
+        seats = range(self._players)
         if self._settings.uses_pigs:
-            return tuple(sorted(range(self._players), key=self._state.pig_order))
+            return [self._state.pig_order(s) for s in seats]
         if not self._settings.lowest_wins:
-            return tuple(sorted(range(self._players), key=lambda s: -totals[s]))
+            return [(-totals[s],) for s in seats]
         went = {seat: line.index for line in self._state.history for seat in line.eliminated}
-        alive = sorted((s for s in range(self._players) if s not in went), key=lambda s: totals[s])
-        gone = sorted(went, key=lambda s: (-went[s], totals[s]))
-        return (*alive, *gone)
+        return [(1, -went[s], totals[s]) if s in went else (0, 0, totals[s]) for s in seats]
 
     def __repr__(self) -> str:
         names = f", names={list(self._names)!r}" if self._names else ""

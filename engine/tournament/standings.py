@@ -8,7 +8,8 @@ Tie-breaks, in order (docs/event.md, "Standings"):
   better place; a bye counts as second place), then the opponents' match points (Buchholz: the
   stronger field first), points, showdowns won, the best reaction, the name.
 
-Players tied on everything but the name share a rank.
+Players tied on everything but the name share a rank (:func:`engine.places.places`, the rule a
+game's own final standings follow too).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from engine.places import places
 from engine.tournament.formats import TournamentFormat, TournamentSettings
 from engine.tournament.records import GameRecord, latest_records
 
@@ -65,9 +67,9 @@ class _Tally:
 def match_points(record: GameRecord) -> dict[str, int]:
     """Each player's placement points in a finished game: a table of n gives n-1 to the first,
     down to 0 for the last; players with equal totals share the better place."""
-    totals = sorted((line.points for line in record.players), reverse=True)
     size = len(record.players)
-    return {line.name: size - 1 - totals.index(line.points) for line in record.players}
+    placed = places([-line.points for line in record.players])
+    return {line.name: size - place for line, place in zip(record.players, placed, strict=True)}
 
 
 def met(records: Iterable[GameRecord]) -> dict[str, frozenset[str]]:
@@ -129,11 +131,11 @@ def standings(
         return (-tally.points, -tally.games_won, -tally.rounds_won, -tally.showdowns_won, best)
 
     ranked = sorted(tallies.values(), key=lambda t: (order(t), t.name.casefold(), t.name))
+    ranks = places([order(tally) for tally in ranked])
     lines: list[Standing] = []
-    for index, tally in enumerate(ranked):
-        shared = index and order(ranked[index - 1]) == order(tally)
+    for tally, rank in zip(ranked, ranks, strict=True):
         lines.append(Standing(
-            rank=lines[-1].rank if shared else index + 1,
+            rank=rank,
             name=tally.name,
             table=None if tally.where is None else tally.where[2],
             points=tally.points,

@@ -8,10 +8,12 @@ and played from the keyboard (``showdown run --sim --interactive``).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from engine.error_text import ErrorText
 from showdown.app.parts.unit_source import record_outcomes
+from showdown.game.messages import SetUpGame
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
 from showdown.playtest.panel import PANEL_WIDTH, KeyboardUnit, UnitPanel
@@ -21,6 +23,7 @@ from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.layout import DESIGN_SIZE
 from showdown.scoreboard.port import RefusedError, TournamentDoor
 from showdown.scoreboard.screens.phones import PhonesScreen
+from showdown.scoreboard.screens.setup import SetupScreen
 from showdown.scoreboard.touch_matrix import IDENTITY, TouchMatrix
 from showdown.tournament.view import TournamentSource
 from showdown.unit.machine import ShowdownBusyError, ShowdownMachine
@@ -41,6 +44,8 @@ def build_scoreboard(
     event: TournamentSource | None = None,
     door: TournamentDoor | None = None,
     model: TableModel[TournamentSource] | None = None,
+    first_game: SetUpGame | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Scoreboard:
     """The scoreboard over ``session``, mirroring ``machine`` (or the keyboard ``unit``'s).
 
@@ -56,7 +61,9 @@ def build_scoreboard(
     event this table is in (the Event screen); else ``door``, how Set-up joins one (its join
     gives the event to ``model``). ``model``: the table's read model, shared with the phone page
     and fed the machine's steps by whoever built it; without one the scoreboard builds and feeds
-    its own.
+    its own. ``first_game``: the game the command line asked for, which Set-up starts from
+    (:meth:`~showdown.scoreboard.screens.setup.SetupScreen.propose`). ``clock`` times the banners
+    and the following of showdowns (seconds).
     """
     if unit is not None:
         machine = unit.machine
@@ -66,7 +73,7 @@ def build_scoreboard(
     table = SessionPort(session, unit=machine is not None, model=model)
     board = Scoreboard(table, size, fullscreen=fullscreen and unit is None, cues=cues,
                        beside=PANEL_WIDTH if unit is not None else 0, hide_cursor=unit is None,
-                       settings=session.journal, screen=screen, touch=touch)
+                       settings=session.journal, screen=screen, touch=touch, clock=clock)
     if own:  # closed with the scoreboard, after everything that reads it
         board.on_close.append(model.close)
         if machine is not None:
@@ -75,6 +82,10 @@ def build_scoreboard(
     phones = board.screens["phones"]
     assert isinstance(phones, PhonesScreen)
     phones.link = phone
+    if first_game is not None:
+        setup = board.screens["setup"]
+        assert isinstance(setup, SetupScreen)
+        setup.propose(first_game)
     if event is not None:  # the Event screen; the model tells of every change of the event
         model.join(event)
     else:

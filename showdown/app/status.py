@@ -18,6 +18,7 @@ from showdown.game.messages import (
     ScoresUpdated,
     ShowdownRecorded,
 )
+from showdown.locale.lists import listed
 from showdown.unit.events import Armed, FalseStart, Go, ShowdownEvent, ShowdownOutcome
 
 __all__ = ["StatusPrinter"]
@@ -120,7 +121,8 @@ def _describe(event: Event) -> str:
         return f"  penalty: {event.player} ({event.reason}) draws {event.cards}"
     if isinstance(event, GameWon):
         board = ", ".join(f"{n} {t}" for n, t in event.totals.items())
-        return f"game over: {' and '.join(event.winners)} won ({board}{_pigs(event.pigs)})"
+        won = "tie" if len(event.winners) > 1 else "won"
+        return f"game over: {listed(event.winners, 'en')} {won} ({board}{_pigs(event.pigs)})"
     if isinstance(event, EntryRejected):
         return f"  refused: {event.message}"
     return ""

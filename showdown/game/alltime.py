@@ -1,6 +1,9 @@
 """All-time figures per player, from every game in the journal.
 
-A player is known by name from game to game, as the table knows them. The figures come from the
+A player is known by name from game to game, as the table knows them; a seat nobody named
+("Player 7", :func:`~showdown.game.names.default_name`) is a place at one table, not a person,
+and adds to nobody's figures (the other players' showdowns against it still count for them).
+The figures come from the
 games the table kept (:meth:`showdown.game.session.Session.kept_games`: none deleted, none the
 simulated table played) and only from what was recorded in them: games played and won, the
 points scored per round played, showdowns won and lost, the best and median reaction time the
@@ -13,6 +16,7 @@ import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from showdown.game.names import is_default_name
 from showdown.game.session import GameState
 
 __all__ = ["PlayerRecord", "all_time"]
@@ -66,10 +70,13 @@ class PlayerRecord:
 
 
 def all_time(games: Iterable[GameState]) -> list[PlayerRecord]:
-    """Every player's figures over ``games``: most games played first, then by name."""
+    """Every named player's figures over ``games``: most games played first, then by name."""
     records: dict[str, PlayerRecord] = {}
+    nobody = PlayerRecord("")  # an unnamed seat's figures: counted, and listed nowhere
 
     def record(name: str) -> PlayerRecord:
+        if is_default_name(name):
+            return nobody
         return records.setdefault(name, PlayerRecord(name))
 
     for state in games:

@@ -163,8 +163,9 @@ class RecordRound(_Message):
 
 class RecordPenalty(_Message):
     """The table penalised ``player`` for breaking a table rule (``reason``, the seeds' reasons:
-    silence, slap, advice, wrong card); they drew ``cards`` (None: what the game's rules say,
-    2 in every sheet). Refused for a reason the game's rules do not have."""
+    silence, slap, advice, wrong card, a missing UNO call); they drew ``cards`` (None: what
+    the game's rules say, 2 in every sheet but 001's 4 for UNO). Refused for a reason the game's
+    rules do not have."""
 
     kind: Literal["record_penalty"] = "record_penalty"
     player: PlayerName

@@ -25,16 +25,23 @@ A name has :data:`NAME_MAX` characters at most (the game has always taken 40; Se
 stops at 12, which still fits a history column at ten players), at least one of them a letter, a
 digit, a punctuation mark or a symbol, and no space at either end (``Ada`` and ``Ada `` would be
 two players no one can tell apart).
+
+**A seat nobody named** is recorded as ``Player 4`` (:func:`default_name`): a place at one
+table, not a person. Nothing that follows a person from game to game takes it: the players kept
+for the next game, the all-time figures (:mod:`showdown.game.alltime`), whose ``Player 7`` of
+Friday and ``Player 7`` of Saturday were two people.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Annotated, Final
 
 from pydantic import AfterValidator
 
 __all__ = [
+    "DEFAULT_NAME",
     "DIRECTION_CONTROLS",
     "NAME_MAX",
     "NAME_RULE",
@@ -43,6 +50,9 @@ __all__ = [
     "TableName",
     "allowed_in_name",
     "check_name",
+    "default_name",
+    "default_number",
+    "is_default_name",
     "name_problem",
     "shown_name",
 ]
@@ -64,6 +74,31 @@ _VISIBLE: Final = frozenset("LNPS")
 NAME_RULE: Final = (f"a name has 1 to {NAME_MAX} characters, no space at either end, and no "
                     "control or writing-direction characters")
 """The rule in words, for a refusal to end with."""
+
+
+DEFAULT_NAME: Final = "Player {number}"
+"""The name a game records for a seat nobody named, in English like every stored word (the
+screens show it in the language in use)."""
+
+_DEFAULT: Final = re.compile(r"Player ([1-9][0-9]*)")
+
+
+def default_name(seat: int) -> str:
+    """The recorded name of an unnamed seat (0-based): ``"Player 4"`` for the fourth, whatever
+    the language, so the journal and a change of language agree."""
+    return DEFAULT_NAME.format(number=seat + 1)
+
+
+def default_number(name: str) -> int | None:
+    """The number in an unnamed seat's name (``"Player 4"``: 4); None for a name someone gave."""
+    found = _DEFAULT.fullmatch(name)
+    return None if found is None else int(found.group(1))
+
+
+def is_default_name(name: str) -> bool:
+    """Whether ``name`` is an unnamed seat's ("Player 4"): a seat, nobody to follow from game
+    to game."""
+    return default_number(name) is not None
 
 
 class NameRuleError(ValueError):

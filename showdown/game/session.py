@@ -656,6 +656,8 @@ class Session:
         rules = state.rules
         if command.reason is PenaltyReason.WRONG_CARD:
             allowed, cards = rules.wrong_card_penalty > 0, rules.wrong_card_penalty
+        elif command.reason is PenaltyReason.MISSED_UNO:
+            allowed, cards = rules.uno_penalty > 0, rules.uno_penalty
         else:
             allowed = command.reason in rules.table_penalties
             cards = rules.table_penalty_cards

@@ -57,7 +57,7 @@ class TableModel(Generic[M]):
         self._picked: dict[str, str | None] = {}
         self._picked_for: int | None = None
         """The game the colours were read for (a new game reads them again)."""
-        self._event: M | None = None
+        self._tournament: M | None = None
         self._listeners: Listeners[[str]] = Listeners(lock=self._lock)
         self.reread_players()
         self._unsubscribe = session.subscribe(self._heard)
@@ -105,21 +105,21 @@ class TableModel(Generic[M]):
             self._showdown = showdown
         self._tell("showdown")
 
-    # -- the event ----------------------------------------------------------------------------
+    # -- the tournament -----------------------------------------------------------------------
 
     @property
-    def event(self) -> M | None:
+    def tournament(self) -> M | None:
         """The event the table is in (None while it is in none)."""
         with self._lock:
-            return self._event
+            return self._tournament
 
-    def join(self, event: M) -> None:
-        """The table is in ``event`` from now on (joined at the start or from Set-up)."""
+    def join(self, tournament: M) -> None:
+        """The table is in ``tournament`` from now on (joined at the start or from Set-up)."""
         with self._lock:
-            if self._event is event:
+            if self._tournament is tournament:
                 return
-            self._event = event
-        event.subscribe(lambda: self._tell("event"))
+            self._tournament = tournament
+        tournament.subscribe(lambda: self._tell("event"))
         self._tell("event")
 
     # -- the game -----------------------------------------------------------------------------

@@ -54,8 +54,10 @@ class PlayerView:
     pigs: int = 0
     """Pigs drawn on this player (002's hero and mean scoring; 0 in the other modes)."""
     place: int = 1
-    """1 for the highest total (the lowest where the lowest wins); players level share a
-    place."""
+    """1 for the best (the highest total, the lowest where the lowest wins, the fewest pigs in
+    hero and mean scoring); players level share the better place, as the event's standings
+    number ties (:attr:`engine.scoring.Scoresheet.places`): two tied for first are both 1, the
+    next is 3."""
 
 
 @dataclass(frozen=True)
@@ -98,13 +100,13 @@ class ShowdownRow:
 
 @dataclass(frozen=True)
 class PenaltyRow:
-    """One table penalty (002's silence and slap, 003's advice and wrong card), as a history
-    lists it."""
+    """One table penalty (002's silence and slap, 003's advice and wrong card, a missing UNO
+    call caught), as a history lists it."""
 
     round: int
     player: str
     reason: str
-    """``silence``, ``slap``, ``advice`` or ``wrong-card``."""
+    """``silence``, ``slap``, ``advice``, ``wrong-card`` or ``missed-uno``."""
     cards: int
     order: int = 0
     """When it was entered (the journal's order)."""
@@ -159,8 +161,8 @@ class TableView:
     """The showdown on the unit now (:mod:`showdown.game.live`)."""
     stats: tuple[StatsView, ...] = ()
     finished: bool = False
-    winner: str | None = None
-    """The winners' names, joined by commas, once the game is over."""
+    winners: tuple[str, ...] = ()
+    """Who won, once the game is over: more than one when they tie."""
     started: bool = False
     lowest_wins: bool = False
     showdowns: tuple[ShowdownRow, ...] = ()
@@ -214,7 +216,7 @@ def table_view(state: GameState | None, showdown: ShowdownView,
     stats = state.stats
     colours = game_colours(players, picked)
     pigs = state.sheet.pigs
-    ordered = sorted(set(totals), reverse=not state.scoring.lowest_wins)
+    places = state.sheet.places
     rounds = tuple(
         RoundView(
             number=r.round,
@@ -236,7 +238,7 @@ def table_view(state: GameState | None, showdown: ShowdownView,
     return TableView(
         players=tuple(
             PlayerView(name, totals[i], stats[name].rounds_won, name in state.eliminated,
-                       colours[i], pigs[i], ordered.index(totals[i]) + 1)
+                       colours[i], pigs[i], places[i])
             for i, name in enumerate(players)
         ),
         dealer=players.index(state.dealer) if state.dealer in players else -1,
@@ -256,7 +258,7 @@ def table_view(state: GameState | None, showdown: ShowdownView,
             for name, line in stats.items()
         ),
         finished=state.is_over,
-        winner=", ".join(state.winners) or None,
+        winners=state.winners,
         started=True,
         lowest_wins=state.scoring.lowest_wins,
         showdowns=tuple(
@@ -301,13 +303,16 @@ def fact(event: StoredEvent | Event | None) -> Fact | None:
 
 def penalty_reasons(rules: RuleSet) -> tuple[tuple[str, int], ...]:
     """The table penalties ``rules`` have, in the seeds' order, each with the cards it costs:
-    the table rules (advice; Killer UNO's silence and slap), and a wrong card where the rules
-    penalise one."""
+    the table rules (advice; Killer UNO's silence and slap), a wrong card where the rules
+    penalise one, and a missing UNO call caught (2 cards; 4 in 001)."""
     found = []
     for reason in PenaltyReason:
         if reason is PenaltyReason.WRONG_CARD:
             if rules.wrong_card_penalty > 0:
                 found.append((str(reason), rules.wrong_card_penalty))
+        elif reason is PenaltyReason.MISSED_UNO:
+            if rules.uno_penalty > 0:
+                found.append((str(reason), rules.uno_penalty))
         elif reason in rules.table_penalties:
             found.append((str(reason), rules.table_penalty_cards))
     return tuple(found)

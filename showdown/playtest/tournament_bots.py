@@ -26,7 +26,7 @@ from showdown.tournament.table_link import TableLink
 
 __all__ = ["TournamentTable"]
 
-log = logging.getLogger("showdown.playtest.event")
+log = logging.getLogger("showdown.playtest.tournament")
 
 
 class TournamentTable:

@@ -135,9 +135,9 @@ class SessionPort:
         name = None if state is None else self._names.get(state.game_id)
         return self.model.view(archive, name=name)
 
-    def event(self) -> TournamentSource | None:
+    def tournament(self) -> TournamentSource | None:
         """The event this table is in (None while in none)."""
-        return self.model.event
+        return self.model.tournament
 
     def presets(self) -> tuple[str, ...]:
         """Rule presets, the Showdown deck first (it is the unit's game)."""

@@ -42,6 +42,7 @@ from showdown.scoreboard.screens.names import NamesScreen
 from showdown.scoreboard.text import TextRenderer
 from showdown.scoreboard.touch import Press, to_press
 from showdown.scoreboard.touch_matrix import IDENTITY, TouchMatrix
+from showdown.scoreboard.trace import Frame, Trace, words
 from showdown.scoreboard.view import Stage, TableView
 from showdown.scoreboard.widgets import Button, Canvas, Label, Painter, Widget, hit
 
@@ -206,7 +207,10 @@ class Scoreboard:
             else "setup"
         self.screens[self.current].entered(self.view)
         self._widgets: list[Widget] = []
-        self._pressed: dict[int, Widget | None] = {}
+        self._pressed: dict[int, tuple[Widget | None, list[Widget]]] = {}
+        """Per finger down: the widget under it and the frame the players saw then."""
+        self._revealing: str | None = None
+        """The control just tapped: if its words are drawn cut short, they are told whole."""
         self._stop = threading.Event()
         self._last_phase = self.view.showdown.phase
         self._finished = self.view.finished
@@ -218,6 +222,9 @@ class Scoreboard:
         self._language = current_language()
         self.on_close.append(on_language_change(self._language_changed))
         self.frames = 0
+        self.trace = Trace.from_environment()
+        """Where each changed frame is described for a test driving the window
+        (:mod:`showdown.scoreboard.trace`), if the environment asks."""
 
     # -- the table's choices, kept with the game --------------------------------------------
 
@@ -425,19 +432,31 @@ class Scoreboard:
         # In a window scaled down to fit a small screen (the simulated unit beside it), the
         # words keep 16 real pixels: the banner grows downwards rather than shrink them.
         floor = math.ceil(theme.MIN_TEXT / self.layout.scale) if self.layout.scale < 1 else 0
+        # A tall banner (a column beside the showdown's light) has its button under the words,
+        # across its width; a wide one at its right end.
+        tall = area.height >= 3 * MIN_TARGET
+        button = pygame.Rect(0, 0, 0, 0)
         if self.message_action is not None:
-            label, action = self.message_action
-            width = 150 if area.width > 500 else 120  # a narrow banner keeps room for words
-            button = pygame.Rect(area.right - width, area.y, width, max(MIN_TARGET, area.height))
-            text_area.width -= width
-            found.append(Button("banner-action", button, label(), partial(self._banner_action,
-                                                                          action),
-                                colour=theme.OK, size=24, background=colour))
+            if tall:
+                button = pygame.Rect(area.x, area.bottom - MIN_TARGET, area.width, MIN_TARGET)
+                text_area.height -= MIN_TARGET
+            else:
+                width = 150 if area.width > 500 else 120  # a narrow banner keeps room for words
+                button = pygame.Rect(area.right - width, area.y, width,
+                                     max(MIN_TARGET, area.height))
+                text_area.width -= width
         if floor:
             width = text_area.width
             text_area.height = max(text_area.height, self.text.wrapped_height(
                 words, text_area, max(24, floor), bold=True, floor=floor))
             text_area.width = width
+            if tall:
+                button.top = max(button.top, text_area.bottom)
+        if self.message_action is not None:
+            label, action = self.message_action
+            found.append(Button("banner-action", button, label(), partial(self._banner_action,
+                                                                          action),
+                                colour=theme.OK, size=24, background=colour))
         found.insert(0, Label("banner", text_area, words, max(24, floor), theme.TEXT, colour,
                               bold=True, wrap=True, floor=floor))
         return found
@@ -461,7 +480,7 @@ class Scoreboard:
 
     def _nav_entries(self) -> tuple[tuple[str, str], ...]:
         """The navigation bar's buttons: Event too (before Set-up) while the table is in one."""
-        if "event" not in self.screens or self.port.event() is None:
+        if "event" not in self.screens or self.port.tournament() is None:
             return NAV
         return (*NAV[:-1], ("event", N_("Event")), NAV[-1])
 
@@ -527,27 +546,66 @@ class Scoreboard:
             self.painter.invalidate()
         self._widgets = self.widgets()
         dirty = self.painter.paint(self._widgets)
+        tapped, self._revealing = self._revealing, None
+        if tapped is not None and not self._message and self.question is None:
+            self._reveal(tapped)  # its words as they are drawn now, after what the tap did
         for extra in self.extras:
             dirty.extend(extra.paint())
         if dirty:
             pygame.display.update(dirty)
             self.frames += 1
+            if self.trace is not None:
+                self.trace.write(self.described())
         return dirty
 
+    def described(self) -> Frame:
+        """The frame drawn last as the trace describes it (:mod:`showdown.scoreboard.trace`)."""
+        banner = next((w for w in self._widgets if w.id == "banner"), None)
+        return Frame(
+            number=self.frames, screen=self.current, language=current_language(),
+            widgets=self._widgets, layout=self.layout, size=self.window.get_size(),
+            banner=None if banner is None else words(banner), news=self._news,
+            question=self.question is not None,
+            overflows=list(dict.fromkeys(o.text for o in self.text.overflows)))
+
     def press(self, press: Press) -> None:
-        """A finger or the mouse went down or up: a tap fires on release over the same widget."""
-        target = hit(self._widgets, press.pos)
+        """A finger or the mouse went down or up: a tap fires on release over the widget it went
+        down on. Both are found in the frame the players saw when the finger went down, so a
+        banner that expires or a note that redraws the screen meanwhile never loses the tap."""
         if press.down:
-            self._pressed[press.pointer] = target
+            self._pressed[press.pointer] = (hit(self._widgets, press.pos), self._widgets)
             return
-        started = self._pressed.pop(press.pointer, None)
-        if target is None or target is not started or target.action is None:
+        target, seen = self._pressed.pop(press.pointer, (None, []))
+        if target is None and hit(seen, press.pos) is None:
+            self._reveal(self._cut_short_at(press.pos))
+            return
+        if target is None or hit(seen, press.pos) is not target or target.action is None:
             return
         if self._message and target.id != "banner-action":
             self._message = ""
             self.message_action = None
         target.action()
+        self._revealing = target.id
         self._stale = True
+
+    def _cut_short_at(self, pos: tuple[float, float]) -> str | None:
+        """The widget nearest a tap on no control whose words are drawn cut short ("…"), within
+        a fingertip's reach (:data:`MIN_TARGET` each way, however small the widget)."""
+        near = []
+        for found in self._widgets:
+            rect = found.rect
+            reach = rect.inflate(max(0, MIN_TARGET - rect.width), max(0, MIN_TARGET - rect.height))
+            if (reach.collidepoint(pos) and not found.id.startswith("banner")
+                    and self.text.whole(found.id) is not None):
+                near.append((math.dist(pos, rect.center), found.id))
+        return min(near)[1] if near else None
+
+    def _reveal(self, owner: str | None) -> None:
+        """Tell the words a widget draws cut short, whole, on the banner (a name too long for
+        its place: its whole is a tap away)."""
+        whole = None if owner is None else self.text.whole(owner)
+        if whole is not None:
+            self.notice(lambda: whole, None)
 
     def tap(self, pos: tuple[float, float]) -> None:
         """A whole tap at a design point (down then up), as a finger would make it."""

@@ -84,16 +84,13 @@ def paint_card(
         pygame.draw.rect(surface, _PLATE, canvas.rect(plate), border_radius=radius)
         inner = box.inflate(-WORD_PLATE_INSET[0], -WORD_PLATE_INSET[1])
         size, wrap = canvas.text.shared_size(peers, inner, WORD_TEXT, bold=True)
-        if wrap:
-            canvas.text.draw_wrapped(surface, text, inner, size, theme.TEXT, bold=True)
-        else:
-            canvas.text.draw(surface, text, inner, size, theme.TEXT, bold=True)
+        canvas.text.draw(surface, text, inner, size, theme.TEXT, bold=True, wrap=wrap)
     elif text:
         plate = box.inflate(-6, -6) if len(text) > 3 else box.inflate(-box.width // 4, -12)
         pygame.draw.rect(surface, _PLATE, canvas.rect(plate), border_radius=radius)
         if len(text) > 3:
-            canvas.text.draw_wrapped(surface, text, plate.inflate(-4, -2), 18, theme.TEXT,
-                                     bold=True)
+            canvas.text.draw(surface, text, plate.inflate(-4, -2), 18, theme.TEXT, bold=True,
+                             wrap=True)
         else:
             canvas.text.draw(surface, text, plate.inflate(-4, 0), max(16, plate.height - 4),
                              theme.TEXT, bold=True)

@@ -36,12 +36,14 @@ __all__ = [
     "CUE_MIN_DELTA_E",
     "MACHADO_2009",
     "MARK_MIN_CONTRAST",
+    "TEXT_MIN_CONTRAST",
     "Deficiency",
     "colour_difference",
     "contrast_ratio",
     "delta_e_2000",
     "differing_fraction",
     "dominant_colours",
+    "readable_ink",
     "relative_luminance",
     "simulate_colour",
     "simulate_surface",
@@ -64,6 +66,13 @@ under every simulated dichromacy and with normal vision."""
 
 MARK_MIN_CONTRAST = 3.0
 """Least WCAG 2 contrast ratio between a colour's mark and the colour it is drawn on."""
+
+TEXT_MIN_CONTRAST = 4.5
+"""Least WCAG 2 contrast ratio of words on a colour a player chose (AA for normal text): the
+figures on a player's bar, the colour's name on its swatch."""
+
+BLACK: RGB = (0, 0, 0)
+WHITE: RGB = (255, 255, 255)
 
 
 class Deficiency(Enum):
@@ -209,6 +218,20 @@ def contrast_ratio(rgb1: RGB, rgb2: RGB) -> float:
     """WCAG 2 contrast ratio, 1 (none) to 21 (black on white)."""
     light, dark = sorted((relative_luminance(rgb1), relative_luminance(rgb2)), reverse=True)
     return (light + 0.05) / (dark + 0.05)
+
+
+def readable_ink(fill: RGB, inks: tuple[RGB, ...]) -> RGB:
+    """The ink of ``inks`` (the theme's) that reads best on ``fill``; black or white where none
+    reaches :data:`TEXT_MIN_CONTRAST`, one of which always does (their two ratios on any colour
+    multiply to 21, so the better is at least 4.58).
+
+    >>> readable_ink((120, 90, 200), ((18, 22, 30), (240, 240, 235)))
+    (255, 255, 255)
+    """
+    best = max(inks, key=lambda ink: contrast_ratio(ink, fill))
+    if contrast_ratio(best, fill) >= TEXT_MIN_CONTRAST:
+        return best
+    return max((BLACK, WHITE), key=lambda ink: contrast_ratio(ink, fill))
 
 
 def dominant_colours(surface: pygame.Surface, count: int = 1) -> list[RGB]:

@@ -81,6 +81,9 @@ def penalty_words(name: str, reason: str, cards: int) -> str:
     elif reason == "wrong-card":
         text = ngettext("{name} played a wrong card: takes it back, draws {count} card",
                         "{name} played a wrong card: takes it back, draws {count} cards", cards)
+    elif reason == "missed-uno":
+        text = ngettext("{name} forgot to call UNO: draws {count} card",
+                        "{name} forgot to call UNO: draws {count} cards", cards)
     else:  # a reason this scoreboard does not know (a newer journal): say it as stored
         return ngettext("{name}: penalty ({reason}), draws {count} card",
                         "{name}: penalty ({reason}), draws {count} cards", cards).format(
@@ -142,10 +145,16 @@ def _entry_kind(fact: Fact) -> str:
 
 
 def undo_last(ui: Ui, after: Callable[[], object] | None = None) -> None:
-    """Take back the last entry and say what went, with Redo; ``after`` runs once it went."""
-    fact = ui.port.view().last
+    """Take back the last entry and say what went, with Redo; ``after`` runs once it went.
+    Every screen hears of it (:meth:`~showdown.scoreboard.screens.base.Screen.undone`): a round
+    taken back comes back in Round end's form, to be put right."""
+    before = ui.port.view()
+    fact = before.last
     if not ui.command(ui.port.undo):
         return
+    now = ui.port.view()
+    for screen in ui.screens.values():
+        screen.undone(before, now)
     if after is not None:
         after()
     if fact is not None:

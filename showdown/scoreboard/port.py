@@ -77,7 +77,7 @@ class TablePort(Protocol):
         """The current picture of the game."""
         ...
 
-    def event(self) -> TournamentSource | None:
+    def tournament(self) -> TournamentSource | None:
         """The event this table is in, as the table's read model holds it (None: in none)."""
         ...
 
@@ -119,7 +119,7 @@ class TablePort(Protocol):
 
     def record_penalty(self, seat: int, reason: str) -> None:
         """The table made the player at ``seat`` draw for a table rule (``reason``: silence,
-        slap, advice, wrong-card); the cards are what the game's rules say."""
+        slap, advice, wrong-card, missed-uno); the cards are what the game's rules say."""
         ...
 
     def undo(self) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from enum import Enum
 
+from showdown.game.names import default_name, default_number, is_default_name
 from showdown.scoreboard.i18n import N_, _, ngettext, pgettext
 
 __all__ = [
@@ -29,7 +30,9 @@ __all__ = [
     "KINDS",
     "PENALTIES",
     "PRESETS",
+    "PRESET_EXPLANATIONS",
     "SCORING_MODES",
+    "SCORING_MODE_EXPLANATIONS",
     "colour_mark",
     "colour_name",
     "custom_effect_name",
@@ -42,7 +45,9 @@ __all__ = [
     "pig_count",
     "player_name",
     "player_sort_key",
+    "preset_explanation",
     "preset_name",
+    "scoring_mode_explanation",
     "scoring_mode_name",
 ]
 
@@ -83,6 +88,29 @@ SCORING_MODES: dict[str, str] = {
 }
 """The scoring modes of ``rules.md``."""
 
+SCORING_MODE_EXPLANATIONS: dict[str, str] = {
+    # TRANSLATORS: Set-up's list of scoring modes: one line under "Standard" on what it does.
+    "standard": N_("Who goes out scores the cards left in the others' hands; first to the "
+                   "target wins"),
+    "running_tally": N_("Everyone adds up the cards they hold; when one reaches the target, "
+                        "the lowest wins"),
+    "challenge": N_("Everyone adds up the cards they hold; at the target you are out; the last "
+                    "one left wins"),
+    "plus_minus": N_("Who goes out scores plus the others' cards, the others minus their own; "
+                     "first to the target wins"),
+    "partners": N_("Four players, partners sitting opposite: a pair scores the other pair's "
+                   "cards"),
+    # TRANSLATORS: 002's hero scoring; a pig is the loser's mark, the fewest pigs win.
+    "hero": N_("Who goes out banks the others' cards; reaching the target gives everyone "
+               "else a pig"),
+    # TRANSLATORS: 002's mean scoring: over the target, that player gets a pig; landing on it
+    # exactly, every other player gets one.
+    "mean": N_("Everyone banks the cards they hold; over the target you get a pig, exactly on "
+               "it the others do"),
+}
+"""What each scoring mode changes, in one line beside its name (Set-up's list shows it under
+the name); true to ``rules.md``, "Scoring the game", as Set-up starts each mode."""
+
 PRESETS: dict[str, str] = {
     "official": N_("Official"),
     "classic": N_("Classic"),
@@ -94,6 +122,26 @@ PRESETS: dict[str, str] = {
     "killer": N_("Killer UNO"),
 }
 """The engine's named rule sets (``engine.rules.PRESETS``)."""
+
+PRESET_EXPLANATIONS: dict[str, str] = {
+    # TRANSLATORS: Set-up's list of rules: one line under "Official" on what it plays.
+    "official": N_("The 2017 rules: 112 cards with Wild Shuffle Hands and 3 Wild "
+                   "Customizable"),
+    "classic": N_("The official rules with the 108-card deck: no special wild cards"),
+    "edition_2018": N_("The 2018 rules: Wild Swap Hands and 3 Blanks; a missed UNO costs 4 "
+                       "cards"),
+    "showdown": N_("The Showdown deck: icon cards and Wild Showdown start a showdown on the "
+                   "unit"),
+    "party": N_("Stack any +2 and +4, Skip or Reverse deflects a +2; draw until you can "
+                "play"),
+    "house": N_("Stack +2 and +4, Wild Draw Four at any time, no going out on an action or "
+                "wild"),
+    "killer": N_("House rules, and draw until you can play, jump in, 0s pass hands, red 0 "
+                 "is +10"),
+}
+"""What each preset changes, in one line beside its name (Set-up's list shows it under the
+name); true to ``rules.md``, "Presets" (the engine's own line on each,
+``engine.rules.PRESET_SUMMARIES``, names the seed sheets instead, for developers)."""
 
 DECKS: dict[str, str] = {
     "classic": N_("Classic (108 cards)"),
@@ -123,6 +171,8 @@ PENALTIES: dict[str, str] = {
     "advice": N_("Advice to another player"),
     # TRANSLATORS: a table penalty: a card put down that does not match.
     "wrong_card": N_("Wrong card"),
+    # TRANSLATORS: a table penalty: a player down to one card did not say "UNO" and was caught.
+    "missed_uno": N_("Forgot to call UNO"),
 }
 """The table's penalties (``engine.rules.PenaltyReason``), named for what the player did."""
 
@@ -179,6 +229,18 @@ def preset_name(preset: str | Enum) -> str:
     return _lookup(PRESETS, preset)
 
 
+def preset_explanation(preset: str | Enum) -> str:
+    """What a preset changes, in one line in the current language ("" for a user's own)."""
+    message = PRESET_EXPLANATIONS.get(key_of(preset))
+    return "" if message is None else _(message)
+
+
+def scoring_mode_explanation(mode: str | Enum) -> str:
+    """What a scoring mode changes, in one line in the current language."""
+    message = SCORING_MODE_EXPLANATIONS.get(key_of(mode))
+    return "" if message is None else _(message)
+
+
 def penalty_name(reason: str | Enum) -> str:
     """What a table penalty is for, in the current language."""
     return _lookup(PENALTIES, reason)
@@ -201,21 +263,8 @@ def custom_effect_name(effect: str | Enum) -> str:
 
 
 DEFAULT_NAME = N_("Player {number}")
-"""The name of a seat nobody named, as the game records it (in English, like every stored
-word) and as every screen shows it (in the language in use)."""
-
-_DEFAULT = re.compile(r"Player ([1-9][0-9]*)")
-
-
-def default_name(seat: int) -> str:
-    """The recorded name of an unnamed seat (0-based): ``"Player 4"`` for the fourth, whatever
-    the language, so the journal and a change of language agree."""
-    return DEFAULT_NAME.format(number=seat + 1)
-
-
-def is_default_name(name: str) -> bool:
-    """Whether ``name`` is an unnamed seat's ("Player 4"): nobody to keep for the next game."""
-    return _DEFAULT.fullmatch(name) is not None
+"""The name of a seat nobody named as every screen shows it (in the language in use): the
+message id of :data:`showdown.game.names.DEFAULT_NAME`, the name the game records in English."""
 
 
 def player_name(name: str) -> str:
@@ -227,10 +276,10 @@ def player_name(name: str) -> str:
     ...     print(player_name("Player 4"), player_name("Ana"))
     プレイヤー4 Ana
     """
-    found = _DEFAULT.fullmatch(name)
-    if found is None:
+    number = default_number(name)
+    if number is None:
         return name
-    return _(DEFAULT_NAME).format(number=int(found.group(1)))
+    return _(DEFAULT_NAME).format(number=number)
 
 
 def player_sort_key(name: str) -> tuple[str, int, str]:

@@ -8,12 +8,14 @@ so an unchanged frame costs nothing and a changed total repaints one small recta
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 import pygame
 
 from showdown.scoreboard import theme
+from showdown.scoreboard.colour_vision import readable_ink
 from showdown.scoreboard.layout import Layout
 from showdown.scoreboard.text import TextRenderer
 from showdown.scoreboard.theme import Colour
@@ -56,7 +58,8 @@ def _rect_key(rect: pygame.Rect) -> tuple[int, int, int, int]:
 
 @dataclass
 class Label(Widget):
-    """One line of text in a box, fitted to it."""
+    """Text in a box, fitted to it (:meth:`showdown.scoreboard.text.TextRenderer.fit`): one
+    line where it fits down to the floor size, else lines, else cut short with "…"."""
 
     id: str
     rect: pygame.Rect
@@ -67,13 +70,15 @@ class Label(Widget):
     bold: bool = False
     align: str = "center"
     wrap: bool = False
+    """Lines at the size asked for before a smaller single line (a sentence, not a label)."""
     padding: int = 0
     """Design pixels kept clear of text at the left and right (cells side by side stay apart)."""
     anywhere: bool = False
-    """With ``wrap``: a word too wide for the box breaks between any two letters (a long name
-    in a narrow column) rather than run over its edges."""
+    """A word too wide for the box even at the floor size breaks between any two of its
+    letters at once (a long name in a narrow column); without it, only where the lines fit no
+    other way."""
     floor: int = 0
-    """With ``wrap``: the smallest design size the text may shrink to (0: the readable floor,
+    """The smallest design size the lines may shrink to (0: the readable floor,
     :data:`showdown.scoreboard.theme.MIN_TEXT`); a banner in a scaled-down window asks more."""
 
     def key(self) -> Hashable:
@@ -86,13 +91,9 @@ class Label(Widget):
         """See :meth:`Widget.draw`."""
         canvas.surface.fill(self.background, canvas.rect(self.rect))
         box = self.rect.inflate(-2 * self.padding, 0) if self.padding else self.rect
-        if self.wrap:
-            canvas.text.draw_wrapped(canvas.surface, self.text, box, self.size,
-                                     self.colour, bold=self.bold, anywhere=self.anywhere,
-                                     floor=self.floor)
-        else:
-            canvas.text.draw_fitting(canvas.surface, self.text, box, self.size,
-                                     self.colour, bold=self.bold, align=self.align)
+        canvas.text.draw(canvas.surface, self.text, box, self.size, self.colour,
+                         bold=self.bold, align=self.align, wrap=self.wrap,
+                         anywhere=self.anywhere, floor=self.floor)
 
 
 @dataclass
@@ -125,13 +126,57 @@ class Button(Widget):
             pygame.draw.rect(canvas.surface, theme.ACCENT, real, width=canvas.layout.px(4),
                              border_radius=radius)
         inner = self.rect.inflate(-8, -6)
+        if canvas.text.fit(self.text, inner, self.size, bold=True).shortened:
+            inner = self.rect.inflate(-8, -2)  # words that would be cut take the whole height
         colour = theme.TEXT if self.enabled else theme.TEXT_DIM
-        canvas.text.draw_fitting(canvas.surface, self.text, inner, self.size, colour, bold=True)
+        canvas.text.draw(canvas.surface, self.text, inner, self.size, colour, bold=True)
 
     @property
     def tappable(self) -> bool:
         """Whether a tap does anything."""
         return self.enabled and self.action is not None
+
+
+NAME_HEIGHT = 34
+"""Design pixels of a :class:`Choice`'s name line; its explanation takes the rest (two lines of
+18 px in a row 100 high)."""
+
+
+@dataclass
+class Choice(Widget):
+    """One entry of a list to choose from: the choice's name, and under it a line on what it
+    changes, so a table chooses by what it reads rather than by trying each value in turn. The
+    whole box is the target; the current choice is outlined (a shape, not a colour alone) and
+    filled like a button."""
+
+    id: str
+    rect: pygame.Rect
+    name: str
+    line: str
+    action: Action | None = None
+    selected: bool = False
+
+    def key(self) -> Hashable:
+        """See :meth:`Widget.key`."""
+        return ("choice", _rect_key(self.rect), self.name, self.line, self.selected)
+
+    def draw(self, canvas: Canvas) -> None:
+        """See :meth:`Widget.draw`."""
+        real = canvas.rect(self.rect)
+        canvas.surface.fill(theme.BACKGROUND, real)
+        radius = canvas.layout.px(10)
+        fill = theme.BUTTON if self.selected else theme.PANEL_LIGHT
+        pygame.draw.rect(canvas.surface, fill, real, border_radius=radius)
+        if self.selected:
+            pygame.draw.rect(canvas.surface, theme.ACCENT, real, width=canvas.layout.px(4),
+                             border_radius=radius)
+        inner = self.rect.inflate(-16, -8)
+        name = pygame.Rect(inner.x, inner.y, inner.width, NAME_HEIGHT)
+        line = pygame.Rect(inner.x, name.bottom, inner.width, inner.bottom - name.bottom)
+        canvas.text.draw(canvas.surface, self.name, name, 22, theme.TEXT, bold=True)
+        canvas.text.draw(canvas.surface, self.line, line, 18, theme.TEXT, wrap=True)
+BAR_MARGIN = 5
+"""Design pixels between a bar's figure and the ends of the part it is written on."""
 
 
 @dataclass
@@ -161,8 +206,29 @@ class Bar(Widget):
         if filled.width > 0:
             pygame.draw.rect(canvas.surface, self.colour, filled, border_radius=radius)
         if self.text:
-            canvas.text.draw(canvas.surface, self.text, self.rect.inflate(-10, 0),
-                             max(16, int(self.rect.height * 0.6)), theme.TEXT, align="right")
+            self._words(canvas)
+
+    def _words(self, canvas: Canvas) -> None:
+        """The figure wholly on one side of the fill's end, never across it: beyond the fill
+        where it fits there, else on the fill; in an ink that reads on what lies under it
+        (WCAG AA, :func:`~showdown.scoreboard.colour_vision.readable_ink`)."""
+        size = max(16, int(self.rect.height * 0.6))
+        end = self.rect.x + self.rect.width * max(0.0, min(1.0, self.fraction))
+        on_fill = pygame.Rect(self.rect.x + BAR_MARGIN, self.rect.y,
+                              max(0, math.floor(end) - self.rect.x - 2 * BAR_MARGIN),
+                              self.rect.height)
+        left = math.ceil(end) + BAR_MARGIN
+        beyond = pygame.Rect(left, self.rect.y, max(0, self.rect.right - BAR_MARGIN - left),
+                             self.rect.height)
+        width = canvas.text.font(size).size(self.text)[0]
+        def fits(box: pygame.Rect) -> bool:
+            return bool(width <= canvas.rect(box).width)
+        if fits(beyond) or (not fits(on_fill) and beyond.width >= on_fill.width):
+            box, under = beyond, self.background
+        else:
+            box, under = on_fill, self.colour
+        ink = readable_ink(under, (theme.TEXT, theme.BACKGROUND))
+        canvas.text.draw(canvas.surface, self.text, box, size, ink, align="right")
 
 
 Paint = Callable[[Canvas, pygame.Rect], None]
@@ -188,7 +254,11 @@ class Custom(Widget):
 
 
 class Painter:
-    """Repaints only the widgets whose key changed since the last frame; returns dirty rects."""
+    """Repaints only the widgets whose key changed since the last frame; returns dirty rects.
+
+    It keeps the text renderer's record of the lines on screen in step with the widgets
+    (:attr:`showdown.scoreboard.text.TextRenderer.drawn`): each widget's lines go when it is
+    drawn again or leaves."""
 
     def __init__(self, canvas: Canvas) -> None:
         self.canvas = canvas
@@ -201,8 +271,10 @@ class Painter:
     def paint(self, widgets: list[Widget]) -> list[pygame.Rect]:
         """Bring the surface up to date with ``widgets``; the window rects that changed."""
         dirty: list[pygame.Rect] = []
+        text = self.canvas.text
         if not self._shown:
             self.canvas.surface.fill(theme.BACKGROUND)
+            text.forget()
             dirty.append(self.canvas.surface.get_rect())
         current = {widget.id: widget for widget in widgets}
         cleared: list[pygame.Rect] = []
@@ -212,6 +284,7 @@ class Painter:
                 cleared.append(old_rect)
                 if widget is None:
                     del self._shown[wid]
+                    text.forget(wid)
         for old_rect in cleared:
             real = self.canvas.rect(old_rect)
             self.canvas.surface.fill(theme.BACKGROUND, real)
@@ -222,7 +295,11 @@ class Painter:
             unchanged = shown is not None and shown[0] == key
             if unchanged and widget.rect.collidelist(cleared) < 0:
                 continue
-            widget.draw(self.canvas)
+            text.begin(widget.id, widget.rect)
+            try:
+                widget.draw(self.canvas)
+            finally:
+                text.end()
             self._shown[widget.id] = (key, widget.rect.copy())
             dirty.append(self.canvas.rect(widget.rect))
         return dirty

@@ -16,7 +16,7 @@ The live parts of a page are rendered once per version and language and kept
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -25,6 +25,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup
 
 from engine.error_text import ErrorText
+from showdown.locale.lists import listed
 from showdown.web.words import LANGUAGES, Words
 
 __all__ = ["STATIC_DIR", "TEMPLATES_DIR", "Fragments", "compile_templates", "environment", "render",
@@ -42,6 +43,12 @@ def _ms(value: float | None) -> str:
 def _bdi(name: object) -> Markup:
     """A name isolated from the text around it (``<bdi>``), escaped."""
     return Markup("<bdi>{}</bdi>").format(name)
+
+
+def _listed(names: Iterable[object], words: Words) -> Markup:
+    """Names, each isolated (:func:`_bdi`), listed as ``words``' language lists them ("Ben and
+    Dev"): the list's own words are the CLDR's, never a player's, so the whole is markup."""
+    return Markup(listed([str(_bdi(name)) for name in names], words.code))
 
 
 def _clock(stamp: float) -> str:
@@ -81,6 +88,7 @@ def render(template: str, words: Words, **values: Any) -> str:
         ngettext=lambda singular, plural, count: Markup.escape(
             words.ngettext(singular, plural, count)),
         pgettext=lambda context, message: Markup.escape(words.pgettext(context, message)),
+        listed=lambda names: _listed(names, words),
         words=words, **values)
 
 

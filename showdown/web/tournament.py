@@ -145,5 +145,5 @@ class Membership:
 
     def picture(self) -> TournamentPicture | None:
         """The event now (None while the table is in none)."""
-        source = self.table.event
+        source = self.table.tournament
         return None if source is None else picture(source.view())

@@ -252,6 +252,10 @@ CASES: dict[str, Case] = {
         table, lambda r: Penalty(player=1, reason=PenaltyReason.WRONG_CARD),
         "wrong-card-is-reported", 1,
         "report a wrong card with WrongCard: the card is taken back and the turn ends"),
+    "a missing UNO as a table penalty": (
+        table, lambda r: Penalty(player=2, reason=PenaltyReason.MISSED_UNO),
+        "missed-uno-is-caught", 2,
+        "catch a missing UNO with CatchUno: it knows the catch window and the cards it costs"),
     "a table penalty not agreed": (
         table, lambda r: Penalty(player=1, reason=PenaltyReason.SLAP), "penalty-not-agreed", 1,
         "slap is not a table rule of this game (agreed: advice)"),

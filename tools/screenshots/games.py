@@ -109,3 +109,58 @@ def sample_hero(session: Session, pigs: int = 3) -> SessionPort:
         hands = {name: HandEntry(points=points) for name, points in held.items()}
         session.handle(RecordRound(went_out=out, hands=hands))
     return SessionPort(session)
+
+
+WIDE_PLAYERS = (
+    "Ada 山田 Ωmega",  # three scripts in one name
+    "山田さくら",
+    "MMMMMMMMMMMM",
+    "ÀÉÎ Ωmega WW",  # accents over capitals: the tallest Latin line
+    "WWWWWWWWWWWW",  # twelve of the widest Latin letter
+    "さくらさくらさくらさくら",
+    "José WWWWWWW",
+    "김민준 Ωmega WW",
+    "Player 9",  # a seat nobody named: "プレイヤー9", "Pemain 9"...
+    "王小明王小明王小明王小明",  # twelve CJK characters
+)
+"""A table of ten, each name as wide as the keyboard lets a name go in its script (names are
+told apart whatever their case, so only one is twelve W's), in seat order."""
+
+WIDE_GAME_NAME = "W" * 24
+"""The longest name a saved game takes (the keyboard stops at 24 characters)."""
+
+
+def sample_wide(session: Session, *, hero: bool = False, over: bool = False) -> SessionPort:
+    """The widest names at a table of ten, behind a scoreboard port: a finished game named as
+    long as a game's name goes, then this one three rounds in (in Killer UNO's hero scoring
+    with ``hero``, a round drawing pigs), with a showdown, a false start and a penalty, every
+    player kept for the next game; ``over``: the first round wins it."""
+    first, sakura, wide, cjk = (WIDE_PLAYERS[0], WIDE_PLAYERS[1], WIDE_PLAYERS[4],
+                                WIDE_PLAYERS[9])
+    session.handle(SetUpGame(players=[cjk, wide, first], preset="showdown",
+                             scoring=ScoringSettings(target=100), first_dealer=cjk))
+    session.handle(RecordRound(went_out=wide, hands={cjk: HandEntry(points=60),
+                                                     first: HandEntry(points=70)}))
+    if session.state is not None:
+        session.journal.label_game(session.state.game_id, name=WIDE_GAME_NAME)
+    if hero:
+        scoring = ScoringSettings(mode=ScoringMode.HERO, target=200, pigs=1 if over else 3)
+    else:
+        scoring = ScoringSettings(target=100 if over else 500)
+    session.handle(SetUpGame(players=list(WIDE_PLAYERS), preset="killer" if hero else "showdown",
+                             scoring=scoring, first_dealer=cjk))
+    session.handle(RecordShowdown(winner=wide, loser=cjk, cards_loaded=3, source="unit",
+                                  left=wide, right=cjk, reaction_ms={wide: 212.0, cjk: 305.0}))
+    session.handle(RecordShowdown(winner=first, loser=sakura, cards_loaded=2,
+                                  reason="false-start", source="unit", left=sakura, right=first))
+    session.handle(RecordPenalty(player=WIDE_PLAYERS[2], reason=PenaltyReason.ADVICE))
+    for out, points in ((wide, 20), (cjk, 35), (first, 40)):
+        state = session.state
+        if state is None or state.is_over:
+            break
+        hands = {name: HandEntry(points=points + i) for i, name in enumerate(WIDE_PLAYERS)
+                 if name != out}
+        session.handle(RecordRound(went_out=out, hands=hands))
+    session.journal.remember_players([*WIDE_PLAYERS, "Ωmega ÀÉÎ 12", "さくら山田"])
+    session.journal.set_player_colour(wide, "orange")
+    return SessionPort(session)

@@ -1,5 +1,6 @@
 """Draw the scoreboard's screenshots (docs/scoreboard/), so the pictures in the documentation
-are the screens as they are: every main screen in English and Japanese, a table of ten players, a
+are the screens as they are: every main screen in English and Japanese (with Set-up's lists of
+rules and of scoring modes), a table of ten players, a table of ten names as wide as names go, a
 Killer UNO game in hero scoring (its set-up, table, penalty picker, history and game over), and a
 Chinese round end.
 
@@ -43,7 +44,13 @@ from showdown.scoreboard.screens.penalty import PenaltyScreen
 from showdown.scoreboard.screens.round_end import RoundEndScreen
 from showdown.scoreboard.screens.setup import SetupScreen
 from tools.offscreen import DOCS, parser
-from tools.screenshots.games import sample_evening, sample_hero, sample_ten
+from tools.screenshots.games import (
+    WIDE_PLAYERS,
+    sample_evening,
+    sample_hero,
+    sample_ten,
+    sample_wide,
+)
 
 SCREENS = ("setup", "names", "table", "showdown", "round", "history", "chart", "stats",
            "settings")
@@ -106,6 +113,7 @@ def render(out_dir: Path, languages: tuple[str, ...] = LANGUAGES, *,
         written += _hero(out_dir, languages, Path(scratch))
         if extras:
             written += _ten_players(out_dir, Path(scratch))
+            written += _wide_names(out_dir, Path(scratch))
             written += _round_ends(out_dir, EXTRA_ROUND_ENDS, Path(scratch))
     return written
 
@@ -229,6 +237,13 @@ def _hero(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> list[Path
     return written
 
 
+def _tap(board: Scoreboard, widget_id: str) -> None:
+    """A tap on a widget of the screen shown, as a finger would make it."""
+    board.frame()
+    (found,) = [w for w in board.widgets() if w.id == widget_id]
+    board.tap(found.rect.center)
+
+
 def _save(board: Scoreboard, path: Path, written: list[Path]) -> None:
     board.screenshot(path)
     written.append(path)
@@ -244,6 +259,11 @@ def _main_screens(out_dir: Path, languages: tuple[str, ...], scratch: Path) -> l
                 board.go(screen)
                 _round_entry(board, screen)
                 _save(board, out_dir / f"{screen}-{code}.png", written)
+            board.go("setup")
+            for button, name in (("preset", "rules"), ("mode", "scoring")):
+                _tap(board, button)  # Set-up's list of rules, of scoring modes
+                _save(board, out_dir / f"choose-{name}-{code}.png", written)
+                _tap(board, "cancel")
             board.go("round")
             _round_entry(board, "round")
             board.screens["round"].cards_mode = False  # type: ignore[attr-defined]
@@ -291,6 +311,51 @@ def _ten_players(out_dir: Path, scratch: Path) -> list[Path]:
                 board.go(screen)
                 _round_entry(board, screen)
                 _save(board, out_dir / f"{screen}-10-{code}.png", written)
+    return written
+
+
+WIDE_SCREENS = ("players", "round", "penalty", "showdown", "games")
+"""The screens drawn again for the table of ten widest names (``<screen>-wide-<language>.png``):
+the ones where such a name ran out of its place before every text was fitted the one way."""
+
+
+def _wide_names(out_dir: Path, scratch: Path) -> list[Path]:
+    """The ten widest names (twelve W's, twelve CJK characters, mixed scripts) on the screens
+    they ran out of, in English and Japanese: each inside its own place, whole or cut with "…"
+    (a tap tells it whole)."""
+
+    written: list[Path] = []
+    journal = Journal.open(scratch / "wide.db", clock=_evening_clock())
+    board = Scoreboard(sample_wide(Session(journal)))
+    try:
+        for code in LANGUAGES:
+            board.set_language(code)
+            board.go("setup")
+            setup = board.screens["setup"]
+            assert isinstance(setup, SetupScreen)
+            setup.names, setup.count = list(WIDE_PLAYERS), len(WIDE_PLAYERS)
+            for screen in WIDE_SCREENS:
+                board.go(screen)
+                if screen == "players":
+                    board.screens["players"].chosen = WIDE_PLAYERS[4]  # type: ignore[attr-defined]
+                elif screen == "round":
+                    entry = board.screens["round"]
+                    assert isinstance(entry, RoundEndScreen)
+                    entry.clear()
+                    entry.went_out, entry.selected = 4, 9
+                    entry.totals = {seat: str(7 * seat + 3) for seat in range(4)}
+                elif screen == "penalty":
+                    picker = board.screens["penalty"]
+                    assert isinstance(picker, PenaltyScreen)
+                    picker.reason = "advice"
+                elif screen == "showdown":
+                    pick = board.screens["showdown"]
+                    pick.left, pick.right = 4, 9  # type: ignore[attr-defined]
+                _save(board, out_dir / f"{screen}-wide-{code}.png", written)
+    finally:
+        set_language("en")
+        board.close()
+        journal.close()
     return written
 
 

@@ -16,6 +16,7 @@ from showdown.app.errors import UserError
 from showdown.app.parts.shutdown import Phase, Shutdown
 from showdown.app.parts.unit_source import Kind, UnitSource
 from showdown.app.phone_page import PhonePage, serve_table
+from showdown.game.messages import SetUpGame
 from showdown.game.table_model import TableModel
 from showdown.scoreboard.touch_matrix import TouchMatrix
 from showdown.tournament.view import TournamentSource
@@ -43,13 +44,14 @@ class ScoreboardFront:
         fullscreen: bool = False, load_unit: bool = True, keyboard: KeyboardUnit | None = None,
         size: tuple[int, int] = (800, 480), touch: TouchMatrix | None = None,
         phone: PhonePage | None = None, door: TournamentDoor | None = None,
+        first_game: SetUpGame | None = None,
     ) -> None:
         play = importlib.import_module("showdown.app.scoreboard_main")
         self.board: Scoreboard = play.build_scoreboard(
             model.session, machine=machine, unit=keyboard, fullscreen=fullscreen, size=size,
             load_unit=load_unit, model=model,
             phone=None if phone is None else (phone.url, phone.pin),
-            door=door,
+            door=door, first_game=first_game,
             **({} if touch is None else {"touch": touch}),
         )
 
@@ -81,11 +83,13 @@ def open_phone_page(model: TableModel[TournamentSource], shutdown: Shutdown, *,
 
 def open_scoreboard(model: TableModel[TournamentSource], unit: UnitSource, shutdown: Shutdown, *,
                     headless: bool, size: tuple[int, int], touch: TouchMatrix,
-                    phone: PhonePage | None, door: TournamentDoor | None) -> ScoreboardFront | None:
+                    phone: PhonePage | None, door: TournamentDoor | None,
+                    first_game: SetUpGame | None = None) -> ScoreboardFront | None:
     """The scoreboard, when this installation has one and a window can open; else None
-    (headless: the live status in the terminal), which ``--interactive`` refuses."""
+    (headless: the live status in the terminal), which ``--interactive`` refuses.
+    ``first_game``: what the command line asked for, Set-up's starting point."""
     front = None if headless else _scoreboard(model, unit, size=size, touch=touch,
-                                              phone=phone, door=door)
+                                              phone=phone, door=door, first_game=first_game)
     if front is None and unit.keyboard is not None:
         raise UserError("--interactive needs a window for the scoreboard, and none could open")
     if front is not None:
@@ -94,8 +98,8 @@ def open_scoreboard(model: TableModel[TournamentSource], unit: UnitSource, shutd
 
 
 def _scoreboard(model: TableModel[TournamentSource], unit: UnitSource, *, size: tuple[int, int],
-                touch: TouchMatrix, phone: PhonePage | None,
-                door: TournamentDoor | None) -> ScoreboardFront | None:
+                touch: TouchMatrix, phone: PhonePage | None, door: TournamentDoor | None,
+                first_game: SetUpGame | None) -> ScoreboardFront | None:
     try:
         importlib.import_module("showdown.scoreboard.app")
     except ImportError:
@@ -107,7 +111,8 @@ def _scoreboard(model: TableModel[TournamentSource], unit: UnitSource, *, size: 
         # the virtual players load the simulated unit themselves.
         return ScoreboardFront(model, unit.machine, fullscreen=unit.kind is Kind.REAL,
                                load_unit=unit.loaded_by_people, keyboard=unit.keyboard,
-                               size=size, touch=touch, phone=phone, door=door)
+                               size=size, touch=touch, phone=phone, door=door,
+                               first_game=first_game)
     except display.NoWindowError as error:  # no screen here: SDL would draw an invisible window
         if unit.keyboard is not None:
             raise UserError(f"{NO_WINDOW}: {error}") from None

@@ -44,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     rows.add_argument(
         "--penalties",
         action="store_true",
-        help="CSV: one row per table penalty (silence, slap, advice, wrong card)",
+        help="CSV: one row per table penalty (silence, slap, advice, wrong card, missed UNO)",
     )
     rows.add_argument(
         "--players", action="store_true",

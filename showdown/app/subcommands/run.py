@@ -62,6 +62,8 @@ from showdown.app.service import Service
 from showdown.app.signals import Stopped, stop_signals
 from showdown.app.stats import StatsLogger
 from showdown.app.status import StatusPrinter
+from showdown.game.messages import SetUpGame
+from showdown.game.names import default_name
 from showdown.game.storage import add_db_argument, db_path, simulated_path
 from showdown.game.table_model import TableModel
 from showdown.playtest.bot_table import TableError
@@ -69,7 +71,7 @@ from showdown.playtest.workers import Bots, bot_worker
 from showdown.tournament.view import TournamentSource
 from showdown.unit.config import TimingConfig
 
-__all__ = ["banner", "choose_backend", "phone_line", "run", "simulated_scoring"]
+__all__ = ["banner", "choose_backend", "first_game", "phone_line", "run", "simulated_scoring"]
 
 NAME = "run"
 GROUP = None
@@ -262,7 +264,8 @@ def _assemble(args: argparse.Namespace, plan: _Plan, table: Table, stats: StatsL
                             trusted=plan.settings.web.trusted_proxies)
     scoreboard = open_scoreboard(model, unit, shutdown, headless=args.headless,
                                  size=args.size, touch=plan.settings.scoreboard.touch_matrix,
-                                 phone=phone, door=event.door(model))
+                                 phone=phone, door=event.door(model),
+                                 first_game=first_game(args, plan.scoring))
     worker = None if unit.referee is None else bot_worker(
         table.session, unit.referee, _bots(args, plan.scoring), event.link, plan.path)
     heartbeat = ServiceHeartbeat.from_environ()  # systemd: READY, WATCHDOG per tick, STOPPING
@@ -372,6 +375,15 @@ def banner(args: argparse.Namespace, use_sim: bool, window: bool, path: Path,
         where_kept = f"The score is kept in {path}."
     return (f"UNO Showdown is running: {what}.\n"
             f"{where_kept} Ctrl-C stops it; the game resumes next time.")
+
+
+def first_game(args: argparse.Namespace, scoring: ScoringSettings) -> SetUpGame:
+    """The game the command line asks for (``--players``, ``--preset``, ``--scoring``,
+    ``--pigs``, ``--rounds``), for Set-up to start from: the virtual players set up their own,
+    but the table at the scoreboard (``--interactive``, the real unit) sets up its game there,
+    and Set-up's own defaults would drop what was asked without a word."""
+    return SetUpGame(players=[default_name(seat) for seat in range(args.players)],
+                     preset=args.preset, scoring=scoring)
 
 
 def _own_scoring(args: argparse.Namespace) -> bool:

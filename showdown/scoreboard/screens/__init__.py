@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from showdown.scoreboard.screens.base import Screen
 from showdown.scoreboard.screens.chart import ChartScreen
+from showdown.scoreboard.screens.choose import ChooseScreen
 from showdown.scoreboard.screens.game_over import GameOverScreen
 from showdown.scoreboard.screens.games import GamesScreen
 from showdown.scoreboard.screens.history import HistoryScreen
@@ -24,6 +25,7 @@ SCREENS: dict[str, type[Screen]] = {
     cls.name: cls
     for cls in (
         SetupScreen,
+        ChooseScreen,
         NamesScreen,
         TableScreen,
         ShowdownScreen,

@@ -50,6 +50,8 @@ class Ui(Protocol):
     screens: dict[str, Screen]
     tournament_door: TournamentDoor | None
     """How this table joins an event from Set-up (None: it cannot, headless or at the host)."""
+    clock: Callable[[], float]
+    """The scoreboard's clock, in seconds (a test's own): how long since a tap, a banner."""
 
     def notify(self, note: object = None) -> None:
         """Something changed (from any thread): draw again soon. Never blocks."""
@@ -102,3 +104,11 @@ class Screen:
 
     def entered(self, view: TableView) -> None:
         """Called when the screen is shown; resets any half-finished local entry."""
+
+    def undone(self, before: TableView, after: TableView) -> None:
+        """Called when the table took its last entry back (``before`` and ``after`` the undo):
+        a screen that can bring the entry back to be put right does (Round end)."""
+
+    def opened_from(self, screen: str) -> None:
+        """Called by the screen that opens this one, before showing it: a screen whose Back
+        goes to where it was opened from keeps it (Saved games, from Set-up or Settings)."""

@@ -212,11 +212,13 @@ def paint_chart(canvas: Canvas, box: pygame.Rect, view: TableView) -> None:
                              (min(x + dash, real.right), target_y), layout.px(2))
         # In hero and mean scoring the line is where pigs are drawn, as the table says it.
         words = _("Pig at {target}") if view.uses_pigs else _("Target {target}")
-        label = canvas.text.render(words.format(target=view.target), TICK_TEXT, theme.ACCENT)
-        place = label.get_rect(bottomright=(real.right - 4, target_y - 2))
-        if place.top < real.top:  # the target at the top of the axis: its words under it
-            place = label.get_rect(topright=(real.right - 4, target_y + layout.px(4)))
-        surface.blit(label, place)
+        line = math.ceil(canvas.text.font(TICK_TEXT).get_height() / layout.scale)
+        at = round(axis.y(view.target, box))
+        band = pygame.Rect(box.x + 4, at - 2 - line, box.width - 8, line)
+        if band.top < box.top:  # the target at the top of the axis: its words under it
+            band.top = at + 4
+        canvas.text.draw(surface, words.format(target=view.target), band, TICK_TEXT,
+                         theme.ACCENT, align="right")
     line = layout.px(3)
     radius = layout.px(5)
     dash = layout.px(10)

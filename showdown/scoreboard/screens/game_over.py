@@ -4,15 +4,17 @@ A finished game stays finished: reopened after a restart, the table comes back h
 round-end keypad that would refuse only at Save. Rematch is one tap: the same players in the
 same seats, the same rules and target (and the agreed pigs or rounds), the deal passed on as
 the rules pass it. In 002's hero and mean scoring the standings go by pigs, the fewest first,
-each with its pigs.
+each with its pigs. Players level share a place, as the event's standings number them (two tied
+for first are both 1st, the next is 3rd), and a game won by more than one says they tie.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from showdown.locale.lists import listed
 from showdown.scoreboard import theme
-from showdown.scoreboard.i18n import _
+from showdown.scoreboard.i18n import _, current_language
 from showdown.scoreboard.screens.base import Screen
 from showdown.scoreboard.view import TableView
 from showdown.scoreboard.vocabulary import pig_count, player_name
@@ -32,11 +34,15 @@ TWO_COLUMNS_PIGS: tuple[Column, ...] = (((8, 32), (44, 208), (340, 52), (256, 80
 """Ten players' names of twelve CJK characters keep 208 px: bold at 16 px they need 204."""
 
 
-def _winners(view: TableView) -> str:
-    """The winners' names as shown (the view joins them with ", "; default names translated)."""
-    if not view.winner:
-        return "?"
-    return ", ".join(player_name(name) for name in view.winner.split(", "))
+def result(view: TableView) -> str:
+    """Who won, in words: one winner wins, more tie (their names listed as the language lists
+    them); default names in the language in use."""
+    names = [player_name(name) for name in view.winners] or ["?"]
+    if len(names) == 1:
+        return _("{name} wins!").format(name=names[0])
+    # TRANSLATORS: a game won by more than one player. {names}: their names, listed as the
+    # language lists names ("Ben and Dev", "Ben, Dev, and Eve").
+    return _("{names} tie!").format(names=listed(names, current_language()))
 
 
 class GameOverScreen(Screen):
@@ -51,15 +57,11 @@ class GameOverScreen(Screen):
             heading = view.game_name or _("Game {number}").format(number=view.game_id)
         found: list[Widget] = [
             Label("title", pygame.Rect(8, 4, 784, 40), heading, 28, theme.TEXT_DIM),
-            Label("winner", pygame.Rect(8, 48, 784, 80),
-                  _("{name} wins!").format(name=_winners(view)), 56, theme.ACCENT,
+            Label("winner", pygame.Rect(8, 48, 784, 80), result(view), 56, theme.ACCENT,
                   bold=True),
         ]
-        if view.uses_pigs:  # the fewest pigs first, then the better score since the last pig
-            order = sorted(view.players, key=lambda p: (
-                p.pigs, p.total if view.lowest_wins else -p.total))
-        else:
-            order = sorted(view.players, key=lambda p: p.total, reverse=not view.lowest_wins)
+        # Best first (in hero and mean scoring the fewest pigs), seat order among players level.
+        order = sorted(view.players, key=lambda p: p.place)
         # One column of up to five; a bigger table in two, so each line keeps its 40 px.
         per_column = ROWS if len(order) > ROWS else max(1, len(order))
         row_h = min(40, 200 // per_column)
@@ -72,7 +74,7 @@ class GameOverScreen(Screen):
             place, name, total = columns[column][:3]
             top = 136 + row * row_h
             found.append(Label(f"place{i}", pygame.Rect(place[0], top, place[1], row_h - 2),
-                               str(i + 1), 24, theme.TEXT_DIM))
+                               str(player.place), 24, theme.TEXT_DIM))
             found.append(Label(f"name{i}", pygame.Rect(name[0], top, name[1], row_h - 2),
                                player_name(player.name),
                                24, theme.TEXT, bold=True, align="left"))
@@ -83,9 +85,7 @@ class GameOverScreen(Screen):
                 found.append(Label(f"pigs{i}", pygame.Rect(pigs[0], top, pigs[1], row_h - 2),
                                    pig_count(player.pigs), 24,
                                    theme.TEXT if player.pigs else theme.TEXT_DIM, bold=True))
-        if view.read_only:
-            found.append(Button("close", pygame.Rect(250, 344, 300, 64), _("Close"),
-                                self._close, colour=theme.PANEL_LIGHT, size=30))
+        if view.read_only:  # the navigation bar's Close leaves it
             return found
         found.append(Button("new-game", pygame.Rect(88, 344, 300, 64), _("New game"),
                             lambda: self.ui.go("setup"), colour=theme.PANEL_LIGHT, size=30))
@@ -96,7 +96,3 @@ class GameOverScreen(Screen):
     def _rematch(self) -> None:
         if self.ui.command(self.ui.port.rematch):
             self.ui.go("table")
-
-    def _close(self) -> None:
-        self.ui.command(self.ui.port.close_game)
-        self.ui.go("games")

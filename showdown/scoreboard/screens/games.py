@@ -112,6 +112,13 @@ class GamesScreen(Screen):
         self.first = 0
         self.chosen: int | None = None
         """The game id of the row chosen, if any."""
+        self.back_to = "setup"
+        """Where Back goes: the screen the list was opened from (Set-up, or Settings during a
+        game)."""
+
+    def opened_from(self, screen: str) -> None:
+        """See :meth:`Screen.opened_from`: Back goes to ``screen``."""
+        self.back_to = screen
 
     def entered(self, view: TableView) -> None:
         """Read the games once (each is folded from the journal), the latest chosen."""
@@ -192,8 +199,8 @@ class GamesScreen(Screen):
         found: list[Widget] = [
             Label("title", pygame.Rect(8, 4, 552, 52), _("Saved games"), 30, theme.ACCENT,
                   bold=True, align="left"),
-            Button("back", pygame.Rect(568, 4, 224, 52), _("Back"), lambda: self.ui.go("setup"),
-                   colour=theme.PANEL_LIGHT, size=24),
+            Button("back", pygame.Rect(568, 4, 224, 52), _("Back"),
+                   lambda: self.ui.go(self.back_to), colour=theme.PANEL_LIGHT, size=24),
         ]
         shown = self.games[self.first : self.first + VISIBLE]
         for row, kept in enumerate(shown):

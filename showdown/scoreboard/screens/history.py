@@ -92,7 +92,24 @@ class HistoryScreen(Screen):
     def __init__(self, ui: Ui) -> None:
         super().__init__(ui)
         self.first = 0
-        self.selected: int | None = None
+        self._chosen: tuple[int, RoundView] | None = None
+        """The round tapped, with its game: dropped once the game in play no longer holds
+        it (taken back, or another game)."""
+
+    @property
+    def selected(self) -> int | None:
+        """The number of the round tapped, if any."""
+        return None if self._chosen is None else self._chosen[1].number
+
+    def _choose(self, view: TableView, rnd: RoundView) -> None:
+        self._chosen = (view.game_id, rnd)
+
+    def _fit(self, view: TableView) -> None:
+        """Drop a chosen round that the game in play no longer holds as it was chosen."""
+        if self._chosen is not None:
+            game, rnd = self._chosen
+            if game != view.game_id or rnd not in view.rounds:
+                self._chosen = None
 
     @staticmethod
     def _room(view: TableView) -> tuple[int, int]:
@@ -108,7 +125,7 @@ class HistoryScreen(Screen):
         while self.first > 0 and fitting(entries, self.first - 1, room) == \
                 len(entries) - self.first + 1:
             self.first -= 1
-        self.selected = None
+        self._chosen = None
 
     def _scroll(self, view: TableView, delta: int) -> None:
         entries = items(view)
@@ -141,6 +158,7 @@ class HistoryScreen(Screen):
 
     def widgets(self, view: TableView) -> list[Widget]:
         """See :meth:`Screen.widgets`."""
+        self._fit(view)
         count = max(1, len(view.players))
         wide = count <= WIDE_TABLE
         # The round column: wide enough for "3 · Daisuke" with a margin, or the round number
@@ -182,7 +200,7 @@ class HistoryScreen(Screen):
             chosen = rnd.number == self.selected
             label = f"{rnd.number} · {player_name(rnd.went_out)}" if wide else str(rnd.number)
             found.append(Button(f"row{row}", pygame.Rect(4, y, first, h), label,
-                                partial(setattr, self, "selected", rnd.number),
+                                partial(self._choose, view, rnd),
                                 selected=chosen, colour=theme.PANEL_LIGHT, size=24))
             back = theme.PANEL if chosen else theme.BACKGROUND
             for i, player in enumerate(view.players):

@@ -154,10 +154,11 @@ class JoinScreen(Screen):
         names = self.ui.screens["names"]
         assert isinstance(names, NamesScreen)
         if what == "code":
-            names.ask_for(lambda: _("Join code"), self.code, CODE_LENGTH, self._set_code, "join")
+            names.ask_for(lambda: _("Join code"), self.code, CODE_LENGTH, self._set_code, "join",
+                          words=False)
         else:
             names.ask_for(lambda: _("The host's address"), self.address, ADDRESS_LENGTH,
-                          partial(setattr, self, "address"), "join")
+                          partial(setattr, self, "address"), "join", words=False)
         self.ui.go("names")
 
     def _set_code(self, typed: str) -> None:

@@ -1,6 +1,7 @@
 """The penalty picker: why, then who. The table penalises a player for breaking a table rule
-(002's silence after a 2 and slap after a 9 in Killer UNO, 003's advice and wrong card); only
-the reasons the game's rules have are offered. A tap on the player records it at once and goes
+(002's silence after a 2 and slap after a 9 in Killer UNO, 003's advice and wrong card, and a
+missing UNO call caught, which costs the rules' UNO penalty); only the reasons the game's rules
+have are offered. A tap on the player records it at once and goes
 back to the table, where a banner says what was recorded, with Undo.
 """
 
@@ -19,8 +20,9 @@ from showdown.scoreboard.widgets import Button, Label, Widget
 
 COLUMNS = 5
 """Players per row of the picker: ten players in two rows."""
-REASON_COLUMNS = 2
-"""Reasons per row: Killer UNO's four in two rows, each wide enough for its words."""
+REASON_ROWS = 2
+"""Rows of reasons: two columns of up to four (each wide enough for its words), three beyond
+that (Killer UNO's five), so the players keep their room under them."""
 
 
 class PenaltyScreen(Screen):
@@ -56,14 +58,16 @@ class PenaltyScreen(Screen):
         ]
         reasons = view.penalty_reasons
         cards = dict(reasons)
+        columns = max(2, -(-len(reasons) // REASON_ROWS))
+        pitch = 792 // columns
         for i, (reason, _count) in enumerate(reasons):
-            row, col = divmod(i, REASON_COLUMNS)
-            found.append(Button(f"reason:{reason}", pygame.Rect(8 + col * 396, 96 + row * 64,
-                                                                388, 56),
+            row, col = divmod(i, columns)
+            found.append(Button(f"reason:{reason}", pygame.Rect(8 + col * pitch, 96 + row * 64,
+                                                                pitch - 8, 56),
                                 penalty_name(reason), partial(setattr, self, "reason", reason),
                                 selected=reason == self.reason, colour=theme.PANEL_LIGHT,
                                 size=24))
-        top = 96 + 64 * -(-len(reasons) // REASON_COLUMNS)
+        top = 96 + 64 * -(-len(reasons) // columns)
         if self.reason is None:
             ask = _("Who draws?")
         else:

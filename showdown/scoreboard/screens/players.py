@@ -1,9 +1,11 @@
 """The players who come back: one tap seats a player, and each picks a colour of their own.
 
 Everyone the table named in a game is kept (:mod:`showdown.scoreboard.roster`), the one who
-played last first. On Set-up, Players opens this list: each tap puts the player in the next seat,
-from the seat chosen on Set-up, adding a seat when the table is full. The colours come from a
-colour-blind-safe set, each swatch with its colour's name written on it.
+played last first. On Set-up, Players opens this list: each tap puts a player not seated yet in
+the next seat, from the seat chosen on Set-up, adding a seat when the table is full. A tap on a
+player already seated chooses them for their colour and leaves them where they sit (Set-up's
+Earlier and Later move a seated player). The colours come from a colour-blind-safe set, each
+swatch with its colour's name written on it.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from functools import partial
 import pygame
 
 from showdown.scoreboard import theme
-from showdown.scoreboard.colour_vision import contrast_ratio
+from showdown.scoreboard.colour_vision import readable_ink
 from showdown.scoreboard.i18n import _
 from showdown.scoreboard.roster import colour_label
 from showdown.scoreboard.screens.base import Screen, Ui
@@ -53,7 +55,7 @@ def paint_swatch(canvas: Canvas, box: pygame.Rect, *, colour: theme.Colour, name
     if chosen:
         pygame.draw.rect(canvas.surface, theme.TEXT, real, width=canvas.layout.px(4),
                          border_radius=radius)
-    ink = max((theme.BACKGROUND, theme.TEXT), key=lambda c: contrast_ratio(c, colour))
+    ink = readable_ink(colour, (theme.BACKGROUND, theme.TEXT))
     canvas.text.draw(canvas.surface, name, box.inflate(-8, -8), 18, ink, bold=True)
 
 
@@ -85,11 +87,13 @@ class PlayersScreen(Screen):
         self.seat = self._setup().selected
 
     def _seat(self, player: RosterPlayer) -> None:
-        """Put the player in the next seat (from wherever they sat before)."""
+        """Put the player in the next seat, or choose one already seated (to pick a colour)
+        without moving them."""
+        self.chosen = player.name
         setup = self._setup()
         names = [setup.names[i] if i < len(setup.names) else "" for i in range(setup.count)]
         if player.name in names:
-            names[names.index(player.name)] = ""
+            return
         if self.seat >= setup.count and setup.count < MAX_PLAYERS:
             setup.count += 1
             names.append("")
@@ -98,7 +102,6 @@ class PlayersScreen(Screen):
         setup.names = names
         setup.selected = seat
         self.seat = seat + 1
-        self.chosen = player.name
 
     def _pick(self, key: str) -> None:
         if self.chosen is not None and self.ui.command(self.ui.port.pick_colour, self.chosen, key):

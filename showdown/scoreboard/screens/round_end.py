@@ -1,5 +1,9 @@
 """The end of a round: who went out, and for every other player the points they hold, typed on
-a keypad or tapped card by card (with the running sum shown). Also used to edit a past round."""
+a keypad or tapped card by card (with the running sum shown). Also used to edit a past round.
+
+Who went out is asked first and answered with one tap on the player: while nobody is marked as
+out, a tap on a player marks them (a banner says so, with Undo) and moves on to the next player
+who needs a number. Afterwards a tap selects a player, and Went out moves the mark to them."""
 
 from __future__ import annotations
 
@@ -68,14 +72,37 @@ class RoundEndScreen(Screen):
     def entered(self, view: TableView) -> None:
         """Keep a half-finished entry while the table looks at other screens; start afresh
         once a round was recorded (here or elsewhere) since it was begun."""
+        self._fit(view)
+
+    def _fit(self, view: TableView) -> None:
+        """Drop what no longer fits the game in play: another game's entry, an entry begun
+        before a round was recorded or undone since, the edit of a round undone since."""
         if view.game_id != self._game:  # another game: nothing typed for this one fits it
             self._game = view.game_id
             self._set_aside = None
             self.clear()
             self._rounds = len(view.rounds)
-        elif self.editing is None and self._rounds != len(view.rounds):
+            return
+        if self.editing is not None and self.editing > len(view.rounds):
+            self._end_edit()  # the round being edited was undone: back to the entry set aside
+        if self.editing is None and self._rounds != len(view.rounds):
             self.clear()
             self._rounds = len(view.rounds)
+
+    def undone(self, before: TableView, after: TableView) -> None:
+        """The round an undo took back, back in the form as it was entered, so one number can
+        be put right and the round saved again (ten players need not type nine numbers again);
+        an edit under way goes on, and the round comes back after it."""
+        if before.game_id != after.game_id or len(after.rounds) != len(before.rounds) - 1:
+            return  # not a round taken back (a showdown, a penalty, an edit)
+        if after.game_id != self._game:
+            self._game, self._set_aside = after.game_id, None
+            self.clear()
+        draft = self._draft_of(before.rounds[-1], after, len(after.rounds))
+        if self.editing is None:
+            self._restore(draft)
+        else:
+            self._set_aside = draft
 
     def clear(self) -> None:
         """Forget anything half-entered."""
@@ -95,14 +122,22 @@ class RoundEndScreen(Screen):
         elif self.editing is None:
             self._set_aside = Draft(self.went_out, self.selected, self.totals, self.tallies,
                                     self._rounds)
-        self.clear()
+        self._restore(self._draft_of(rnd, view, self._rounds))
         self.editing = rnd.number
+
+    @staticmethod
+    def _draft_of(rnd: RoundView, view: TableView, rounds: int) -> Draft:
+        """A recorded round as the form shows it: who went out, each other hand's points."""
         names = [p.name for p in view.players]
-        self.went_out = names.index(rnd.went_out) if rnd.went_out in names else None
-        for seat, held in enumerate(rnd.hands):
-            if seat != self.went_out:
-                self.totals[seat] = str(held)
-        self.selected = 1 if self.went_out == 0 else 0
+        went_out = names.index(rnd.went_out) if rnd.went_out in names else None
+        totals = {seat: str(held) for seat, held in enumerate(rnd.hands) if seat != went_out}
+        return Draft(went_out, 1 if went_out == 0 else 0, totals, {}, rounds)
+
+    def _restore(self, draft: Draft) -> None:
+        """Show ``draft`` in the form (nothing being edited)."""
+        self.clear()
+        self.went_out, self.selected = draft.went_out, draft.selected
+        self.totals, self.tallies, self._rounds = draft.totals, draft.tallies, draft.rounds
 
     # -- values ------------------------------------------------------------------------------
 
@@ -143,8 +178,7 @@ class RoundEndScreen(Screen):
         self.clear()
         draft, self._set_aside = self._set_aside, None
         if draft is not None:
-            self.went_out, self.selected = draft.went_out, draft.selected
-            self.totals, self.tallies, self._rounds = draft.totals, draft.tallies, draft.rounds
+            self._restore(draft)
 
     def _backspace(self) -> None:
         self.totals[self.selected] = self.totals.get(self.selected, "")[:-1]
@@ -165,6 +199,32 @@ class RoundEndScreen(Screen):
         self.tallies.pop(self.selected, None)
         self._next()
 
+    def _tap_player(self, seat: int) -> None:
+        """Select a player; while nobody is marked as out, the tap answers "Who went out?"
+        (one who is out of the game cannot have gone out: the tap only selects them)."""
+        players = self.ui.port.view().players
+        self.selected = seat
+        if self.went_out is not None or seat >= len(players) or players[seat].eliminated:
+            return
+        before = (self.totals.get(seat), self.tallies.get(seat))
+        self._went_out()
+        name = players[seat].name
+        self.ui.notice(lambda: _("{name} went out").format(name=player_name(name)),
+                       (lambda: _("Undo"), partial(self._not_out, seat, *before)))
+
+    def _not_out(self, seat: int, total: str | None,
+                 tally: list[tuple[str | None, str]] | None) -> None:
+        """Undo the tap that marked a player as out: nobody is out again, and what was typed
+        for them before is back."""
+        if self.went_out != seat:
+            return
+        self.went_out = None
+        self.selected = seat
+        if total is not None:
+            self.totals[seat] = total
+        if tally is not None:
+            self.tallies[seat] = tally
+
     def _waiting(self) -> list[int]:
         """The seats that still need their points, in seat order from the one after the
         selected seat (who went out and who is out of the game need none)."""
@@ -177,7 +237,7 @@ class RoundEndScreen(Screen):
     def _next(self) -> None:
         """On to the next player who still needs a number (the one who went out first)."""
         if self.went_out is None:
-            self.ui.say(ErrorText("Tap who went out, then Went out"))
+            self.ui.say(ErrorText("Tap who went out"))
             return
         waiting = self._waiting()
         if waiting:
@@ -186,7 +246,7 @@ class RoundEndScreen(Screen):
     def _save(self) -> None:
         view = self.ui.port.view()
         if self.went_out is None:
-            self.ui.say(ErrorText("Tap who went out, then Went out"))
+            self.ui.say(ErrorText("Tap who went out"))
             return
         entries: dict[int, HandInput] = {}
         for seat, player in enumerate(view.players):
@@ -215,6 +275,7 @@ class RoundEndScreen(Screen):
 
     def widgets(self, view: TableView) -> list[Widget]:
         """See :meth:`Screen.widgets`."""
+        self._fit(view)
         found: list[Widget] = []
         count = len(view.players)
         two_columns = count > 6
@@ -232,8 +293,7 @@ class RoundEndScreen(Screen):
             else:
                 value = self.value(seat)
                 shown = f"{who}: {'?' if value is None else value}"
-            found.append(Button(f"player{seat}", rect, shown,
-                                partial(setattr, self, "selected", seat),
+            found.append(Button(f"player{seat}", rect, shown, partial(self._tap_player, seat),
                                 selected=seat == self.selected,
                                 colour=theme.OK if seat == self.went_out else theme.PANEL_LIGHT,
                                 size=22))
@@ -249,9 +309,8 @@ class RoundEndScreen(Screen):
                    self._went_out, colour=theme.OK, size=24),
         ]
         name = player_name(view.players[self.selected].name) if self.selected < count else ""
-        if self.went_out is None and self.editing is None and not any(
-                self.totals.values()) and not any(self.tallies.values()):
-            line = _("Who went out? Tap them, then Went out")  # asked first
+        if self.went_out is None:  # asked first, until a tap on a player answers it
+            line = _("Who went out? Tap them")
         elif self.selected == self.went_out:
             line = _("{name} went out").format(name=name)
         else:

@@ -33,6 +33,11 @@ class SettingsScreen(Screen):
         """Count the saved games once (each is read from the journal)."""
         self.saved = len(self.ui.port.games())
 
+    def _saved_games(self) -> None:
+        """The saved games, with Back here."""
+        self.ui.screens["games"].opened_from(self.name)
+        self.ui.go("games")
+
     def _toggle_cues(self) -> None:
         self.ui.cues = self.ui.cues.toggled()
 
@@ -61,7 +66,7 @@ class SettingsScreen(Screen):
                    lambda: self.ui.go("setup"), colour=theme.PANEL_LIGHT, size=26),
             Button("saved", pygame.Rect(408, 328, 384, 72),
                    _("Saved games ({count})").format(count=self.saved),
-                   lambda: self.ui.go("games"), enabled=bool(self.saved),
+                   self._saved_games, enabled=bool(self.saved),
                    colour=theme.PANEL_LIGHT, size=24),
         ]
         return found

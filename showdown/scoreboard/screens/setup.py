@@ -6,6 +6,11 @@ seats every round (partners-8, Swiss) it takes the round's players, their seats 
 scoring from the seating: the table picks only the rules and who deals first, and the game is
 keyed for the round, so Start tapped twice sets the round up once.
 
+The rules and the scoring are chosen from a list (:mod:`.choose`) that names every choice and
+says in a line what it changes (:mod:`showdown.scoreboard.vocabulary`); one tap chooses and comes
+back. The colour-free cues and, in hero and mean scoring, the total that draws pigs have a line
+under them saying what they do.
+
 002's hero and mean scoring draw pigs at their target (500, 100) and end at an agreed number of
 pigs or rounds: choosing one shows its target and two more rows for the pigs and the rounds,
 one of which is always set (the engine refuses the two modes without one)."""
@@ -18,16 +23,20 @@ from functools import partial
 import pygame
 
 from engine.scoring import ScoringMode
+from showdown.game.messages import SetUpGame
 from showdown.scoreboard import theme
 from showdown.scoreboard.i18n import LANGUAGES, _, current_language, ngettext
 from showdown.scoreboard.port import GameSetup
 from showdown.scoreboard.screens.base import Question, Screen, Ui
+from showdown.scoreboard.screens.choose import ChoiceRequest, ChooseScreen, Option
 from showdown.scoreboard.screens.tournament import SeatedRound, seated_round, tournament_view
 from showdown.scoreboard.view import TableView
 from showdown.scoreboard.vocabulary import (
     default_name,
     player_name,
+    preset_explanation,
     preset_name,
+    scoring_mode_explanation,
     scoring_mode_name,
 )
 from showdown.scoreboard.widgets import Button, Label, Widget
@@ -40,12 +49,14 @@ PIGS = 3
 none)."""
 MAX_PIGS = 20
 MAX_ROUNDS = 99
-ROW = 64
-"""The right column's rows: rules, scoring, language, cues and target."""
+ROW = 72
+"""The right column's rows: rules, scoring, language and cues side by side, and target."""
 PIG_ROW = 52
 """The same rows, closer, with the pigs and the rounds under them (still 48 px to tap)."""
-TOURNAMENT_ROW = 54
+TOURNAMENT_ROW = 60
 """The same rows with the Event row under them (Join, or the event this table is in)."""
+LINE = 26
+"""The line under the cues (and under the total that draws pigs) saying what it does."""
 
 
 class SetupScreen(Screen):
@@ -106,6 +117,21 @@ class SetupScreen(Screen):
         """The name typed for a seat, or the translated default."""
         return player_name(self.recorded_name(seat))
 
+    def propose(self, game: SetUpGame) -> None:
+        """Start from ``game`` (what the command line asked for: ``--players``, ``--preset``,
+        ``--scoring``, ``--pigs``, ``--rounds``) instead of Set-up's own defaults; the table may
+        still change any of it before Start. A table that has played still starts from its last
+        players (:meth:`entered`)."""
+        presets, modes = self.ui.port.presets(), self.ui.port.modes()
+        scoring = game.scoring
+        self._change_count(len(game.players) - self.count)
+        if game.preset in presets:
+            self.preset = presets.index(game.preset)
+        self.mode = next((i for i, m in enumerate(modes) if m.mode == scoring.mode), self.mode)
+        self.target = scoring.target or self.target
+        if scoring.uses_pigs:
+            self.pigs, self.rounds = scoring.pigs, scoring.rounds
+
     def rename(self, seat: int, name: str) -> None:
         """Set a seat's name (from the keyboard screen)."""
         while len(self.names) <= seat:
@@ -127,6 +153,11 @@ class SetupScreen(Screen):
         if self.dealer in (self.selected, other):
             self.dealer = other if self.dealer == self.selected else self.selected
         self.selected = other
+
+    def _saved_games(self) -> None:
+        """The saved games, with Back here."""
+        self.ui.screens["games"].opened_from(self.name)
+        self.ui.go("games")
 
     def _cycle_language(self) -> None:
         codes = list(LANGUAGES)
@@ -155,11 +186,41 @@ class SetupScreen(Screen):
             no=lambda: _("Keep playing"),
         ))
 
-    def _next_mode(self) -> None:
-        """The next scoring mode; a target left at the old mode's own follows the new one's."""
+    def _choose_rules(self) -> None:
+        """The list of rule presets, each with its line; one tap chooses and comes back."""
+        presets = self.ui.port.presets()
+        self._ask(ChoiceRequest(
+            title=lambda: _("Rules"),
+            options=tuple(Option(key, partial(preset_name, key), partial(preset_explanation, key))
+                          for key in presets),
+            current=presets[self.preset % len(presets)],
+            done=lambda key: setattr(self, "preset", presets.index(key)),
+            back=self.name,
+        ))
+
+    def _choose_scoring(self) -> None:
+        """The list of scoring modes, each with its line; one tap chooses and comes back."""
+        modes = [choice.mode for choice in self.ui.port.modes()]
+        self._ask(ChoiceRequest(
+            title=lambda: _("Scoring"),
+            options=tuple(Option(mode, partial(scoring_mode_name, mode),
+                                 partial(scoring_mode_explanation, mode)) for mode in modes),
+            current=modes[self.mode % len(modes)],
+            done=lambda key: self._set_mode(modes.index(key)),
+            back=self.name,
+        ))
+
+    def _ask(self, request: ChoiceRequest) -> None:
+        chooser = self.ui.screens["choose"]
+        assert isinstance(chooser, ChooseScreen)
+        chooser.ask_for(request)
+        self.ui.go("choose")
+
+    def _set_mode(self, index: int) -> None:
+        """A scoring mode chosen; a target left at the old mode's own follows the new one's."""
         modes = self.ui.port.modes()
         old = modes[self.mode % len(modes)]
-        self.mode = (self.mode + 1) % len(modes)
+        self.mode = index % len(modes)
         if self.target == old.target:
             self.target = modes[self.mode].target
 
@@ -253,7 +314,7 @@ class SetupScreen(Screen):
             left = 600 if back else 408
             found.append(Button("saved", pygame.Rect(left, below, 792 - left, height),
                                 _("Saved games ({count})").format(count=self.saved),
-                                lambda: self.ui.go("games"), colour=theme.PANEL_LIGHT, size=24))
+                                self._saved_games, colour=theme.PANEL_LIGHT, size=24))
         return found
 
     @staticmethod
@@ -276,42 +337,53 @@ class SetupScreen(Screen):
         return None
 
     def _choices(self, seated: SeatedRound | None) -> tuple[list[Widget], int, int]:
-        """The right column: rules, scoring, language, cues, the event (not beside hero and
-        mean scoring's two more rows: Event is in the navigation bar, Join after choosing
-        another scoring), the target (an event's hands), Start; with where the row of Back and
-        Saved games goes and its height."""
+        """The right column: rules and scoring (each opens its list), language and cues side
+        by side with a line on the cues, the event (not beside hero and mean scoring's two
+        more rows: Event is in the navigation bar, Join after choosing another scoring), the
+        target (an event's hands; in hero and mean the total that draws pigs, with its line),
+        Start; with where the row of Back and Saved games goes and its height."""
         presets = self.ui.port.presets()
         modes = self.ui.port.modes()
         choice = modes[self.mode % len(modes)]
         pig_rows = choice.pigs and seated is None
         mode = choice.mode if seated is None else str(seated.scoring.mode)
-        native = LANGUAGES.get(current_language(), current_language())
-        rows: list[tuple[str, str, str]] = [
-            ("preset", _("Rules"), preset_name(presets[self.preset % len(presets)])),
-            ("mode", _("Scoring"), scoring_mode_name(mode)),
-            ("language", _("Language"), native),
-            ("cues", _("Shapes and words"), _("On") if self.ui.cues.countdown_words else _("Off")),
-        ]
-        actions: dict[str, Callable[[], None]] = {
-            "preset": lambda: setattr(self, "preset", (self.preset + 1) % len(presets)),
-            "mode": self._next_mode,
-            "language": self._cycle_language,
-            "cues": self._toggle_cues,
-        }
         event = None if pig_rows else self._tournament_row()
-        if event is not None:
-            rows.append(("event", _("Event"), event[0]))
-            actions["event"] = event[1]
         pitch = PIG_ROW if pig_rows else TOURNAMENT_ROW if event is not None else ROW
-        height = 56 if pitch == ROW else pitch - 4
+        height = pitch - 4
         found: list[Widget] = []
-        for i, (key, caption, value) in enumerate(rows):
-            top = 8 + i * pitch
-            found.append(Label(f"{key}:caption", pygame.Rect(408, top, 192, height), caption, 22,
-                               theme.TEXT_DIM, align="left"))
-            found.append(Button(key, pygame.Rect(604, top, 188, height), value, actions[key],
-                                size=24, enabled=key != "mode" or seated is None))
-        top = 8 + len(rows) * pitch
+        top = 8
+        for key, caption, value, action in (
+                ("preset", _("Rules"), preset_name(presets[self.preset % len(presets)]),
+                 self._choose_rules),
+                ("mode", _("Scoring"), scoring_mode_name(mode), self._choose_scoring)):
+            found += [
+                Label(f"{key}:caption", pygame.Rect(408, top, 192, height), caption, 22,
+                      theme.TEXT_DIM, align="left"),
+                Button(key, pygame.Rect(604, top, 188, height), value, action, size=24,
+                       enabled=key != "mode" or seated is None),
+            ]
+            top += pitch
+        native = LANGUAGES.get(current_language(), current_language())
+        on = self.ui.cues.countdown_words
+        found += [
+            Button("language", pygame.Rect(408, top, 164, height), native,
+                   self._cycle_language, size=24),
+            Button("cues", pygame.Rect(576, top, 216, height),
+                   _("Shapes and words: On") if on else _("Shapes and words: Off"),
+                   self._toggle_cues, size=22),
+            # TRANSLATORS: Set-up, under "Shapes and words": what the colour-free cues do.
+            self._line("cues:line", top + height, _("Colours also told by marks, shapes "
+                                                    "and words")),
+        ]
+        top += pitch + LINE
+        if event is not None:
+            found += [
+                Label("event:caption", pygame.Rect(408, top, 192, height), _("Event"), 22,
+                      theme.TEXT_DIM, align="left"),
+                Button("event", pygame.Rect(604, top, 188, height), event[0], event[1],
+                       size=24),
+            ]
+            top += pitch
         hands = None if seated is None else seated.scoring.rounds
         if hands is not None:
             found += [
@@ -328,27 +400,39 @@ class SetupScreen(Screen):
                                        lambda: setattr(self, "target",
                                                        self.target + TARGET_STEP)),
                                    enabled=(True, True))
+        top += pitch
         if pig_rows:
+            # TRANSLATORS: Set-up, hero and mean scoring, under "Pig at": what that total does.
+            found.append(self._line("target:line", top - 4,
+                                    _("Reaching it draws pigs; then every score is 0 again")))
+            top += LINE
             pigs, rounds = self.pigs, self.rounds
             # TRANSLATORS: Set-up, hero and mean scoring: a player with this many pigs ends
             # the game.
-            found += self._stepper("pigs", top + pitch, height, _("Ends at pigs"),
+            found += self._stepper("pigs", top, height, _("Ends at pigs"),
                                    value=_("Off") if pigs is None else str(pigs), actions=(
                                        lambda: self._step_pigs(-1), lambda: self._step_pigs(1)),
                                    enabled=(pigs is not None and (pigs > 1 or rounds is not None),
                                     pigs is None or pigs < MAX_PIGS))
             # TRANSLATORS: Set-up, hero and mean scoring: the game ends after this many rounds.
-            found += self._stepper("rounds", top + 2 * pitch, height, _("Ends after rounds"),
+            found += self._stepper("rounds", top + pitch, height, _("Ends after rounds"),
                                    value=_("Off") if rounds is None else str(rounds), actions=(
                                        lambda: self._step_rounds(-1),
                                        lambda: self._step_rounds(1)),
                                    enabled=(rounds is not None and (rounds > 1 or pigs is not None),
                                     rounds is None or rounds < MAX_ROUNDS))
-        below = 8 + (len(rows) + 3) * pitch if pig_rows else 336
-        start_top = below + height + 4 if pig_rows else 400
+            top += 2 * pitch
+        below, back = (top, height) if pig_rows else (336, 56)
+        start_top = below + back + 4
         found.append(Button("start", pygame.Rect(408, start_top, 384, 472 - start_top),
                             _("Start game"), self.start, colour=theme.OK, size=32))
-        return found, below, height
+        return found, below, back
+
+    @staticmethod
+    def _line(key: str, top: int, text: str) -> Label:
+        """A line under a row saying what its choice does (it spans the right column)."""
+        return Label(key, pygame.Rect(408, top + 1, 384, LINE - 2), text, 18, theme.TEXT_DIM,
+                     align="left")
 
     @staticmethod
     def _stepper(key: str, top: int, height: int, caption: str, *, value: str,

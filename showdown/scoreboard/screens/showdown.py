@@ -30,6 +30,9 @@ from showdown.scoreboard.widgets import Button, Canvas, Custom, Label, Widget
 
 MAX_CARDS = 10
 LIGHT = pygame.Rect(250, 134, 300, 240)
+HINT_X = {False: 560, True: 8}
+"""The design x of the hint column, by whether a false start points right (then the story,
+which names the offender, takes the right column and the hint the left)."""
 _SETTABLE = {Stage.IDLE, Stage.LOADED, Stage.RESULT, Stage.NO_CONTEST}
 
 
@@ -85,7 +88,7 @@ def paint_light(canvas: Canvas, box: pygame.Rect, sd: ShowdownView, cues: CueSet
             lower = pygame.Rect(box.x + 10, box.y + box.height // 2 + 8, box.width - 20,
                                 box.height // 2 - 16)
             words = _("{name} wins!").format(name=player_name(sd.winner))
-            canvas.text.draw_wrapped(surface, words, lower, 40, theme.ACCENT, bold=True)
+            canvas.text.draw(surface, words, lower, 40, theme.ACCENT, bold=True, wrap=True)
     elif sd.phase is Stage.FALSE_START or (
         sd.phase is Stage.RESULT and sd.false_start_side is not None
     ):
@@ -102,11 +105,11 @@ def paint_light(canvas: Canvas, box: pygame.Rect, sd: ShowdownView, cues: CueSet
                                 int(size * 0.6 / canvas.layout.scale))
             inner.center = box.center
             words = _("{name} wins!").format(name=player_name(sd.winner))
-            canvas.text.draw_wrapped(surface, words, inner, 40, theme.ACCENT, bold=True)
+            canvas.text.draw(surface, words, inner, 40, theme.ACCENT, bold=True, wrap=True)
     if word:
         fit = pygame.Rect(0, 0, int(size * 0.72 / canvas.layout.scale), 80)
-        label = canvas.text.fitted(word, fit, 56, ink, bold=True)
-        surface.blit(label, label.get_rect(center=centre))
+        fit.center = box.center
+        canvas.text.draw(surface, word, fit, 56, ink, bold=True)
 
 
 def paint_arrow(
@@ -141,16 +144,24 @@ class ShowdownScreen(Screen):
     """
 
     name = "showdown"
-    banner_area = pygame.Rect(250, 134, 300, 96)
 
     def __init__(self, ui: Ui) -> None:
         super().__init__(ui)
         self.left = 0
         self.right = 1
         self.cards = 2
+        self._hint_x = HINT_X[False]
+        """Where the hint column was drawn last: the side the false-start arrow does not
+        point at."""
         self._game: int | None = None
         """The game the seats were picked in: another game's seats are not this one's."""
         self._followed: tuple[str | None, str | None, int] | None = None
+
+    @property
+    def banner_area(self) -> pygame.Rect:  # type: ignore[override]
+        """Over the hint, never over the light: the result in its circle and the false-start
+        arrow stay in sight while the banner tells them (the story keeps its side too)."""
+        return pygame.Rect(self._hint_x, 176, 232, 160)
 
     def entered(self, view: TableView) -> None:
         """Start from the showdown the unit has loaded, if any."""
@@ -251,8 +262,9 @@ class ShowdownScreen(Screen):
             found.append(Label(f"{side}-ms", pygame.Rect(x, 112, 232, 56),
                                _ms(ms) if current or not settable else "", 34,
                                theme.ACCENT, bold=True))
-        # The words sit on the side the arrow points at, the hint on the other side.
-        story_x, hint_x = (560, 8) if sd.false_start_side is Side.RIGHT else (8, 560)
+        # The words sit on the side the arrow points at, the hint (and a banner) on the other.
+        story_x = HINT_X[sd.false_start_side is not Side.RIGHT]
+        hint_x = self._hint_x = HINT_X[sd.false_start_side is Side.RIGHT]
         found.append(Label("story", pygame.Rect(story_x, 176, 232, 160),
                            self._story(sd) if current or not settable else "", 24,
                            theme.TEXT, wrap=True))

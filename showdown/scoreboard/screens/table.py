@@ -68,7 +68,8 @@ class TableScreen(Screen):
     def __init__(self, ui: Ui) -> None:
         super().__init__(ui)
         self.clockwise = True
-        self._round = 0
+        self._round: tuple[int, int] | None = None
+        """The game and round the direction was set for: another starts from the view's."""
 
     def _flip(self) -> None:
         self.clockwise = not self.clockwise
@@ -85,8 +86,8 @@ class TableScreen(Screen):
         found.append(Label("target", pygame.Rect(8, 4, 250, 44), target_text, 28,
                            theme.ACCENT, bold=True, align="left"))
         found.append(Label("round", pygame.Rect(262, 4, 200, 44), round_text, 28, theme.TEXT))
-        if len(view.rounds) != self._round:
-            self._round = len(view.rounds)
+        if (view.game_id, len(view.rounds)) != self._round:
+            self._round = (view.game_id, len(view.rounds))
             self.clockwise = view.clockwise
         clockwise = self.clockwise
         word = _("Clockwise") if clockwise else _("Counter-clockwise")

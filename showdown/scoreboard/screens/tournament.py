@@ -2,10 +2,10 @@
 
 The screen draws an :class:`~showdown.tournament.view.TournamentView` (the host's own, or the
 retained messages a table received) of the event the table's read model says it is in
-(:meth:`~showdown.scoreboard.port.TablePort.event`); a table that is in no event has none, and the
-navigation bar shows no Event button. An offline table says so in words and says since when and how
-many hands the event waits for from it ("Table 2 offline since 20:41, 3 rounds waiting"), never by
-colour alone.
+(:meth:`~showdown.scoreboard.port.TablePort.tournament`); a table that is in no event has none, and
+the navigation bar shows no Event button. An offline table says so in words and says since when and
+how many hands the event waits for from it ("Table 2 offline since 20:41, 3 rounds waiting"), never
+by colour alone.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def seated_round(view: TournamentView) -> SeatedRound | None:
 
 def tournament_view(ui: Ui) -> TournamentView | None:
     """The event this scoreboard is in, if it is in one (the table's read model holds it)."""
-    source = ui.port.event()
+    source = ui.port.tournament()
     return None if source is None else source.view()
 
 FORMATS = {"free": N_("Free play"), "partners-8": N_("Partners, two tables"),

@@ -20,7 +20,7 @@ from showdown.app.service import Service
 from showdown.app.status import StatusPrinter
 from showdown.app.subcommands.run import choose_backend
 from showdown.game.journal import Journal
-from showdown.game.messages import SetUpGame
+from showdown.game.messages import HandEntry, RecordRound, SetUpGame
 from showdown.game.recorder import UnitRecorder, entry_from_unit
 from showdown.game.session import Session
 from showdown.playtest.bot_table import BotTable, ShowdownCall
@@ -151,6 +151,19 @@ def test_status_lines_tell_the_story(tmp_path: Path) -> None:
     assert text.startswith("game 1: Ada, Ben, Cleo;")
     assert "  showdown: " in text and "round 1: " in text and "  totals: " in text
     assert "game over: " in text.splitlines()[-1]
+
+
+def test_the_status_line_says_a_tie(tmp_path: Path) -> None:
+    out = io.StringIO()
+    session = Session(Journal.open(tmp_path / "s.db"))
+    session.subscribe(StatusPrinter(out, live=False).session_event)
+    session.handle(SetUpGame(players=["Ben", "Dev", "Eve"],
+                             scoring=ScoringSettings(target=500, rounds=2)))
+    session.handle(RecordRound(went_out="Ben", hands={"Dev": HandEntry(points=0),
+                                                       "Eve": HandEntry(points=30)}))
+    session.handle(RecordRound(went_out="Dev", hands={"Ben": HandEntry(points=0),
+                                                       "Eve": HandEntry(points=30)}))
+    assert out.getvalue().splitlines()[-1] == "game over: Ben and Dev tie (Ben 30, Dev 30, Eve 0)"
 
 
 @pytest.mark.parametrize(("scoring", "said"), [

@@ -77,6 +77,34 @@ def test_export_players_writes_the_all_time_figures(
     assert rows[2]["best_ms"] == "" and rows[2]["games"] == "1"
 
 
+@pytest.fixture
+def unnamed(tmp_path: Path) -> Path:
+    """Two evenings with a seat nobody named, "Player 2" both times (two different people)."""
+    db = tmp_path / "unnamed.db"
+    with Journal.open(db) as journal:
+        session = Session(journal)
+        for went_out in ("Ana", "Player 2"):
+            session.handle(SetUpGame(players=["Ana", "Player 2"],
+                                     scoring=ScoringSettings(target=50)))
+            session.handle(RecordShowdown(winner="Player 2", loser="Ana", cards_loaded=2,
+                                          source="unit", left="Ana", right="Player 2",
+                                          reaction_ms={"Ana": 300.0, "Player 2": 150.0}))
+            other = "Player 2" if went_out == "Ana" else "Ana"
+            session.handle(RecordRound(went_out=went_out, hands={other: HandEntry(points=60)}))
+    return db
+
+
+def test_an_unnamed_seat_is_nobodys_all_time_record(
+    unnamed: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["export", "--db", str(unnamed), "--players", "--format", "csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(",")[0] for line in lines] == ["player", "Ana"]
+    ana = dict(zip(lines[0].split(","), lines[1].split(","), strict=True))
+    assert (ana["games"], ana["won"], ana["showdowns_lost"], ana["best_ms"]) == (
+        "2", "1", "2", "300.0")
+
+
 def test_export_list_names_a_renamed_game_and_marks_a_deleted_one(
     evenings: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -78,7 +78,8 @@ def test_penalty_reasons_are_the_seeds_and_spelt_freely_seed_002_003() -> None:
     """The scoreboard's button sends one of the seeds' reasons, however it is spelt."""
     command = parse_command({"kind": "record_penalty", "player": "Ann", "reason": "Wrong card"})
     assert isinstance(command, RecordPenalty) and command.reason is PenaltyReason.WRONG_CARD
-    assert [str(r) for r in PenaltyReason] == ["silence", "slap", "advice", "wrong-card"]
+    assert [str(r) for r in PenaltyReason] == ["silence", "slap", "advice", "wrong-card",
+                                               "missed-uno"]
 
 
 def test_a_penalty_the_rules_do_not_have_is_refused_seed_002(tmp_path: Path) -> None:
@@ -168,3 +169,18 @@ def test_export_command_writes_the_penalties_csv(
                                                      "1,Ann,silence,3"]
     assert main(["export", "--db", str(tmp_path / "showdown.db")]) == 0
     assert json.loads(capsys.readouterr().out)["penalties"][0]["cards"] == 3
+
+
+@pytest.mark.parametrize(("preset", "cards"), [("showdown", 2), ("edition-2018", 4)])
+def test_a_missing_uno_call_is_a_penalty_of_the_rules_uno_cards_seed_000_001_004(
+    tmp_path: Path, preset: str, cards: int
+) -> None:
+    """000 and 004: "If you don't yell "UNO" and you are caught ..., you must draw two cards";
+    001: "you must pick FOUR more cards". A table playing real cards records it as a penalty,
+    of the cards its rules say, under every preset."""
+    session = game(tmp_path, preset=preset)
+    events = accepted(session.handle(RecordPenalty(player="Bob", reason="missed-uno")))
+    assert isinstance(events[0], PenaltyRecorded)
+    assert (events[0].player, events[0].reason, events[0].cards) == (
+        "Bob", PenaltyReason.MISSED_UNO, cards)
+

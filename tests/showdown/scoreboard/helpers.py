@@ -52,6 +52,13 @@ def start_game(board: Scoreboard, players: int = 4, target: int = 500) -> None:
     touch(board, "start")
 
 
+def choose(board: Scoreboard, button: str, key: str) -> None:
+    """Choose on Set-up from a list: tap Rules (``preset``) or Scoring (``mode``), then the
+    choice with that key (``"killer"``, ``"hero"``), which comes back to Set-up."""
+    touch(board, button)
+    touch(board, f"choice:{key}")
+
+
 def keypad(board: Scoreboard, digits: str) -> None:
     """Type digits on the round-end keypad."""
     for digit in digits:
@@ -59,10 +66,10 @@ def keypad(board: Scoreboard, digits: str) -> None:
 
 
 def play_round(board: Scoreboard, went_out: int, held: dict[int, str]) -> None:
-    """Enter a round's end by touch: who went out, then each other seat's total on the keypad."""
+    """Enter a round's end by touch: who went out (one tap), then each other seat's total on
+    the keypad."""
     board.go("round")
     touch(board, f"player{went_out}")
-    touch(board, "went-out")
     for seat, digits in held.items():
         touch(board, f"player{seat}")
         keypad(board, digits)

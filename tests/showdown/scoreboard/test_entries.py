@@ -6,6 +6,7 @@ from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.view import Side
 from tests.showdown.scoreboard.helpers import (
+    choose,
     keypad,
     play_round,
     record_unit_showdown,
@@ -14,6 +15,11 @@ from tests.showdown.scoreboard.helpers import (
     touch,
     widget,
 )
+
+
+def text(board: Scoreboard, widget_id: str) -> str:
+    """The words a widget shows now."""
+    return str(getattr(widget(board, widget_id), "text", ""))
 
 
 def totals(table: SessionPort) -> dict[str, int]:
@@ -78,7 +84,6 @@ def test_a_card_tally_records_its_kinds(board: Scoreboard, table: SessionPort) -
     start_game(board, players=2)
     board.go("round")
     touch(board, "player1")
-    touch(board, "went-out")
     touch(board, "player0")
     touch(board, "cards-mode")
     for kind in ("5", "5", "draw-two", "wild"):
@@ -97,7 +102,6 @@ def test_a_refused_entry_is_shown_and_changes_nothing(board: Scoreboard,
     start_game(board, players=2)
     board.go("round")
     touch(board, "player1")
-    touch(board, "went-out")
     touch(board, "player0")
     keypad(board, "9999")  # more than the whole deck is worth
     touch(board, "save")
@@ -137,8 +141,7 @@ def test_challenge_uno_skips_an_eliminated_player_at_the_round_end(
 ) -> None:
     board.go("setup")
     touch(board, "fewer")  # three players
-    touch(board, "mode")
-    touch(board, "mode")  # standard -> running tally -> Challenge UNO
+    choose(board, "mode", "challenge")
     while board.screens["setup"].target > 100:  # type: ignore[attr-defined]
         touch(board, "target-")
     touch(board, "start")
@@ -152,3 +155,30 @@ def test_challenge_uno_skips_an_eliminated_player_at_the_round_end(
     state = table.session.state
     assert state is not None
     assert state.totals == {"Player 1": 30, "Player 2": 120, "Player 3": 10}
+
+
+def test_one_tap_on_the_player_says_who_went_out_with_undo(board: Scoreboard,
+                                                          table: SessionPort) -> None:
+    """Item 13: who went out is one tap on the player (it was two: the player, then Went
+    out); a banner says so with Undo, and Went out still moves the mark to another player."""
+    start_game(board, players=3)
+    board.go("round")
+    touch(board, "player1")
+    assert text(board, "player1") == "Player 2: out"
+    assert text(board, "entry") == "Player 3 holds ? points"  # on to the next number
+    assert (text(board, "banner"), text(board, "banner-action")) == ("Player 2 went out", "Undo")
+    touch(board, "banner-action")
+    assert text(board, "player1") == "Player 2: ?"
+    assert text(board, "entry") == "Who went out? Tap them"
+    touch(board, "player0")  # one tap again: Player 1 went out
+    keypad(board, "8")  # for Player 2, the next who needs a number
+    touch(board, "player2")
+    touch(board, "went-out")  # no: Player 3 went out; Player 1 now needs a number
+    assert [text(board, f"player{seat}") for seat in range(3)] == [
+        "Player 1: ?", "Player 2: 8", "Player 3: out"]
+    assert board.screens["round"].selected == 0  # type: ignore[attr-defined]
+    keypad(board, "12")
+    touch(board, "save")
+    (played,) = table.view().rounds
+    assert played.went_out == "Player 3" and played.hands == (12, 8, 0)
+    assert text(board, "banner-action") == "Undo"  # the round recorded, told with Undo

@@ -247,3 +247,34 @@ def test_the_games_list_and_a_game_opened_to_read_fit_in_every_language(
         finally:
             set_language("en")
             board.close()
+
+
+def test_back_from_saved_games_goes_where_they_were_opened_from(board: Scoreboard) -> None:
+    """Issue 37, item 16: Saved games opened from Settings during a game, then Back: Settings
+    again, not New game; opened from New game, Back goes there."""
+    touch(board, "nav:setup")
+    assert board.current == "settings"
+    touch(board, "saved")
+    assert board.current == "games"
+    touch(board, "back")
+    assert board.current == "settings"
+    touch(board, "new-game")
+    assert widget(board, "title").text == "New game"  # type: ignore[attr-defined]
+    touch(board, "saved")
+    touch(board, "back")
+    assert board.current == "setup"
+
+
+def test_a_finished_game_opened_to_read_has_one_way_to_close_it(board: Scoreboard) -> None:
+    """Issue 37, item 16: the standings of a game opened to read showed Close twice (on the
+    screen and in the navigation bar); one Close, in the bar, as on its other screens."""
+    touch(board, "nav:setup")
+    touch(board, "saved")
+    touch(board, "game0")
+    touch(board, "open")
+    assert board.current == "gameover" and board.view.read_only
+    board.frame()
+    closes = [w.id for w in board.widgets() if getattr(w, "text", "") == "Close"]
+    assert closes == ["nav:close"]
+    touch(board, "nav:close")
+    assert board.current == "games" and not board.view.read_only

@@ -77,7 +77,6 @@ def test_a_change_of_language_or_a_refusal_after_the_game_leaves_the_players_the
     assert board.current == "setup"
     board.go("round")
     touch(board, "player0")
-    touch(board, "went-out")
     touch(board, "player1")
     touch(board, "key:5")
     touch(board, "save")  # the session refuses: the game is over
@@ -140,7 +139,6 @@ def test_a_refusal_speaks_to_the_players_and_goes_away_by_itself(
     start_game(board, players=4)
     board.go("round")
     touch(board, "player0")
-    touch(board, "went-out")
     for seat in (1, 2):
         touch(board, f"player{seat}")
         touch(board, "key:5")
@@ -182,13 +180,21 @@ def test_no_banner_ever_covers_a_control(board: Scoreboard, table: SessionPort,
     board.refresh()
     covered = {}
     round_end = board.screens["round"]
-    for name in ("setup", "names", "games", "settings", "table", "penalty", "showdown", "round",
-                 "cards", "history", "chart", "stats"):
+    board.go("setup")
+    touch(board, "preset")  # the list of rules: "choose" shows it
+    for name in ("setup", "choose", "names", "games", "settings", "table", "penalty",
+                 "showdown", "round", "cards", "history", "chart", "stats"):
         if name == "cards":
             round_end.cards_mode = True  # type: ignore[attr-defined]
         board.go("round" if name == "cards" else name)
         board.say("Something the players must read")
         covered[name] = _covered(board)
+    board.go("round")
+    for mode in (True, False):  # one tap says who went out, told with Undo
+        round_end.cards_mode = mode  # type: ignore[attr-defined]
+        touch(board, "player1")
+        covered[f"went-out-{mode}"] = _covered(board)
+        touch(board, "banner-action")
     board.notice(lambda: "Undone: something", (lambda: "Redo", lambda: None))
     board.go("history")
     covered["history-redo"] = _covered(board)

@@ -64,9 +64,8 @@ def test_the_keypad_asks_who_went_out_first_then_moves_to_who_still_needs_a_numb
 ) -> None:
     start_game(board, players=4)
     board.go("round")
-    assert text(board, "entry") == "Who went out? Tap them, then Went out"
+    assert text(board, "entry") == "Who went out? Tap them"
     touch(board, "player2")
-    touch(board, "went-out")
     screen = board.screens["round"]
     assert getattr(screen, "selected") == 3  # noqa: B009 - the seat after who went out
     keypad(board, "12")

@@ -20,8 +20,15 @@ from showdown.scoreboard.i18n import LANGUAGES
 from showdown.scoreboard.layout import MIN_TARGET
 from showdown.scoreboard.port import GameSetup, RefusedError
 from showdown.scoreboard.theme import MIN_TEXT
-from showdown.scoreboard.widgets import Button, Label
-from tests.showdown.scoreboard.helpers import play_round, shot, start_game, touch, widget
+from showdown.scoreboard.widgets import Button, Choice, Label
+from tests.showdown.scoreboard.helpers import (
+    choose,
+    play_round,
+    shot,
+    start_game,
+    touch,
+    widget,
+)
 from tests.showdown.scoreboard.test_finished_games import rows
 
 ENGINE_NAMES = {"house", "killer", "hero", "mean"}
@@ -39,24 +46,12 @@ def enabled(board: Scoreboard, widget_id: str) -> bool:
     return found.enabled
 
 
-def cycle(board: Scoreboard, button: str) -> list[str]:
-    """Every value a set-up button goes through, tapped once round."""
-    seen = [text(board, button)]
-    for _ in range(20):
-        touch(board, button)
-        if text(board, button) == seen[0]:
-            return seen
-        seen.append(text(board, button))
-    raise AssertionError(f"{button} never came back to {seen[0]!r}: {seen}")
-
-
-def choose(board: Scoreboard, button: str, wanted: str) -> None:
-    """Tap a set-up button until it shows ``wanted``."""
-    for _ in range(20):
-        if text(board, button) == wanted:
-            return
-        touch(board, button)
-    raise AssertionError(f"{button} never showed {wanted!r}")
+def offered(board: Scoreboard, button: str) -> list[str]:
+    """The names of every choice a set-up button's list offers (then Cancel, back to Set-up)."""
+    touch(board, button)
+    names = [w.name for w in board.widgets() if isinstance(w, Choice)]
+    touch(board, "cancel")
+    return names
 
 
 def banner(board: Scoreboard) -> tuple[str, tuple[int, int, int], str | None]:
@@ -74,8 +69,8 @@ def hero_by_touch(board: Scoreboard, *, pigs: int, rounds: int | None, players: 
     setup = board.screens["setup"]
     while getattr(setup, "count") > players:  # noqa: B009
         touch(board, "fewer")
-    choose(board, "preset", "Killer UNO")
-    choose(board, "mode", "Hero (pigs)")
+    choose(board, "preset", "killer")
+    choose(board, "mode", "hero")
     while text(board, "rounds") != ("Off" if rounds is None else str(rounds)):
         touch(board, "rounds+")
     while text(board, "pigs") != str(pigs):
@@ -95,7 +90,7 @@ def test_set_up_names_the_house_presets_and_pig_scoring_in_every_language_seed_0
     """002 "Killer Uno", "Hero Scoring", "Mean score method": Set-up offers them in the
     table's language, never by the engine's names."""
     board.set_language(code)
-    presets, modes = cycle(board, "preset"), cycle(board, "mode")
+    presets, modes = offered(board, "preset"), offered(board, "mode")
     assert len(presets) == 7 and len(modes) == 7
     assert not ENGINE_NAMES & {*presets, *modes}, (presets, modes)
     expected = {
@@ -115,8 +110,8 @@ def test_hero_by_touch_starts_killer_uno_to_the_agreed_pigs_and_rounds_seed_002(
     and the game starts with what was tapped, its pigs drawn at 500."""
     board.go("setup")
     assert {"pigs", "rounds"}.isdisjoint(w.id for w in board.widgets())  # standard: no pigs
-    choose(board, "preset", "Killer UNO")
-    choose(board, "mode", "Hero (pigs)")
+    choose(board, "preset", "killer")
+    choose(board, "mode", "hero")
     assert text(board, "target:caption") == "Pig at" and text(board, "target") == "500"
     assert (text(board, "pigs"), text(board, "rounds")) == ("3", "Off")
     shot(board, "setup-hero")
@@ -139,12 +134,12 @@ def test_mean_plays_to_its_own_100_unless_the_table_changed_the_target_seed_002(
     """002: mean scoring's "first to 100 points": choosing it sets the target to 100, where a
     target the table chose stays as chosen."""
     board.go("setup")
-    choose(board, "mode", "Mean (pigs)")
+    choose(board, "mode", "mean")
     assert text(board, "target") == "100"
-    choose(board, "mode", "Standard")
+    choose(board, "mode", "standard")
     assert text(board, "target") == "500"
     touch(board, "target+")  # the table's own target: 550
-    choose(board, "mode", "Mean (pigs)")
+    choose(board, "mode", "mean")
     assert text(board, "target") == "550"
     while text(board, "target") != "100":
         touch(board, "target-")
@@ -161,7 +156,7 @@ def test_the_agreed_end_can_never_be_switched_off_both_ways_seed_002(
     """Hero and mean are refused by the rules without pigs or rounds: Set-up keeps one of the
     two set, and the port refuses a set-up without either in words for the table."""
     board.go("setup")
-    choose(board, "mode", "Hero (pigs)")
+    choose(board, "mode", "hero")
     touch(board, "pigs-")
     touch(board, "pigs-")
     assert text(board, "pigs") == "1" and not enabled(board, "pigs-")  # rounds are Off
@@ -207,22 +202,46 @@ def reasons_offered(board: Scoreboard) -> list[str]:
 def test_the_penalty_picker_offers_only_the_reasons_the_rules_have_seed_002_003(
     board: Scoreboard, table: SessionPort
 ) -> None:
-    """003's advice and wrong card are in every preset; 002's silence and slap only in Killer
-    UNO; rules without a wrong-card penalty offer none."""
+    """003's advice and wrong card and every sheet's missing UNO call are in every preset;
+    002's silence and slap only in Killer UNO; rules without a wrong-card (or UNO) penalty
+    offer none."""
     start_game(board, players=3)  # the Showdown preset
     touch(board, "penalty")
     assert board.current == "penalty"
-    assert reasons_offered(board) == ["advice", "wrong-card"]
+    assert reasons_offered(board) == ["advice", "wrong-card", "missed-uno"]
     touch(board, "cancel")
     hero_by_touch(board, pigs=3, rounds=None)
     touch(board, "penalty")
-    assert reasons_offered(board) == ["silence", "slap", "advice", "wrong-card"]
+    assert reasons_offered(board) == ["silence", "slap", "advice", "wrong-card", "missed-uno"]
     from showdown.game.table_view import penalty_reasons
 
-    assert penalty_reasons(RuleSet(wrong_card_penalty=0)) == (("advice", 2),)
-    assert penalty_reasons(RuleSet(wrong_card_penalty=3, table_penalty_cards=4,
+    assert penalty_reasons(RuleSet(wrong_card_penalty=0, uno_penalty=0)) == (("advice", 2),)
+    assert penalty_reasons(RuleSet(wrong_card_penalty=3, table_penalty_cards=4, uno_penalty=4,
                                    table_penalties=(PenaltyReason.SLAP,))) == (
-        ("slap", 4), ("wrong-card", 3))
+        ("slap", 4), ("wrong-card", 3), ("missed-uno", 4))
+
+
+@pytest.mark.parametrize(("preset", "cards"), [("showdown", 2), ("edition-2018", 4)])
+def test_the_picker_offers_a_missing_uno_call_with_its_cards_seed_000_001_004(
+    board: Scoreboard, table: SessionPort, preset: str, cards: int
+) -> None:
+    """Issue 37, item 16. 000 and 004: "If you don't yell "UNO" and you are caught ..., you
+    must draw two cards"; 001: "you must pick FOUR more cards"."""
+    board.go("setup")
+    choose(board, "preset", preset)
+    touch(board, "start")
+    touch(board, "penalty")
+    assert text(board, "reason:missed-uno") == "Forgot to call UNO"
+    touch(board, "reason:missed-uno")
+    assert text(board, "who") == f"Who draws {cards} cards?"
+    touch(board, "player1")
+    assert board.current == "table"
+    state = table.session.state
+    assert state is not None
+    assert [(p.player, p.reason, p.cards) for p in state.penalties] == [
+        ("Player 2", PenaltyReason.MISSED_UNO, cards)]
+    assert banner(board) == (f"Player 2 forgot to call UNO: draws {cards} cards", theme.NEWS,
+                             "Undo")
 
 
 def test_a_penalty_by_touch_is_recorded_told_with_undo_and_listed_apart_seed_002(

@@ -7,8 +7,10 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from showdown.app.cli import build_parser
 from showdown.app.parts.unit_source import record_outcomes
 from showdown.app.scoreboard_main import build_scoreboard
+from showdown.app.subcommands.run import first_game, simulated_scoring
 from showdown.game.session import Session
 from showdown.playtest.panel import KeyboardUnit
 from showdown.scoreboard.adapter import SessionPort
@@ -175,5 +177,29 @@ def test_banner_words_keep_16_real_pixels_in_a_window_scaled_to_fit(
             assert min(drawn.values()) * scale >= 16, (screen, drawn, scale)
             assert board.text.overflows == [], screen
         shot(board, "interactive-banner-scaled")
+    finally:
+        board.close()
+
+
+def test_set_up_starts_from_the_game_the_command_line_asked_for(
+    session: Session, unit: KeyboardUnit
+) -> None:
+    """``showdown run --sim --interactive --preset killer --scoring hero --pigs 3``: Set-up
+    showed Showdown, Standard and 500, and the options were lost without a word."""
+    argv = ["run", "--sim", "--interactive", "--players", "3", "--preset", "killer",
+            "--scoring", "hero", "--pigs", "3"]
+    args = build_parser(argv).parse_args(argv)
+    board = build_scoreboard(session, unit=unit,
+                             first_game=first_game(args, simulated_scoring(args)))
+    try:
+        board.go("setup")
+        shown = {w.id: getattr(w, "text", "") for w in board.widgets()}
+        assert (shown["count"], shown["preset"], shown["mode"]) == (
+            "3 players", "Killer UNO", "Hero (pigs)")
+        assert (shown["target"], shown["pigs"], shown["rounds"]) == ("500", "3", "Off")
+        touch(board, "start")
+        state = session.state
+        assert state is not None and len(state.players) == 3 and state.preset == "killer"
+        assert (state.scoring.mode, state.scoring.pigs) == ("hero", 3)
     finally:
         board.close()

@@ -11,7 +11,14 @@ from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.i18n import LANGUAGES, current_language
 from showdown.scoreboard.view import ShowdownView, Side, Stage
-from tests.showdown.scoreboard.helpers import keypad, record_unit_showdown, shot, touch, widget
+from tests.showdown.scoreboard.helpers import (
+    choose,
+    keypad,
+    record_unit_showdown,
+    shot,
+    touch,
+    widget,
+)
 
 NAMES = ["Ana", "Budi", "Chen", "Daisuke", "Eko", "Fumiko"]
 
@@ -56,6 +63,14 @@ def every_screen(board: Scoreboard, table: SessionPort) -> dict[str, list[str]]:
     for screen in ("setup", "names", "table", "round", "history", "chart", "stats", "settings"):
         board.go(screen)
         render(screen)
+    board.go("setup")
+    for button in ("preset", "mode"):  # the lists of rules and scoring, each choice explained
+        touch(board, button)
+        render(f"choose-{button}")
+        touch(board, "cancel")
+    choose(board, "mode", "hero")  # Set-up's pig rows, "Pig at" explained under its row
+    render("setup-hero")
+    choose(board, "mode", "standard")
     board.go("round")
     touch(board, "player1")
     keypad(board, "1234")
@@ -128,7 +143,6 @@ def test_a_refused_round_end_entry_is_explained_in_japanese(board: Scoreboard,
     board.set_language("ja")
     board.go("round")
     touch(board, "player1")
-    touch(board, "went-out")
     touch(board, "player0")
     keypad(board, "9999")  # more than the whole deck is worth
     touch(board, "save")
@@ -166,6 +180,6 @@ def test_a_reminder_banner_follows_a_change_of_language(board: Scoreboard) -> No
     start_game(board, players=2)
     board.go("round")
     touch(board, "save")  # nobody went out yet
-    assert _banner(board) == "Tap who went out, then Went out"
+    assert _banner(board) == "Tap who went out"
     board.set_language("ja")
-    assert _banner(board) == "上がった人をタップして「上がり」"
+    assert _banner(board) == "上がった人をタップ"

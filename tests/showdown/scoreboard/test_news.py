@@ -96,4 +96,4 @@ def test_a_refusal_keeps_the_error_colour(board: Scoreboard, table: SessionPort)
     board.go("round")
     touch(board, "save")
     assert banner(board)[1] == theme.DANGER
-    assert widget(board, "banner").text == "Tap who went out, then Went out"  # type: ignore[attr-defined]
+    assert widget(board, "banner").text == "Tap who went out"  # type: ignore[attr-defined]

@@ -100,3 +100,32 @@ def test_the_players_colours_stay_apart_under_colour_blindness(
 
     for (a, first), (b, second) in itertools.combinations(theme.PLAYER_PALETTE.items(), 2):
         assert colour_difference(seen(first), seen(second)) >= PLAYER_MIN_DELTA_E, (a, b)
+
+
+def test_picking_a_seated_players_colour_leaves_them_in_their_seat(
+    board: Scoreboard, table: SessionPort
+) -> None:
+    """Issue 37, item 12: Ben, seated third, chooses a colour while Set-up's seat 7 is chosen:
+    he stays third (he went to seat 7), and the next player tapped takes seat 7."""
+    table.session.journal.remember_players(["Eko", "Ben", "Ana", "Budi"])
+    board.go("setup")
+    for _ in range(4):
+        touch(board, "more")  # eight seats
+    touch(board, "players")
+    for name in ("Ana", "Budi", "Ben"):
+        touch(board, f"player:{name}")
+    touch(board, "done")
+    touch(board, "seat6")  # seat 7
+    touch(board, "players")
+    touch(board, "player:Ben")
+    assert widget(board, "colour:caption").text == "Ben's colour"  # type: ignore[attr-defined]
+    touch(board, "colour:green")
+    assert widget(board, "player:Ben").state[0] == "Ben · seat 3"  # type: ignore[attr-defined]
+    touch(board, "player:Eko")
+    touch(board, "done")
+    setup = setup_of(board)
+    assert [setup.name_of(seat) for seat in range(8)] == [
+        "Ana", "Budi", "Ben", "Player 4", "Player 5", "Player 6", "Eko", "Player 8"]
+    assert dict(table.session.journal.players())["Ben"] == "green"
+    touch(board, "start")
+    assert table.view().players[2].colour == theme.PLAYER_PALETTE["green"]

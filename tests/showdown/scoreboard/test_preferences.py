@@ -56,7 +56,8 @@ def test_the_language_and_cues_survive_a_restart_from_the_same_journal(tmp_path:
         assert board.cues == CueSettings(countdown_words=False, countdown_shapes=False,
                                          colour_marks=False, false_start_words=False)
         board.go("setup")
-        assert widget(board, "cues").text == _("Off") != "Off"  # type: ignore[attr-defined]
+        assert widget(board, "cues").text == _(  # type: ignore[attr-defined]
+            "Shapes and words: Off") == "形と文字：オフ"
     finally:
         _close(journal, board)
 

@@ -67,9 +67,10 @@ def test_labels_read_across_the_table_are_never_shrunk(
         assert isinstance(found, Button)
         checked.append((found, 24))  # a margin: the label does not touch the button's edges
     board.go("setup")
-    caption = widget(board, "cues:caption")
-    assert isinstance(caption, Label)
-    checked.append((caption, 0))
+    for key in ("preset", "mode", "target"):
+        caption = widget(board, f"{key}:caption")
+        assert isinstance(caption, Label)
+        checked.append((caption, 0))
     for found, margin in checked:
         assert found.size >= READABLE_TEXT
         assert _fits_at_full_size(board, found, margin), (code, found.id, found.text)

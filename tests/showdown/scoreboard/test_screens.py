@@ -45,7 +45,6 @@ def test_round_screen_screenshot(board: Scoreboard) -> None:
     start_game(board, players=4)
     board.go("round")
     touch(board, "player1")
-    touch(board, "went-out")
     touch(board, "player0")
     keypad(board, "37")
     touch(board, "player2")

@@ -1,14 +1,17 @@
-"""Screens hold no game state that outlives a game, an undo or an edit (issue 37, items 1, 2, 3
-and 7): what a screen offers is read from the game in play when it is drawn, and a choice in
-progress is dropped when it no longer fits the game, or kept when nothing took it away."""
+"""Screens hold no game state that outlives a game, an undo or an edit (issue 37, items 1, 2, 3,
+7 and 16): what a screen offers is read from the game in play when it is drawn, and a choice in
+progress is dropped when it no longer fits the game, or kept when nothing took it away; a round
+taken back comes back in the round-end form, to be put right."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+import pygame
 import pytest
 
 from showdown.app.scoreboard_main import build_scoreboard
+from showdown.game.messages import HandEntry, RecordRound, UndoLast
 from showdown.game.session import Session
 from showdown.scoreboard.app import Scoreboard
 from showdown.scoreboard.i18n import set_language
@@ -114,12 +117,18 @@ def test_a_game_left_before_its_first_round_is_listed_and_counted_as_promised(
     board: Scoreboard, session: Session
 ) -> None:
     """Item 3: a showdown and a penalty, then New game: the question says the game stays
-    saved, Saved games lists it, it is taken up again, and its showdown counts all time."""
+    saved, Saved games lists it, it is taken up again, and its showdown counts all time (for a
+    player named: a seat nobody named is nobody's record)."""
+    board.go("setup")
+    touch(board, "rename")
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Ana"))
+    board.pump()
+    touch(board, "done")
     start_game(board, players=3)
     left = session.state
     assert left is not None
     touch(board, "nav:showdown")
-    touch(board, "by-hand-left")  # Player 1 beat Player 2
+    touch(board, "by-hand-left")  # Ana beat Player 2
     touch(board, "penalty")
     touch(board, "reason:advice")
     touch(board, "player2")
@@ -139,13 +148,13 @@ def test_a_game_left_before_its_first_round_is_listed_and_counted_as_promised(
     touch(board, "open")
     taken = session.state
     assert taken is not None and taken.game_id == left.game_id
-    assert [(s.winner, s.loser) for s in taken.showdowns] == [("Player 1", "Player 2")]
+    assert [(s.winner, s.loser) for s in taken.showdowns] == [("Ana", "Player 2")]
     assert board.current == "table"
     touch(board, "nav:stats")
     touch(board, "all-time")
     rows = {text(board, f"all{r}:0"): text(board, f"all{r}:4")
             for r in range(3) if f"all{r}:0" in ids(board)}
-    assert rows.get("Player 1") == "1"  # the showdown Player 1 won counts all time
+    assert rows.get("Ana") == "1"  # the showdown Ana won counts all time
 
 
 def test_cancelling_an_edit_from_history_keeps_the_round_being_entered(
@@ -157,7 +166,6 @@ def test_cancelling_an_edit_from_history_keeps_the_round_being_entered(
     play_round(board, went_out=0, held={1: "20", 2: "30"})
     touch(board, "nav:round")
     touch(board, "player1")
-    touch(board, "went-out")
     touch(board, "player2")
     keypad(board, "17")
     assert text(board, "player2") == "Player 3: 17"
@@ -195,3 +203,71 @@ def test_a_game_with_nothing_entered_is_left_without_a_promise_to_keep_it(
     assert state is not None and state.game_id != empty.game_id and len(state.players) == 2
     touch(board, "nav:setup")
     assert text(board, "saved") == "Saved games (0)"
+
+
+def test_an_undone_round_comes_back_in_the_round_end_form_to_be_put_right(
+    board: Scoreboard, session: Session
+) -> None:
+    """Item 16: a ten-player round saved with one number wrong, then Undo: Round end shows
+    the round as it was entered, so one number is put right, not nine typed again; a Redo
+    brings the round back and leaves the form to the next round."""
+    start_game(board, players=10, target=1000)
+    held = {seat: str(seat * 3) for seat in range(1, 10)}
+    play_round(board, went_out=0, held=held)
+    assert text(board, "banner") == "Round 1 saved"
+    touch(board, "banner-action")  # Undo
+    assert session.state is not None and session.state.rounds == ()
+    touch(board, "nav:round")
+    assert text(board, "player0") == "Player 1: out"
+    assert [text(board, f"player{seat}") for seat in range(1, 10)] == [
+        f"Player {seat + 1}: {seat * 3}" for seat in range(1, 10)]
+    touch(board, "player4")
+    touch(board, "key:clear")
+    keypad(board, "40")
+    touch(board, "save")
+    state = session.state
+    assert state is not None and len(state.rounds) == 1
+    assert {name: hand.points for name, hand in state.rounds[0].hands.items()} == {
+        f"Player {seat + 1}": 40 if seat == 4 else seat * 3 for seat in range(1, 10)}
+    touch(board, "nav:history")
+    touch(board, "undo")
+    assert text(board, "banner-action") == "Redo"
+    touch(board, "banner-action")  # the round stands again: the form is the next round's
+    touch(board, "nav:round")
+    assert text(board, "entry") == "Who went out? Tap them, then Went out"
+    assert text(board, "player4") == "Player 5: ?"
+
+
+def test_history_drops_the_chosen_round_once_it_is_undone(
+    board: Scoreboard, session: Session
+) -> None:
+    """A round chosen in History, then taken back from a phone: History no longer offers to
+    edit a round that is not there, nor the round entered in its place."""
+    start_game(board, players=3)
+    play_round(board, went_out=0, held={1: "20", 2: "30"})
+    touch(board, "nav:history")
+    touch(board, "row0")
+    assert text(board, "edit") == "Edit round 1"
+    session.handle(UndoLast())  # a phone's Undo: the scoreboard hears of it
+    board.refresh()
+    assert session.state is not None and session.state.rounds == ()
+    assert board.current == "history"
+    edit = widget(board, "edit")
+    assert isinstance(edit, Button) and not edit.enabled
+    assert edit.text == "Tap a round to edit"
+    session.handle(RecordRound(went_out="Player 2", hands={"Player 1": HandEntry(points=5),
+                                                           "Player 3": HandEntry(points=7)}))
+    board.refresh()
+    edit = widget(board, "edit")
+    assert isinstance(edit, Button) and not edit.enabled
+
+
+def test_a_new_game_shows_the_direction_of_play_afresh(board: Scoreboard) -> None:
+    """The direction turned round on the table before the first round is the last game's: a
+    new game starts clockwise."""
+    start_game(board, players=3)
+    touch(board, "direction")
+    assert text(board, "direction") == "Counter-clockwise"
+    leave_for_a_new_game(board, players=4)
+    assert board.current == "table"
+    assert text(board, "direction") == "Clockwise"

@@ -7,16 +7,19 @@ import itertools
 
 import pytest
 
-from showdown.game.messages import RecordShowdown
+from engine.scoring import ScoringSettings
+from showdown.app.scoreboard_main import build_scoreboard
+from showdown.game.messages import HandEntry, RecordRound, RecordShowdown, SetUpGame
+from showdown.game.session import Session
 from showdown.scoreboard import theme
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
-from showdown.scoreboard.i18n import LANGUAGES
+from showdown.scoreboard.i18n import LANGUAGES, set_language
 from showdown.scoreboard.screens.stats import COLUMNS, leaderboard
 from showdown.scoreboard.view import StatsView
 from showdown.scoreboard.vocabulary import player_name
 from showdown.scoreboard.widgets import Label
-from tests.showdown.scoreboard.helpers import shot, start_game, touch, widget
+from tests.showdown.scoreboard.helpers import play_round, shot, start_game, touch, widget
 from tests.showdown.scoreboard.test_languages import populate
 
 
@@ -124,3 +127,71 @@ def test_all_time_figures_are_on_stats_and_fit_in_every_language(
         shot(board, f"stats-all-time-{code}")
     touch(board, "all-time")  # back to this game's leaderboard
     assert widget(board, "title").text != "All time"  # type: ignore[attr-defined]
+
+
+def test_all_time_lists_no_unnamed_seat_and_heads_points_per_round_as_points(
+    board: Scoreboard, table: SessionPort
+) -> None:
+    """Two games with a "Player 2" each: two people nobody named, so nobody's record; the
+    points per round stand under Points, not under Games."""
+    session = table.session
+    for went_out in ("Ana", "Player 2"):
+        session.handle(SetUpGame(players=["Ana", "Player 2"], scoring=ScoringSettings(target=50)))
+        other = "Player 2" if went_out == "Ana" else "Ana"
+        session.handle(RecordRound(went_out=went_out, hands={other: HandEntry(points=60)}))
+    board.refresh()
+    board.go("stats")
+    touch(board, "all-time")
+    shown = [w for w in board.widgets() if isinstance(w, Label)]
+    assert [w.text for w in shown if w.id.startswith("all") and w.id.endswith(":0")] == ["Ana"]
+    per_round = next(w for w in shown if w.id.startswith("head:Per round"))
+    over = [w.text for w in shown if w.id.startswith("group:")
+            and w.rect.left <= per_round.rect.centerx <= w.rect.right]
+    assert over == ["Points"]
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_this_games_column_heads_share_one_size(board: Scoreboard, table: SessionPort,
+                                                code: str) -> None:
+    """Issue 37, item 15: "ラウンド" and "Cards taken" were shrunk alone to fit their columns,
+    beside heads at full size; every head of the row is drawn at one size."""
+    populate(table)
+    board.set_language(code)
+    board.refresh()
+    board.go("stats")
+    board.frame()
+    heads = [w for w in board.widgets() if w.id.startswith(("head:", "unit:"))]
+    assert len(heads) >= len(COLUMNS)
+    board.text.sizes.clear()
+    board.text.overflows.clear()
+    for head in heads:
+        head.draw(board.canvas)
+    assert board.text.overflows == []
+    assert len(set(board.text.sizes.values())) == 1, board.text.sizes
+    assert min(board.text.sizes.values()) >= theme.MIN_TEXT
+
+
+def test_a_table_without_a_unit_lists_its_game_by_place_without_reaction_times(
+    session: Session,
+) -> None:
+    """Issue 37, item 15: no unit, no reaction time: the one-game Stats does not lead with a
+    reaction-time leaderboard; it lists the game by place, with the showdowns tapped in."""
+    set_language("en")
+    board = build_scoreboard(session)
+    try:
+        assert not board.view.has_unit
+        start_game(board, players=3)
+        play_round(board, went_out=1, held={0: "30", 2: "40"})
+        touch(board, "nav:showdown")
+        touch(board, "by-hand-right")  # Player 2 beat Player 1
+        touch(board, "nav:stats")
+        shot(board, "stats-no-unit")
+        shown = {w.id: w for w in board.widgets()}
+        assert shown["title"].text == "This game"  # type: ignore[attr-defined]
+        assert not {"head:Fastest", "head:Median"} & set(shown)
+        rows = [[shown[f"cell{r}:{c}"].text for c in (0, 1, 2, 3, 5, 6)]  # type: ignore[attr-defined]
+                for r in range(3)]
+        assert rows == [["1", "Player 2", "1", "0", "1", "70"],
+                        ["2", "Player 1", "0", "1", "0", "0"],
+                        ["2", "Player 3", "0", "0", "0", "0"]]
+        assert shown["cell0:1"].colour == theme.ACCENT  # type: ignore[attr-defined]
+    finally:
+        board.close()

@@ -89,6 +89,10 @@ def test_every_touch_target_is_at_least_48_pixels(board: Scoreboard,
                 small.setdefault(name, []).append(f"{w.id} {real.size}")
 
     check("setup")
+    for button in ("preset", "mode"):
+        touch(board, button)
+        check(f"choose-{button}")
+        touch(board, "cancel")
     board.go("names")
     check("names")
     start_game(board, players=10)

@@ -7,6 +7,8 @@ from enum import Enum, IntEnum, StrEnum
 
 import pytest
 
+from engine.rules import PRESETS
+from engine.scoring import ScoringMode
 from showdown.scoreboard import vocabulary
 from showdown.scoreboard.i18n import LANGUAGES, set_language, use_language
 
@@ -130,3 +132,16 @@ def test_every_table_entry_is_translated_in_every_language() -> None:
                     else set()
                 )
                 assert set(same) <= allowed, (code, same)
+
+
+def test_every_preset_and_scoring_mode_has_its_line_beside_its_name() -> None:
+    """Set-up's lists read each choice's name and its line from the same key: a preset or a
+    mode the engine adds gets both, or neither shows."""
+    presets = {vocabulary.key_of(name) for name in PRESETS}
+    modes = {vocabulary.key_of(mode) for mode in ScoringMode}
+    assert set(vocabulary.PRESETS) == set(vocabulary.PRESET_EXPLANATIONS) == presets
+    assert set(vocabulary.SCORING_MODES) == set(vocabulary.SCORING_MODE_EXPLANATIONS) == modes
+    assert vocabulary.preset_explanation("Grandma's rules") == ""
+    with use_language("zh_HK"):
+        assert vocabulary.preset_explanation("edition-2018").startswith("2018 年版規則")
+        assert vocabulary.scoring_mode_explanation(ScoringMode.MEAN).startswith("每人累積")

@@ -47,7 +47,7 @@ def test_one_card_is_one_card(board: Scoreboard, table: SessionPort) -> None:
     board.pump()
     assert _text(board, "story") == "Player 1 wins; Player 2 takes 1 card"
     board.go("round")
-    touch(board, "player1")
+    touch(board, "player0")  # Player 1 went out: on to Player 2
     keypad(board, "1")
     assert _text(board, "entry") == "Player 2 holds 1 point"
     touch(board, "cards-mode")
