@@ -72,11 +72,12 @@ def http_address(args: argparse.Namespace, web: WebSettings) -> tuple[str | None
 
 
 def serve_table(table: TableModel[TournamentSource], address: str, *,
-                asked: bool = True) -> PhonePage | None:
+                asked: bool = True, trusted: tuple[str, ...] = ()) -> PhonePage | None:
     """Serve the table's page at ``address`` (:func:`showdown.web.pages.table_page`); one not
-    ``asked`` for is given up quietly when it cannot be had (None)."""
+    ``asked`` for is given up quietly when it cannot be had (None). ``trusted``: the proxies
+    whose forwarded headers name a client (the configuration's ``[web] trusted_proxies``)."""
     host, port = _where(address)
-    return _started(lambda: table_page(table, host, port), asked)
+    return _started(lambda: table_page(table, host, port, trusted=trusted), asked)
 
 
 def serve_tournament(source: TournamentSource, address: str, *,

@@ -69,11 +69,13 @@ class ScoreboardFront:
 
 
 def open_phone_page(model: TableModel[TournamentSource], shutdown: Shutdown, *,
-                    address: str | None, asked: bool) -> PhonePage | None:
-    """The phone page at ``address`` (None: none), showing the event when the table is in one."""
+                    address: str | None, asked: bool,
+                    trusted: tuple[str, ...] = ()) -> PhonePage | None:
+    """The phone page at ``address`` (None: none), showing the event when the table is in one;
+    ``trusted``: the proxies whose forwarded headers name a client."""
     if address is None:
         return None
-    phone = serve_table(model, address, asked=asked)
+    phone = serve_table(model, address, asked=asked, trusted=trusted)
     if phone is not None:
         shutdown.add(Phase.FRONT_ENDS, phone.stop, "stopping the phone page")
     return phone

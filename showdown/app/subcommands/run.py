@@ -260,7 +260,8 @@ def _assemble(args: argparse.Namespace, plan: _Plan, table: Table, stats: StatsL
     if event.link is not None:
         model.join(event.link)
     address, asked = http_address(args, plan.settings.web)
-    phone = open_phone_page(model, shutdown, address=address, asked=asked)
+    phone = open_phone_page(model, shutdown, address=address, asked=asked,
+                            trusted=plan.settings.web.trusted_proxies)
     scoreboard = open_scoreboard(model, unit, shutdown, headless=args.headless,
                                  size=args.size, touch=plan.settings.scoreboard.touch_matrix,
                                  phone=phone, door=event.door(model),
