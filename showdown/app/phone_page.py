@@ -72,12 +72,15 @@ def http_address(args: argparse.Namespace, web: WebSettings) -> tuple[str | None
 
 
 def serve_table(table: TableModel[TournamentSource], address: str, *,
-                asked: bool = True, wait: bool = True) -> PhonePage | None:
+                asked: bool = True, trusted: tuple[str, ...] = (),
+                wait: bool = True) -> PhonePage | None:
     """Serve the table's page at ``address`` (:func:`showdown.web.pages.table_page`); one not
-    ``asked`` for is given up quietly when it cannot be had (None). Without ``wait``, return
-    once the address is had and the page's process launched (the service's start)."""
+    ``asked`` for is given up quietly when it cannot be had (None). ``trusted``: the proxies
+    whose forwarded headers name a client (the configuration's ``[web] trusted_proxies``).
+    Without ``wait``, return once the address is had and the page's process launched (the
+    service's start)."""
     host, port = _where(address)
-    return _started(lambda: table_page(table, host, port, wait=wait), asked)
+    return _started(lambda: table_page(table, host, port, trusted=trusted, wait=wait), asked)
 
 
 def serve_tournament(source: TournamentSource, address: str, *,

@@ -26,6 +26,9 @@ Rules this module keeps:
   restart with the game; ``game_labels``, a game's name and whether it was deleted from the
   lists (a deleted game's entries stay, so deleting is a mark that can be taken back); and
   ``players``, the players who come back, each with the colour they picked.
+- A journal is its owner's only (mode 0600, its log files too): it holds the players' names and
+  the phone page's PIN (as a salted hash, :mod:`showdown.game.table_pin`). An older, readable
+  one is made private when it is next opened to write.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ import json
 import logging
 import os
 import sqlite3
+import stat
 import threading
 import zlib
 from collections.abc import Callable, Sequence
@@ -132,6 +136,9 @@ BUSY_TIMEOUT_MS = 10_000
 VERSION_LIMIT = 1 << 16
 
 #: A writer refuses to start with less free space than this: a few thousand entries' worth.
+#: A journal's mode: its owner (the service's user) reads and writes it, nobody else.
+PRIVATE_MODE = 0o600
+
 MIN_FREE_BYTES = 1 << 20
 
 #: The first bytes of every SQLite database file.
@@ -272,6 +279,7 @@ class Journal:
         if not existed:
             _create(path)
         _check_file(path)
+        _private(path)
         inspected = _inspect(path, _connect_read_only(path), entries=True)
         try:
             db = sqlite3.connect(
@@ -286,6 +294,9 @@ class Journal:
             _prepare(db)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
+            # A setting replaced (a PIN kept in plain text by an older version) leaves no copy
+            # of itself in the file's free space.
+            db.execute("PRAGMA secure_delete=ON")
             db.execute("PRAGMA foreign_keys=ON")
             cls._migrate(db)
         except sqlite3.Error as exc:
@@ -1036,6 +1047,9 @@ def _create(path: Path) -> None:
     for leftover in (temporary, *(Path(f"{temporary}{end}") for end in ("-wal", "-shm"))):
         leftover.unlink(missing_ok=True)
     try:
+        # Made private before SQLite writes a byte; its log and index files take this mode.
+        os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC,
+                         PRIVATE_MODE))
         db = sqlite3.connect(temporary, isolation_level=None)
         try:
             _prepare(db)
@@ -1060,6 +1074,20 @@ def _create(path: Path) -> None:
         raise JournalError(f"cannot create {path}: {exc.strerror or exc}") from None
     finally:
         temporary.unlink(missing_ok=True)
+
+
+def _private(path: Path) -> None:
+    """Take the group's and others' access away from a journal opened to write, and from the
+    files SQLite keeps beside it: an older version made them readable by every user of the
+    machine (0644), and the journal holds the players' names, their games and the phone page's
+    PIN (:mod:`showdown.game.table_pin`). A file that is not ours to change is left as it is."""
+    for file in (path, *(Path(f"{path}{end}") for end in ("-wal", "-shm"))):
+        try:
+            mode = stat.S_IMODE(file.stat().st_mode)
+            if mode & ~PRIVATE_MODE:
+                os.chmod(file, mode & PRIVATE_MODE)
+        except OSError as exc:  # not there (no log yet), or another user's file
+            log.debug("left the mode of %s as it is (%s)", file, exc.strerror or exc)
 
 
 def _split_sql(script: str) -> list[str]:

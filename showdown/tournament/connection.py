@@ -49,6 +49,7 @@ class Connection:
         on_message: Handler,
         subscriptions: list[str],
         on_connect: Callable[[], None] | None = None,
+        on_disconnect: Callable[[], None] | None = None,
         will: Will | None = None,
         keepalive: int = 30,
         clean: bool = False,
@@ -57,6 +58,8 @@ class Connection:
         self.subscriptions = subscriptions
         self._on_message = on_message
         self._on_connect = on_connect
+        self._on_disconnect = on_disconnect
+        """Told when the link drops (what a screen shows of the event is news no more)."""
         self.connected = threading.Event()
         self.refused: str | None = None
         """Why the broker last refused the connection (bad credentials), if it did."""
@@ -115,6 +118,9 @@ class Connection:
                       reason: ReasonCode, _properties: object) -> None:
         if self.connected.is_set():
             log.info("lost the broker at %s:%d (%s); reconnecting", self.host, self.port, reason)
+            self.connected.clear()
+            if self._on_disconnect is not None:
+                self._on_disconnect()
         self.connected.clear()
 
     def _message(self, _client: mqtt.Client, _userdata: object,

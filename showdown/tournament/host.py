@@ -170,7 +170,7 @@ class TournamentHost:
             host=broker.host, port=broker.port, on_message=self._message,
             subscriptions=[self.topics.all_entries, self.topics.all_statuses,
                            Topics.ALL_JOIN_REQUESTS],
-            on_connect=self._on_connect, keepalive=keepalive,
+            on_connect=self._on_connect, on_disconnect=self._changed, keepalive=keepalive,
             will=Will(topic=self.topics.host, payload=to_payload(
                 HostStatus(event=self.info.event, online=False))))
         self._count = 0
@@ -325,6 +325,7 @@ class TournamentHost:
                                                                  online=True), retain=True)
             self.connection.publish(self.topics.info, self.info, retain=True)
             self._publish_state()
+        self._changed()  # the view's host_online: back on line
 
     def _message(self, topic: str, payload: bytes) -> None:
         with self._lock:

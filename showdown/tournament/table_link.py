@@ -14,6 +14,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from showdown.game.journal import Entry, Journal
 from showdown.tournament.connection import Connection, Will
@@ -87,7 +88,8 @@ class TableLink:
             port=port or membership.port, on_message=self._message,
             subscriptions=[self.topics.ack(membership.table), self.topics.info, self.topics.host,
                            self.topics.standings, self.topics.seating, self.topics.tables],
-            on_connect=self._on_connect, keepalive=keepalive,
+            on_connect=self._on_connect, on_disconnect=self._listeners.tell,
+            keepalive=keepalive,
             will=Will(topic=self.topics.status(membership.table), payload=to_payload(offline)))
         self._incoming: queue.SimpleQueue[Entry | None] = queue.SimpleQueue()
         self.hands: Callable[[], int | None] = lambda: None
@@ -123,9 +125,13 @@ class TableLink:
         self._listeners.subscribe(listener)
 
     def view(self) -> TournamentView:
-        """The event as the host last published it."""
+        """The event as the host last published it; the host is away while this table's link
+        to the broker is down (nothing it publishes can reach the table then)."""
         with self._lock:
-            return self._view
+            view = self._view
+        if view.host_online and not self.connection.connected.is_set():
+            return replace(view, host_online=False)
+        return view
 
     def unacknowledged(self) -> int:
         """Event entries in the journal the host has not acknowledged yet, read from the journal
@@ -235,6 +241,7 @@ class TableLink:
                              hands=self.hands())
         self.connection.publish(self.topics.status(self.member.table), online, retain=True)
         self._send_pending(None)
+        self._listeners.tell()  # the view's host_online: the host can be heard again
 
     def _message(self, topic: str, payload: bytes) -> None:
         kinds: dict[str, type] = {

@@ -1,10 +1,13 @@
 """The ASGI apps: the table's page (``showdown run``) and the event's (``showdown event``).
 
 Starlette gives the routing, the static files and a test client; uvicorn serves it
-(:mod:`showdown.web.server`). Every route reads, except the table's ``POST /api/undo`` and
-``POST /api/edit``, which need the table's PIN (:mod:`showdown.web.pin`); there is no other way
-to write, and the event's page has none at all. A request that is not understood gets a status
-and one sentence, never a trace.
+(:mod:`showdown.web.server`). Every route reads, except the table's corrections, ``POST
+/api/undo`` and ``POST /api/edit``, and the two that let a phone make them: ``POST /api/login``
+exchanges the table's PIN for a session (an HttpOnly, SameSite=Strict cookie) and its first
+one-time token, ``POST /api/token`` gives a session a fresh token (a page loaded again). Each
+correction spends its token (:mod:`showdown.web.pin`); there is no other way to write, and the
+event's page has none at all. A request that is not understood gets a status and one sentence,
+never a trace.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from markupsafe import Markup
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -33,19 +36,25 @@ from showdown.game.messages import EntryRejected, Event, RoundEdited
 from showdown.game.names import NAME_MAX
 from showdown.web.chart import chart
 from showdown.web.hub import Hub
-from showdown.web.pin import PinGuard
+from showdown.web.pin import SESSION_S, Guard
 from showdown.web.render import STATIC_DIR, render, translate
 from showdown.web.stream import LANGUAGE_COOKIE, SECURITY_HEADERS, LiveParts, language
 from showdown.web.table import TableSide, seats, standings
 from showdown.web.tournament import TournamentPicture, TournamentSide
 from showdown.web.words import Words
 
-__all__ = ["MAX_BODY", "table_app", "tournament_app"]
+__all__ = ["MAX_BODY", "SESSION_COOKIE", "table_app", "tournament_app"]
 
 log = logging.getLogger(__name__)
 
 MAX_BODY = 4096
 """The largest request body read (an edit of ten players is a few hundred bytes)."""
+
+SESSION_COOKIE = "showdown_session"
+"""The cookie that holds a phone's session (opened with the PIN; :mod:`showdown.web.pin`)."""
+
+TOKEN_MAX = 64
+"""The longest token read (the guard's are 32 characters)."""
 
 
 def _page(html: str, picked: str | None) -> HTMLResponse:
@@ -61,19 +70,32 @@ def _answer(status: int, message: str, headers: Mapping[str, str] | None = None,
                         headers={**SECURITY_HEADERS, **(headers or {})})
 
 
-class UndoRequest(BaseModel):
-    """``POST /api/undo``."""
+class LoginRequest(BaseModel):
+    """``POST /api/login``: the PIN shown on the table's scoreboard."""
 
     model_config = ConfigDict(extra="forbid")
     pin: str = Field(max_length=16)
+
+
+class TokenRequest(BaseModel):
+    """``POST /api/token``: nothing but the session's cookie."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class UndoRequest(BaseModel):
+    """``POST /api/undo``: the session's one-time token."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(max_length=TOKEN_MAX)
 
 
 class EditRequest(BaseModel):
     """``POST /api/edit``: round ``round`` now has ``went_out`` going out, the others holding
-    ``held`` points."""
+    ``held`` points; with the session's one-time token."""
 
     model_config = ConfigDict(extra="forbid")
-    pin: str = Field(max_length=16)
+    token: str = Field(max_length=TOKEN_MAX)
     round: int = Field(ge=1, le=10_000)
     went_out: str = Field(min_length=1, max_length=NAME_MAX)
     held: dict[str, int] = Field(max_length=10)
@@ -98,10 +120,13 @@ async def _json_body(request: Request) -> dict[str, Any] | Response:
                                or int(length) > MAX_BODY):
         return _answer(413, f"the body is larger than {MAX_BODY} bytes")
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            return _answer(413, f"the body is larger than {MAX_BODY} bytes")
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                return _answer(413, f"the body is larger than {MAX_BODY} bytes")
+    except ClientDisconnect:  # half a body, then gone (or timed out): nobody hears the answer
+        return _answer(400, "the body did not arrive whole")
     try:
         data = json.loads(body)
     except (ValueError, UnicodeDecodeError):
@@ -111,6 +136,11 @@ async def _json_body(request: Request) -> dict[str, Any] | Response:
     return data
 
 
+def _news(hub: Hub) -> float:
+    """When the event's newest news came (its part's last change; s since the epoch)."""
+    return hub.versions.stamp("event") or time.time()
+
+
 def _client(request: Request) -> str:
     return request.client.host if request.client is not None else "unknown"
 
@@ -118,7 +148,7 @@ def _client(request: Request) -> str:
 class TablePage:
     """The table's routes over one :class:`~showdown.web.table.TableSide`."""
 
-    def __init__(self, source: TableSide, hub: Hub, guard: PinGuard,
+    def __init__(self, source: TableSide, hub: Hub, guard: Guard,
                  event: TournamentSide | None = None) -> None:
         self.source = source
         self.hub = hub
@@ -136,7 +166,7 @@ class TablePage:
         if part == "event":  # empty while the table is in no event
             event = None if self.event is None else self.event.picture()
             return "" if event is None else render("_tournament.html", words, event=event,
-                                                   embedded=True)
+                                                   embedded=True, news_at=_news(self.hub))
         table = self.source.picture()
         if part == "showdown":
             return render("_showdown.html", words, live=table.showdown)
@@ -165,59 +195,107 @@ class TablePage:
         return _page(render("standings.html", words, table=table, seats=marked,
                             standings=standings(marked), printed=printed), picked)
 
-    async def _checked(self, request: Request, model: type[BaseModel]
-                       ) -> tuple[BaseModel, Words] | Response:
+    async def _parsed(self, request: Request, model: type[BaseModel]
+                      ) -> tuple[BaseModel, Words] | Response:
         words, _picked = language(request)
         data = await _json_body(request)
         if isinstance(data, Response):
             return data
         try:
-            parsed = model.model_validate(data)
+            return model.model_validate(data), words
         except ValidationError as error:
             return _answer(400, _problem(error))
-        verdict = self.guard.check(_client(request), str(getattr(parsed, "pin", "")))
-        if not verdict.ok:
-            wait = round(verdict.retry_after_s)
-            if verdict.wrong and wait == 0:
-                return _answer(403, words.ngettext(
-                    "Wrong PIN: {count} try left", "Wrong PIN: {count} tries left",
-                    verdict.tries_left).format(count=verdict.tries_left),
-                    tries_left=verdict.tries_left)
-            log.warning("phone corrections refused for %s: too many wrong PINs",
-                        _client(request))
-            return _answer(429, words._("Too many wrong PINs: try again in {seconds} s").format(
-                seconds=max(1, wait)), retry_after=max(1, wait))
-        return parsed, words
 
-    def _result(self, events: list[Event], words: Words, done: str) -> Response:
-        for event in events:
-            if isinstance(event, EntryRejected):
-                return _answer(409, translate(event.text or event.message, words))
-        return _answer(200, done)
-
-    async def undo(self, request: Request) -> Response:
-        """``POST /api/undo`` ``{"pin": "1234"}``: take back the last entry."""
-        checked = await self._checked(request, UndoRequest)
-        if isinstance(checked, Response):
-            return checked
-        _parsed, words = checked
-        events = await asyncio.to_thread(self.source.undo)
-        log.info("phone %s: undo", _client(request))
-        return self._result(events, words, words._("The last entry was taken back"))
-
-    async def edit(self, request: Request) -> Response:
-        """``POST /api/edit``: replace a round."""
-        checked = await self._checked(request, EditRequest)
+    async def login(self, request: Request) -> Response:
+        """``POST /api/login`` ``{"pin": "1234"}``: a session (its cookie) and its first token,
+        or the PIN refused (wrong: the tries left; too many: how long to wait)."""
+        checked = await self._parsed(request, LoginRequest)
         if isinstance(checked, Response):
             return checked
         parsed, words = checked
+        assert isinstance(parsed, LoginRequest)
+        verdict = await asyncio.to_thread(self.guard.login, _client(request), parsed.pin)
+        if verdict.ok:
+            response = _answer(200, words._("PIN accepted"), token=verdict.token)
+            response.set_cookie(SESSION_COOKIE, verdict.session, max_age=int(SESSION_S),
+                                path="/api", httponly=True, samesite="strict")
+            return response
+        wait = round(verdict.retry_after_s)
+        if verdict.wrong and wait == 0:
+            return _answer(403, words.ngettext(
+                "Wrong PIN: {count} try left", "Wrong PIN: {count} tries left",
+                verdict.tries_left).format(count=verdict.tries_left),
+                tries_left=verdict.tries_left)
+        log.warning("phone corrections refused for %s: too many wrong PINs", _client(request))
+        return _answer(429, words._("Too many wrong PINs: try again in {seconds} s").format(
+            seconds=max(1, wait)), retry_after=max(1, wait))
+
+    def _no_session(self, words: Words) -> Response:
+        return _answer(401, words._("Type the PIN shown on the table's scoreboard"))
+
+    async def token(self, request: Request) -> Response:
+        """``POST /api/token`` ``{}``: a fresh one-time token for the session (the one it had
+        is void), or 401 when the PIN is needed again."""
+        checked = await self._parsed(request, TokenRequest)
+        if isinstance(checked, Response):
+            return checked
+        _parsed, words = checked
+        session = request.cookies.get(SESSION_COOKIE, "")
+        token = await asyncio.to_thread(self.guard.token, session) if session else None
+        if token is None:
+            return self._no_session(words)
+        return _answer(200, "", token=token)
+
+    async def _admitted(self, request: Request, model: type[BaseModel]
+                        ) -> tuple[BaseModel, Words, str] | Response:
+        """The correction's body, its reader's words and the session's next token, once its
+        token was spent; else the refusal (no session: 401; a token spent already: 403)."""
+        checked = await self._parsed(request, model)
+        if isinstance(checked, Response):
+            return checked
+        parsed, words = checked
+        session = request.cookies.get(SESSION_COOKIE, "")
+        if not session:
+            return self._no_session(words)
+        admission = await asyncio.to_thread(self.guard.admit, session,
+                                            str(getattr(parsed, "token", "")))
+        if not admission.known:
+            return self._no_session(words)
+        if not admission.ok:
+            log.warning("phone %s: a correction's token refused (sent again?)",
+                        _client(request))
+            return _answer(403, words._("This correction was sent already: nothing changed"))
+        return parsed, words, admission.token
+
+    def _result(self, events: list[Event], words: Words, done: str, token: str) -> Response:
+        for event in events:
+            if isinstance(event, EntryRejected):
+                return _answer(409, translate(event.text or event.message, words), token=token)
+        return _answer(200, done, token=token)
+
+    async def undo(self, request: Request) -> Response:
+        """``POST /api/undo`` ``{"token": "..."}``: take back the last entry."""
+        checked = await self._admitted(request, UndoRequest)
+        if isinstance(checked, Response):
+            return checked
+        _parsed, words, token = checked
+        events = await asyncio.to_thread(self.source.undo)
+        log.info("phone %s: undo", _client(request))
+        return self._result(events, words, words._("The last entry was taken back"), token)
+
+    async def edit(self, request: Request) -> Response:
+        """``POST /api/edit``: replace a round."""
+        checked = await self._admitted(request, EditRequest)
+        if isinstance(checked, Response):
+            return checked
+        parsed, words, token = checked
         assert isinstance(parsed, EditRequest)
         events = await asyncio.to_thread(self.source.edit, parsed.round, parsed.went_out,
                                          parsed.held)
         log.info("phone %s: edit of round %d", _client(request), parsed.round)
         edited = any(isinstance(e, RoundEdited) for e in events)
         return self._result(events, words, words._("Round {number} corrected").format(
-            number=parsed.round) if edited else words._("Done"))
+            number=parsed.round) if edited else words._("Done"), token)
 
 
 def _lifespan(hub: Hub) -> Callable[[Starlette], Any]:
@@ -280,7 +358,7 @@ def _app(routes: list[Route | Mount], hub: Hub, page: object, writes: str = "") 
     return app
 
 
-def table_app(source: TableSide, hub: Hub, guard: PinGuard,
+def table_app(source: TableSide, hub: Hub, guard: Guard,
               event: TournamentSide | None = None) -> Starlette:
     """The table's page (see the module docstring); a table in an ``event`` shows it too."""
     page = TablePage(source, hub, guard, event)
@@ -288,11 +366,13 @@ def table_app(source: TableSide, hub: Hub, guard: PinGuard,
         Route("/", page.page, methods=["GET"]),
         Route("/standings", page.standings, methods=["GET"]),
         Route("/events", page.live.events, methods=["GET"]),
+        Route("/api/login", page.login, methods=["POST"]),
+        Route("/api/token", page.token, methods=["POST"]),
         Route("/api/undo", page.undo, methods=["POST"]),
         Route("/api/edit", page.edit, methods=["POST"]),
     ]
     return _app(routes, hub, page, writes=", corrections go to POST /api/undo and /api/edit "
-                "with the PIN")
+                "after POST /api/login with the PIN")
 
 
 class TournamentPage:
@@ -313,7 +393,8 @@ class TournamentPage:
         return self.watch.picture() or TournamentPicture()  # the host always has one
 
     def _render_part(self, part: str, words: Words) -> str:
-        return render("_tournament.html", words, event=self._picture(), embedded=False)
+        return render("_tournament.html", words, event=self._picture(), embedded=False,
+                      news_at=_news(self.hub))
 
     async def page(self, request: Request) -> Response:
         """``GET /``: the event, already filled."""

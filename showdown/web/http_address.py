@@ -18,7 +18,7 @@ DEFAULT_HTTP = f"0.0.0.0:{DEFAULT_PORT}"
 
 
 class WebSettings(BaseModel):
-    """``[web]``: ``http = "HOST:PORT"`` and ``enabled``."""
+    """``[web]``: ``http = "HOST:PORT"``, ``enabled`` and ``trusted_proxies``."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -26,6 +26,10 @@ class WebSettings(BaseModel):
     """Where to serve the page (``HOST:PORT``; ``PORT`` alone means every interface)."""
     enabled: bool = True
     """False: no page (as ``--no-http``)."""
+    trusted_proxies: tuple[str, ...] = ()
+    """The reverse proxies (their addresses) whose ``X-Forwarded-For`` names the client; none
+    by default, so a forwarded header is never believed (it would give a guesser fresh tries
+    at the PIN)."""
 
     @field_validator("http")
     @classmethod

@@ -9,14 +9,17 @@ when its address cannot be had; what to do then is the command line's business.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from showdown.game.table_model import TableModel
-from showdown.game.table_pin import evening_pin
+from showdown.game.table_pin import TablePin
 from showdown.tournament.view import TournamentSource
 from showdown.web.address import page_url
+from showdown.web.connections import Limits
 from showdown.web.hub import Hub
+from showdown.web.pin import PinGuard
 from showdown.web.process import PageProcess
 from showdown.web.table import PARTS, TableSource
 from showdown.web.tournament import TOURNAMENT_PARTS, Membership, TournamentWatch
@@ -53,28 +56,32 @@ class TournamentPage:
 
 
 def table_page(table: TableModel[TournamentSource], host: str, port: int, *,
+               trusted: tuple[str, ...] = (), limits: Limits | None = None,
+               clock: Callable[[], float] = time.monotonic,
+               pause: Callable[[float], object] | None = None,
                wait: bool = True) -> PhonePage:
     """Serve the table's page on ``host:port`` from the table's read model. A table in an event
     (now, or later: :meth:`~showdown.game.table_model.TableModel.join`) shows the event below
     its own game. The evening's PIN is drawn and stored first, so the scoreboard shows the one
-    the page checks. Without ``wait``, return once the address is bound and the page's process
-    launched (:meth:`~showdown.web.process.PageProcess.start`): the service's start does not
-    wait for it."""
-    journal = table.session.journal
-
-    def pin() -> str:
-        return evening_pin(journal).code
-
-    pin()
+    the page checks; its keeper (the sessions, the wrong PINs counted) stays in this process.
+    ``trusted``: the proxies whose forwarded headers name a client; ``limits``, ``clock`` and
+    ``pause``: :class:`~showdown.web.process.PageProcess`'s (``clock`` times the PIN's keeper
+    too). Without ``wait``, return once the address is bound and the page's process launched
+    (:meth:`~showdown.web.process.PageProcess.start`): the service's start does not wait for
+    it."""
+    pin = TablePin(table.session.journal).code
+    guard = PinGuard(pin, clock=clock)
     hub = Hub(PARTS + TOURNAMENT_PARTS)  # the event's part stays empty until the table is in one
     unsubscribe = table.subscribe(hub.changed)
     source = TableSource(table)
     pictures: dict[str, Callable[[], object]] = {
         "table": source.picture, "showdown": lambda: table.showdown,
         "event": Membership(table).picture}
-    calls: dict[str, Callable[..., object]] = {"pin": pin, "undo": source.undo,
-                                               "edit": source.edit}
-    server = PageProcess("table", hub, pictures, host, port, calls=calls)
+    calls: dict[str, Callable[..., object]] = {
+        "login": guard.login, "token": guard.token, "admit": guard.admit,
+        "undo": source.undo, "edit": source.edit}
+    server = PageProcess("table", hub, pictures, host, port, calls=calls, trusted=trusted,
+                         limits=limits, clock=clock, pause=pause)
     try:
         server.start(wait=wait)
     except BaseException:

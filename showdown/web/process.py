@@ -9,18 +9,28 @@ thread (the feed) that sends each changed part's picture down a pipe, a picture 
 most one every :data:`FEED_INTERVAL_S`), whatever the number of phones. The page's process
 renders, frames and writes to every phone.
 
-What the page asks of the service (the PIN, an undo, an edit) goes up a second pipe and is
-answered on another thread of the service, which also logs the page's log records as its own. The
-page's process ends when told to, and when the service's end of the feed closes (the service
-died, even while its page was still starting): it never outlives the service, and ends quietly,
-with no traceback on a terminal the service has left.
+What the page asks of the service (a PIN typed, a session's token, an undo, an edit) goes up a
+second pipe and is answered on another thread of the service, which also logs the page's log
+records as its own: the PIN's keeper (:class:`~showdown.web.pin.PinGuard`, its sessions and its
+count of wrong PINs) lives in the service, so a page started again forgets none of it. The page's
+process ends when told to, and when the service's end of the feed closes (the service died, even
+while its page was still starting): it never outlives the service, and ends quietly, with no
+traceback on a terminal the service has left.
+
+The service keeps its page up: a thread of its own (the supervisor) waits for the page's process
+to end, reaps it at once (no zombie), and starts another on the same listening socket (the
+service keeps it open, so phones that connect meanwhile wait in its queue rather than being
+refused) after a back-off: :data:`FIRST_BACKOFF_S`, doubled each time the page ends again soon
+after starting, up to :data:`LONGEST_BACKOFF_S`, and back to the first once it has served for
+:data:`STEADY_S`. The table plays on meanwhile; only the phones wait.
 
 The service need not wait for its page: started with ``wait=False``, the page's address is
-bound at once (an address that cannot be had is still refused at once) and its process
-launched, and a thread waits for it to serve. Starting the page's process is the slowest part
-of the service's start on a busy Pi (a second interpreter importing the web stack, at
-:data:`NICE`): the service sends ``READY=1`` without it, within systemd's start timeout, and
-phones that come meanwhile wait in the socket's queue.
+bound at once (an address that cannot be had is still refused at once) and the supervisor
+starts its first process. Starting the page's process is the slowest part of the service's start
+on a busy Pi (a second interpreter importing the web stack, at :data:`NICE`): the service sends
+``READY=1`` without it, within systemd's start timeout, and phones that come meanwhile wait in
+the socket's queue. A page still starting when it is stopped (or when the service exits) is
+ended at once, quietly.
 """
 
 from __future__ import annotations
@@ -35,14 +45,17 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
-from multiprocessing.connection import Connection
+from dataclasses import dataclass, field, replace
+from multiprocessing.connection import Connection, wait
 from typing import Any, Literal
 
+from showdown.web.connections import Limits
 from showdown.web.hub import Hub, Versions
+from showdown.web.pin import Admission, Login
 from showdown.web.server import DRAIN_S, WebError, WebServer, bind
 
-__all__ = ["FEED_INTERVAL_S", "NICE", "PageProcess"]
+__all__ = ["FEED_INTERVAL_S", "FIRST_BACKOFF_S", "LONGEST_BACKOFF_S", "NICE", "STEADY_S",
+           "PageProcess"]
 
 log = logging.getLogger(__name__)
 
@@ -61,26 +74,54 @@ START_S = 30.0
 """How long the page's process may take to start (it imports the web stack first)."""
 
 LATER_S = 300.0
-"""How long a page started without waiting may take (a starved Pi, at :data:`NICE`): nothing
+"""How long a page the supervisor starts may take (a starved Pi, at :data:`NICE`): nothing
 waits on it meanwhile."""
+
+FIRST_BACKOFF_S = 1.0
+"""How long the supervisor waits before starting a page whose process ended."""
+
+LONGEST_BACKOFF_S = 60.0
+"""The longest wait between two starts of a page that keeps ending."""
+
+STEADY_S = 60.0
+"""A page that served this long before it ended is started again after the first back-off."""
 
 Kind = Literal["table", "event"]
 
 
+@dataclass
+class _Run:
+    """One page's process and the service's ends of its two pipes and its threads."""
+
+    process: multiprocessing.process.BaseProcess
+    feed: Connection
+    requests: Connection
+    threads: list[threading.Thread] = field(default_factory=list)
+    over: bool = False
+    """Set once it ended, or was ended: its closed pipes are no news."""
+
+
 class PageProcess:
-    """A page (the table's or the event's) served by a process of its own until :meth:`stop`.
+    """A page (the table's or the event's) served by a process of its own until :meth:`stop`,
+    started again whenever that process ends (see the module docstring).
 
     ``pictures`` builds each part's picture in the service's process (``"table"``: the table's
     read model's :meth:`~showdown.game.table_model.TableModel.view`, ``"showdown"``: the
     showdown in progress, ``"event"``: the event's
     :func:`~showdown.web.tournament.picture`); ``calls`` answers the page's
-    requests (``"pin"``, ``"undo"``, ``"edit"``), on the service's side.
+    requests (``"login"``, ``"token"``, ``"admit"``, ``"undo"``, ``"edit"``), on the service's
+    side. ``limits`` and ``trusted`` go to the page's server
+    (:class:`~showdown.web.server.WebServer`). ``pause`` waits between a page's end and its
+    next start (default: that long, unless the page is being stopped) and ``clock`` times how
+    long a page served: a test gives its own.
     """
 
     def __init__(self, kind: Kind, hub: Hub, pictures: Mapping[str, Callable[[], object]],
                  host: str, port: int, *,
                  calls: Mapping[str, Callable[..., Any]] | None = None,
-                 nice: int = NICE) -> None:
+                 nice: int = NICE, limits: Limits | None = None, trusted: tuple[str, ...] = (),
+                 pause: Callable[[float], object] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.kind = kind
         self.nice = nice
         self.hub = hub
@@ -88,21 +129,30 @@ class PageProcess:
         self.calls = dict(calls or {})
         self.host = host
         self.requested_port = port
+        self.limits = limits or Limits()
+        self.trusted = trusted
         self._port = port
         self.address: tuple[str, int] | None = None
         """Where the socket was bound (host, port), once started."""
-        self._process: multiprocessing.process.BaseProcess | None = None
-        self._feed: Connection | None = None
-        self._requests: Connection | None = None
-        self._streams: Any = None
-        self._threads: list[threading.Thread] = []
-        self._starter: threading.Thread | None = None
-        """The thread waiting for a page started without waiting."""
+        self._stopping = threading.Event()
+        self._pause = pause or self._stopping.wait
+        self._clock = clock
+        self._socket: socket.socket | None = None
+        self._run: _Run | None = None
+        self._launching: _Run | None = None
+        """A page's process started and not yet serving."""
         self._lock = threading.Lock()
-        self._stopping = False
+        """Orders a start's end against :meth:`stop`: either sees the other."""
+        self._supervisor: threading.Thread | None = None
+        self._ended: list[threading.Thread] = []
+        """The feeds of pages that ended: each ends within a feed's wait, and stop joins it."""
+        self._streams: Any = None
+        self._started = threading.Condition()
+        self.starts = 0
+        """How many times a page's process started serving (1 after :meth:`start`)."""
         self._exiting = False
         """Set by the exit hooks: the page's process is ended on purpose (a forced stop), so
-        its closed pipe is no news."""
+        its closed pipe is no news and it is not started again."""
 
     @property
     def port(self) -> int:
@@ -112,12 +162,14 @@ class PageProcess:
     @property
     def pid(self) -> int | None:
         """The page's process, while it runs."""
-        return None if self._process is None else self._process.pid
+        run = self._run
+        return None if run is None else run.process.pid
 
     @property
     def thread_id(self) -> int | None:
         """The feed's thread (its native id), while it runs: the page's work in the service."""
-        return self._threads[0].native_id if self._threads else None
+        run = self._run
+        return run.threads[0].native_id if run is not None and run.threads else None
 
     @property
     def streams(self) -> int:
@@ -126,99 +178,166 @@ class PageProcess:
 
     def start(self, timeout_s: float | None = None, *, wait: bool = True) -> None:
         """Bind, start the page's process with the pictures as they stand, and return once it
-        serves; an address that cannot be had, or a page that does not start (within
-        ``timeout_s``, :data:`START_S` by default), is a
-        :class:`~showdown.web.server.WebError`. Without ``wait``, return once the process is
-        launched: a thread waits for it (:data:`LATER_S` by default), and a page that does not
-        start is one line in the log, the service going on without it."""
+        serves (then keep it up); an address that cannot be had, or a page that does not start
+        (within ``timeout_s``, :data:`START_S` by default), is a
+        :class:`~showdown.web.server.WebError`. Without ``wait``, return once the address is
+        bound: the supervisor starts the page (within ``timeout_s``, :data:`LATER_S` by
+        default), and a page that does not start is a line in the log, tried again after the
+        back-off."""
         sock = bind(self.host, self.requested_port)
         self.address = sock.getsockname()[:2]
         self._port = int(sock.getsockname()[1])
-        spawn = multiprocessing.get_context("spawn")  # never fork a process with threads
+        self._socket = sock
         # Registered after multiprocessing's own hook, so it runs first (last in, first out),
         # before the exit hooks end this page's process.
         atexit.register(self._exit_hook)
+        first_s: float | None = None
+        if wait:
+            try:
+                self._launch(START_S if timeout_s is None else timeout_s)
+            except BaseException:
+                self._close_socket()
+                raise
+        else:
+            first_s = LATER_S if timeout_s is None else timeout_s
+        self._supervisor = threading.Thread(target=self._supervise, args=(first_s,),
+                                            name="web-supervisor", daemon=True)
+        self._supervisor.start()
+
+    def _launch(self, timeout_s: float = LATER_S) -> None:
+        """One page's process, started and serving, with its feed and its calls' threads; none
+        (quietly) if the page is stopped, or the service exits, while it starts."""
+        assert self._socket is not None
+        spawn = multiprocessing.get_context("spawn")  # never fork a process with threads
         feed, their_feed = spawn.Pipe()
         requests, their_requests = spawn.Pipe()
-        self._streams = spawn.RawValue("i", 0)
+        if self._streams is None:
+            self._streams = spawn.RawValue("i", 0)
+        self._streams.value = 0
         seen = self.hub.versions
         first = (seen, {part: build() for part, build in self.pictures.items()})
         level = logging.getLogger("showdown").getEffectiveLevel()
-        self._process = spawn.Process(
+        process = spawn.Process(
             target=serve_page, name="showdown-page", daemon=True,
-            args=(_Start(self.kind, sock, their_feed, their_requests, self._streams, first,
-                         level, self.nice),))
+            args=(_Start(self.kind, self._socket, their_feed, their_requests, self._streams,
+                         first, level, self.nice, self.limits, self.trusted),))
         try:
-            self._process.start()
+            process.start()
         finally:
-            sock.close()  # the page's process holds it now
-            their_feed.close()
+            their_feed.close()  # the page's process holds them now
             their_requests.close()
-        self._feed, self._requests = feed, requests
-        if wait:
-            self._started(seen, START_S if timeout_s is None else timeout_s)
-            return
-        self._starter = threading.Thread(
-            target=self._started_later, args=(seen, LATER_S if timeout_s is None else timeout_s),
-            name="web-start", daemon=True)
-        self._starter.start()
-
-    def _started(self, seen: Versions, timeout_s: float) -> None:
-        """Wait for the page's process to serve, then feed it; a :class:`WebError` if it does
-        not (nothing, once :meth:`stop` has begun or the process is exiting: either ends the
-        page's process on purpose)."""
-        assert self._feed is not None and self._process is not None
-        began = time.monotonic()
-        answer: object = None
-        with contextlib.suppress(EOFError, OSError):
-            if self._feed.poll(timeout_s):
-                answer = self._feed.recv()
+        run = _Run(process, feed, requests)
         with self._lock:
-            if self._stopping or self._exiting:
+            over = self._over()
+            if not over:
+                self._launching = run  # stop ends it at once
+        answer: object = None
+        if not over:
+            with contextlib.suppress(EOFError, OSError):
+                if feed.poll(timeout_s):
+                    answer = feed.recv()
+        with self._lock:
+            self._launching = None
+            over = self._over()
+            if not over and answer == ("started",):
+                for target, name, args in ((self._send_changes, "web-feed", (run, seen)),
+                                           (self._answer, "web-calls", (run,))):
+                    thread = threading.Thread(target=target, args=args, name=name, daemon=True)
+                    thread.start()
+                    run.threads.append(thread)
+                self._run = run
+        if over:  # ended on purpose while it started: no news
+            self._end(run)
+            return
+        if answer != ("started",):
+            self._end(run)
+            if isinstance(answer, tuple) and answer[:1] == ("failed",):
+                raise WebError(str(answer[1]))
+            raise WebError(f"the phone page did not start on {self.host}:{self.port}")
+        with self._started:
+            self.starts += 1
+            self._started.notify_all()
+        log.debug("phone page served on %s:%d by process %d", self.host, self.port,
+                  process.pid)
+
+    def wait_started(self, starts: int, timeout_s: float) -> bool:
+        """Wait until the page's process has started serving ``starts`` times in all."""
+        with self._started:
+            return self._started.wait_for(lambda: self.starts >= starts, timeout_s)
+
+    def _over(self) -> bool:
+        """The page is being stopped, or the service exits: no page is started (again)."""
+        return self._stopping.is_set() or self._exiting
+
+    def _supervise(self, first_s: float | None) -> None:
+        """The supervisor (the service's thread): start the first page if :meth:`start` did
+        not wait for it (within ``first_s``), reap the page's process the moment it ends, and
+        start another after the back-off, until the page is stopped."""
+        backoff: float | None = FIRST_BACKOFF_S
+        if first_s is not None:
+            try:
+                self._launch(first_s)
+            except Exception as error:  # the table plays on: say so, and try again
+                log.warning("the phone page did not start (%s); trying again in %g s",
+                            error, backoff)
+                backoff = self._start_again(FIRST_BACKOFF_S)
+        while backoff is not None and not self._over():
+            run = self._run
+            if run is None:  # stopped while its first process started
                 return
-            if answer != ("started",):
-                self._end()
-                if isinstance(answer, tuple) and answer[:1] == ("failed",):
-                    raise WebError(str(answer[1]))
-                raise WebError(f"the phone page did not start on {self.host}:{self.port}")
-            for target, name in ((self._send_changes, "web-feed"), (self._answer, "web-calls")):
-                thread = threading.Thread(target=target,
-                                          args=(seen,) if name == "web-feed" else (),
-                                          name=name, daemon=True)
-                thread.start()
-                self._threads.append(thread)
-        log.debug("phone page served on %s:%d by process %d, %.1f s after it was launched",
-                  self.host, self.port, self._process.pid, time.monotonic() - began)
+            began = self._clock()
+            wait([run.process.sentinel])
+            if self._over():
+                return
+            self._end(run)  # reaped: no zombie while the next one waits its turn
+            if self._clock() - began >= STEADY_S:
+                backoff = FIRST_BACKOFF_S
+            log.warning("the phone page's process ended (%s); starting it again in %g s",
+                        _how(run.process.exitcode), backoff)
+            backoff = self._start_again(backoff)
 
-    def _started_later(self, seen: Versions, timeout_s: float) -> None:
-        """The starter thread of a page started without waiting: one line if it fails."""
-        try:
-            self._started(seen, timeout_s)
-        except WebError as error:
-            log.warning("%s: running without the phone page", error)
+    def _start_again(self, backoff: float) -> float | None:
+        """Start a page after ``backoff``, doubled after each start, until one serves: the
+        next back-off, or None once the page is being stopped."""
+        while True:
+            self._pause(backoff)
+            backoff = min(LONGEST_BACKOFF_S, backoff * 2)
+            if self._over():
+                return None
+            try:
+                self._launch()
+            except Exception as error:  # the page is down: say so, and try again
+                log.warning("the phone page did not start again (%s); trying again in %g s",
+                            error, backoff)
+                continue
+            if self._over():
+                return None
+            log.info("the phone page serves again (process %s)", self.pid)
+            return backoff
 
-    def _send_changes(self, seen: Versions) -> None:
+    def _send_changes(self, run: _Run, seen: Versions) -> None:
         """The feed (the service's thread): each changed part's picture, then the close."""
-        assert self._feed is not None
         try:
-            while True:
+            while not run.over:
                 now = self.hub.wait_blocking(seen, 5.0)
                 if now.parts != seen.parts:
                     changed = {part: self._picture(part) for part, v, _at in now.parts
                                if seen.version(part) != v and part in self.pictures}
-                    self._feed.send(("parts", now, {part: picture for part, picture
-                                                    in changed.items() if picture is not None}))
+                    run.feed.send(("parts", now, {part: picture for part, picture
+                                                  in changed.items() if picture is not None}))
                     seen = now
                 if self.hub.closing and self.hub.versions.parts == seen.parts:
-                    self._feed.send(("close",))
+                    run.feed.send(("close",))
                     return
                 time.sleep(FEED_INTERVAL_S)  # a rate limit: what changes meanwhile goes as one
-        except (OSError, EOFError, ValueError) as error:  # the page's process is gone
-            if not (self.hub.closing or self._exiting):
-                log.warning("the phone page stopped (%s)", error or type(error).__name__)
+        except (OSError, EOFError, ValueError):  # the page's process is gone: the supervisor
+            pass  # says so, and starts another
 
     def _exit_hook(self) -> None:
         self._exiting = True
+        run = self._run
+        if run is not None:
+            run.over = True
 
     def _picture(self, part: str) -> object:
         """``part``'s picture now; None when it cannot be built (the page keeps the one it
@@ -229,12 +348,11 @@ class PageProcess:
             log.exception("the phone page's %s cannot be drawn", part)
             return None
 
-    def _answer(self) -> None:
+    def _answer(self, run: _Run) -> None:
         """The page's requests and log records (the service's thread), until it ends."""
-        assert self._requests is not None
         with contextlib.suppress(EOFError, OSError):
             while True:
-                message = self._requests.recv()
+                message = run.requests.recv()
                 if message[0] == "log":
                     _level, name, text = message[1:]
                     logging.getLogger(name).log(_level, "%s", text)
@@ -245,46 +363,66 @@ class PageProcess:
                 except Exception as error:  # one request failed: the page says so, once
                     log.exception("the phone page's %s failed", name)
                     reply = (False, f"{type(error).__name__}: {error}")
-                self._requests.send(reply)
+                run.requests.send(reply)
 
     def stop(self, timeout_s: float = 5.0) -> None:
         """End every stream (each sends what is left first), stop the page's process, and
-        return once it has ended; a page still starting is ended at once."""
-        self.hub.close()
+        return once it has ended; a page still starting is ended at once (killed: it has no
+        stream to drain, and may be a stopped process)."""
         with self._lock:
-            self._stopping = True
-            feed = self._threads[0] if self._threads else None
-        if feed is not None:
-            feed.join(timeout_s)
-        if self._process is not None:
-            if feed is None:  # still starting (or it never did): no stream to drain
-                self._halt()
-            else:
-                self._process.join(DRAIN_S + timeout_s)
-        if self._starter is not None:  # it returns once the page's process is gone
-            self._starter.join(timeout_s)
-            self._starter = None
-        self._end()
+            self._stopping.set()
+            launching = self._launching
+        self.hub.close()
+        if launching is not None:
+            with contextlib.suppress(OSError, ValueError):
+                launching.process.kill()  # its start sees its pipe close, and reaps it
+        run = self._run
+        if run is not None:
+            if run.threads:
+                run.threads[0].join(timeout_s)
+            run.process.join(DRAIN_S + timeout_s)
+            self._end(run)  # ended, if it still runs: the supervisor wakes and returns
+        if self._supervisor is not None:
+            self._supervisor.join(START_S)  # it may be starting one: that one ends by itself
+        if self._run is not None and self._run is not run:
+            self._end(self._run)
+        for thread in self._ended:
+            thread.join(timeout_s)
+        self._ended = []
+        self._close_socket()
 
-    def _halt(self) -> None:
-        """End the page's process: asked, then made to (a stopped process too)."""
-        process = self._process
-        if process is not None and process.is_alive():
+    def _close_socket(self) -> None:
+        atexit.unregister(self._exit_hook)
+        if self._socket is not None:
+            self._socket.close()
+
+    def _end(self, run: _Run) -> None:
+        """``run``'s process ended (made to, if it still runs) and reaped, its pipes closed and
+        its threads done."""
+        run.over = True
+        process = run.process
+        if process.is_alive():
             process.terminate()
             process.join(2.0)
             if process.is_alive():
                 process.kill()
-                process.join(2.0)
-
-    def _end(self) -> None:
-        atexit.unregister(self._exit_hook)
-        self._halt()
-        for connection in (self._feed, self._requests):
-            if connection is not None:
-                connection.close()
-        for thread in self._threads[1:]:
+        process.join(2.0)
+        for connection in (run.feed, run.requests):
+            connection.close()
+        for thread in run.threads[1:]:
             thread.join(2.0)
-        self._threads = []
+        self._ended += run.threads[:1]  # it notices within its wait (stop wakes it at once)
+
+
+def _how(exitcode: int | None) -> str:
+    """How a process ended, in words."""
+    if exitcode is None:
+        return "still running"
+    if exitcode < 0:
+        with contextlib.suppress(ValueError):
+            return f"killed by {signal.Signals(-exitcode).name}"
+        return f"killed by signal {-exitcode}"
+    return f"exit status {exitcode}"
 
 
 class _Service:
@@ -355,6 +493,25 @@ class _Table:
         return self.pictures.service.call("edit", number, went_out, points)
 
 
+class _Guard:
+    """:class:`~showdown.web.pin.Guard` in the page's process: the service's keeper answers."""
+
+    def __init__(self, service: _Service) -> None:
+        self.service = service
+
+    def login(self, client: str, typed: str) -> Login:
+        answer: Login = self.service.call("login", client, typed)
+        return answer
+
+    def token(self, session: str) -> str | None:
+        answer: str | None = self.service.call("token", session)
+        return answer
+
+    def admit(self, session: str, token: str) -> Admission:
+        answer: Admission = self.service.call("admit", session, token)
+        return answer
+
+
 class _Tournament:
     """:class:`~showdown.web.tournament.TournamentSide` in the page's process (None: no event
     yet)."""
@@ -382,13 +539,16 @@ class _Start:
     """The service's log level."""
     nice: int
     """How much nicer than the service the page's process runs."""
+    limits: Limits
+    """How long a request may take to arrive, how many connections may be open."""
+    trusted: tuple[str, ...]
+    """The proxies whose forwarded headers are believed."""
 
 
 def serve_page(start: _Start) -> None:
     """The page's process: serve the page on ``start.sock`` from what ``start.feed`` brings."""
     kind, sock, feed, streams = start.kind, start.sock, start.feed, start.streams
     from showdown.web.app import table_app, tournament_app  # noqa: PLC0415 - the page's process only
-    from showdown.web.pin import PinGuard  # noqa: PLC0415
     from showdown.web.render import compile_templates  # noqa: PLC0415
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the service, which stops us
@@ -403,7 +563,7 @@ def serve_page(start: _Start) -> None:
     hub.update(versions)
     held = _Pictures(dict(pictures), service)
     if kind == "table":
-        app = table_app(_Table(held), hub, PinGuard(lambda: str(service.call("pin"))),
+        app = table_app(_Table(held), hub, _Guard(service),
                         event=_Tournament(held))  # no picture until the table is in an event
     else:
         app = tournament_app(_Tournament(held), hub)
@@ -412,7 +572,8 @@ def serve_page(start: _Start) -> None:
     page.live.counted = lambda count: setattr(streams, "value", count)
     host, port = sock.getsockname()[:2]
     server = WebServer(app, host, port, before_stop=hub.close,
-                       drained=lambda: page.streams == 0, sock=sock)
+                       drained=lambda: page.streams == 0, sock=sock, limits=start.limits,
+                       trusted=start.trusted)
     try:
         server.start()
     except WebError as error:

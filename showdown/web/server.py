@@ -4,6 +4,11 @@ The socket is bound here, before uvicorn starts, so an address that cannot be ha
 this machine's) is one clear :class:`WebError` at start, not a log line from a dying thread.
 Stopping ends every live stream first (:meth:`~showdown.web.hub.Hub.close`), so uvicorn's
 shutdown does not wait on phones that never hang up.
+
+Each connection is timed and counted (:mod:`showdown.web.connections`), and a forwarded header
+(``X-Forwarded-For``, ``Forwarded``) is believed only from a proxy named in ``trusted``: uvicorn
+believes one from 127.0.0.1 by default, so any program on the Pi, or a proxy passing on what its
+client wrote, could name itself another client (and get another client's tries at the PIN).
 """
 
 from __future__ import annotations
@@ -17,6 +22,15 @@ from collections.abc import Callable
 
 import uvicorn
 from starlette.types import ASGIApp
+
+from showdown.web.connections import (
+    ACCEPT_BATCH,
+    KEEP_ALIVE_S,
+    MAX_HEAD,
+    Gate,
+    Limits,
+    guarded,
+)
 
 __all__ = ["DEFAULT_PORT", "WebError", "WebServer", "bind", "parse_address"]
 
@@ -90,16 +104,25 @@ class WebServer:
     def __init__(self, app: ASGIApp, host: str, port: int, *,
                  before_stop: Callable[[], None] | None = None,
                  drained: Callable[[], bool] | None = None,
-                 sock: socket.socket | None = None) -> None:
+                 sock: socket.socket | None = None, limits: Limits | None = None,
+                 trusted: tuple[str, ...] = ()) -> None:
         """``before_stop`` ends the live streams (they send what is left, then finish);
         ``drained`` says when they have, and the server stops after it (at most
-        :data:`DRAIN_S`). ``sock``: a socket already bound (:func:`bind`) to serve on."""
+        :data:`DRAIN_S`). ``sock``: a socket already bound (:func:`bind`) to serve on.
+        ``limits``: how long a request may take to arrive, how many connections may be open.
+        ``trusted``: the proxies whose forwarded headers name the client (none: the client is
+        whoever connected)."""
         self.host = host
         self.requested_port = port
         self.before_stop = before_stop
         self.drained = drained
-        self._config = uvicorn.Config(app, log_level="warning", access_log=False,
-                                      lifespan="on", timeout_graceful_shutdown=3)
+        self._gate = Gate(limits or Limits())
+        self._config = uvicorn.Config(
+            app, log_level="warning", access_log=False, lifespan="on",
+            timeout_graceful_shutdown=3, http=guarded(self._gate),
+            proxy_headers=bool(trusted), forwarded_allow_ips=list(trusted) or None,
+            timeout_keep_alive=KEEP_ALIVE_S, h11_max_incomplete_event_size=MAX_HEAD,
+            backlog=ACCEPT_BATCH, server_header=False)
         self._server = uvicorn.Server(self._config)
         self._socket: socket.socket | None = sock
         self._thread: threading.Thread | None = None
@@ -121,7 +144,7 @@ class WebServer:
         up."""
         if self._socket is None:
             self._socket = bind(self.host, self.requested_port)
-        sock = self._socket
+        sock = self._socket = self._gate.wrap(self._socket)
         self._thread = threading.Thread(target=self._serve, args=(sock,), name="web",
                                         daemon=True)
         self._thread.start()

@@ -42,6 +42,10 @@ class Standing:
     points: int
     """Points (free play, partners) or match points (Swiss): what the ranking counts first."""
     games: int
+    opponents: int = 0
+    """Swiss: the opponents' match points, the first tie-break (0 in the other formats)."""
+    score: int = 0
+    """Swiss: the points scored in the games, the next tie-break (0 in the other formats)."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +78,12 @@ class TournamentPicture:
     """The round to play: (table id, its players in seat order), table by table."""
     byes: tuple[str, ...] = ()
     host_online: bool = True
+    """False while nothing the host publishes can reach here: what is shown is old news."""
+
+    @property
+    def played(self) -> bool:
+        """Whether any game was played yet: before, nobody leads (a bye's points would)."""
+        return any(line.games for line in self.standings)
 
     def table_name(self, table: str | None) -> str:
         """The name a table was given, or '' (the page then says 'Table N')."""
@@ -94,7 +104,8 @@ def picture(view: TournamentView) -> TournamentPicture:
         over=seating is not None and seating.over,
         standings=tuple(
             Standing(line.rank, line.name, line.table,
-                     line.match_points if swiss else line.points, line.games_played)
+                     line.match_points if swiss else line.points, line.games_played,
+                     line.opponents_points if swiss else 0, line.points if swiss else 0)
             for line in view.standings),
         tables=tuple(TableState(t.table, t.name, t.online, t.since, t.hands, t.waiting)
                      for t in view.tables),

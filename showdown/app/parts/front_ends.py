@@ -69,13 +69,15 @@ class ScoreboardFront:
 
 
 def open_phone_page(model: TableModel[TournamentSource], shutdown: Shutdown, *,
-                    address: str | None, asked: bool) -> PhonePage | None:
-    """The phone page at ``address`` (None: none), showing the event when the table is in one.
-    The service's start does not wait for the page's process (on a busy Pi the slowest part of
-    it): the address is had at once, and the page serves once its process has started."""
+                    address: str | None, asked: bool,
+                    trusted: tuple[str, ...] = ()) -> PhonePage | None:
+    """The phone page at ``address`` (None: none), showing the event when the table is in one;
+    ``trusted``: the proxies whose forwarded headers name a client. The service's start does not
+    wait for the page's process (on a busy Pi the slowest part of it): the address is had at
+    once, and the page serves once its process has started."""
     if address is None:
         return None
-    phone = serve_table(model, address, asked=asked, wait=False)
+    phone = serve_table(model, address, asked=asked, trusted=trusted, wait=False)
     if phone is not None:
         shutdown.add(Phase.FRONT_ENDS, phone.stop, "stopping the phone page")
     return phone

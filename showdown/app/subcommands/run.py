@@ -272,7 +272,8 @@ def _assemble(args: argparse.Namespace, plan: _Plan, table: Table, stats: StatsL
         model.join(event.link)
     address, asked = http_address(args, plan.settings.web)
     start.phase("the phone page")
-    phone = open_phone_page(model, shutdown, address=address, asked=asked)
+    phone = open_phone_page(model, shutdown, address=address, asked=asked,
+                            trusted=plan.settings.web.trusted_proxies)
     start.phase("the scoreboard")
     scoreboard = open_scoreboard(model, unit, shutdown, headless=args.headless,
                                  size=args.size, touch=plan.settings.scoreboard.touch_matrix,

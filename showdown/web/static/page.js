@@ -15,11 +15,38 @@
     return new Date(ms).toLocaleTimeString(lang, {hour: "2-digit", minute: "2-digit", second: "2-digit"});
   }
 
+  let skew = 0;  // the Pi's clock minus this phone's: an age is reckoned on the Pi's clock
+  let streaming = true;
+
   function setLive(ok) {
+    streaming = ok;
+    refresh();
+  }
+
+  // "Live" only while news can come: the stream is heard, and an event's part (the event's
+  // page, or the event below a table's game) still hears the event. Each event's part says
+  // how old its newest news is.
+  function refresh() {
     if (!live) return;
-    document.body.classList.toggle("stale", !ok);
+    const now = Date.now() + skew;
+    for (const news of document.querySelectorAll("[data-news]")) {
+      const ago = news.querySelector(".news .ago");
+      const line = news.querySelector(".news");
+      if (ago && line) {
+        const minutes = Math.floor((now - Number(news.dataset.news)) / 60000);
+        ago.textContent = " · " + (minutes < 1 ? line.dataset.just : line.dataset.ago.replace("{minutes}", minutes));
+      }
+      const part = news.closest(".part");
+      if (part) part.classList.toggle("stale", news.dataset.linked === "no");
+    }
+    const unheard = document.querySelector('#part-event [data-linked="no"]');
+    const page = !document.getElementById("part-table");  // the event's own page
+    const ok = streaming && !(page && unheard);
+    document.body.classList.toggle("stale", !streaming);
     live.classList.toggle("stale", !ok);
-    live.textContent = ok ? live.dataset.live : live.dataset.stale.replace("{time}", since);
+    live.textContent = ok ? live.dataset.live
+      : streaming ? live.dataset.unheard.replace("{time}", unheard.dataset.since)
+      : live.dataset.stale.replace("{time}", since);
   }
 
   function apply(message) {
@@ -30,8 +57,10 @@
       box.dataset.at = String(message.at[part]);
       if (part === "event") {  // the table joined an event after the page was loaded
         box.hidden = !html;
-        const head = document.getElementById("event-head");
-        if (head) head.hidden = !html;
+        for (const id of ["event-head", "event-link"]) {
+          const other = document.getElementById(id);
+          if (other) other.hidden = !html;
+        }
       }
     }
     wire();
@@ -39,15 +68,21 @@
 
   function connect() {
     if (!live) return;
-    source = new TournamentSource("/events" + (query ? "?lang=" + encodeURIComponent(query) : ""));
+    source = new EventSource("/events" + (query ? "?lang=" + encodeURIComponent(query) : ""));
     source.addEventListener("parts", (e) => {
       heard = Date.now(); since = clock(heard); retry = 1000;
-      apply(JSON.parse(e.data)); setLive(true);
+      const message = JSON.parse(e.data);
+      skew = message.now - heard;
+      apply(message); setLive(true);
     });
-    source.addEventListener("alive", () => { heard = Date.now(); since = clock(heard); retry = 1000; setLive(true); });
+    source.addEventListener("alive", (e) => {
+      heard = Date.now(); since = clock(heard); retry = 1000;
+      skew = JSON.parse(e.data).now - heard;
+      setLive(true);
+    });
     source.addEventListener("error", () => {
       setLive(false);
-      if (source.readyState === TournamentSource.CLOSED) {  // the browser gave up: try again ourselves
+      if (source.readyState === EventSource.CLOSED) {  // the browser gave up: try again ourselves
         source.close();
         setTimeout(connect, retry);
         retry = Math.min(retry * 2, 10000);
@@ -57,26 +92,50 @@
 
   setInterval(() => {
     if (!live) return;
+    refresh();
     if (Date.now() - heard > STALE_MS) {
       setLive(false);
       if (source && Date.now() - heard > 3 * STALE_MS) { source.close(); heard = Date.now() - STALE_MS; connect(); }
     }
   }, 1000);
 
-  // Corrections: the PIN from the table's scoreboard, kept for this browser's session.
+  // Corrections: the PIN from the table's scoreboard, typed once for a short session (its
+  // cookie is HttpOnly: this script never sees it), then one token per correction, each answer
+  // bringing the next. The PIN is never kept.
   const dialog = document.getElementById("fix");
   const answer = document.getElementById("fix-answer");
+  const pinField = document.getElementById("pin-field");
   let editing = null;
+  let token = null;
 
   function seats() {
     return Array.from(document.querySelectorAll(".history thead th[scope=col]")).slice(1)
       .map((th) => th.textContent.trim());
   }
 
+  async function post(path, body) {
+    const reply = await fetch(path, {method: "POST", credentials: "same-origin",
+      headers: {"Content-Type": "application/json", "Accept-Language": lang},
+      body: JSON.stringify(body)});
+    return {status: reply.status, result: await reply.json()};
+  }
+
+  function askPin(ask) {
+    pinField.hidden = !ask;
+    if (ask) { token = null; document.getElementById("pin").focus(); }
+  }
+
+  async function fresh() {  // a session already open (within ten minutes): no PIN to type
+    try {
+      const {status, result} = await post("/api/token", {});
+      if (status === 200) { token = result.token; askPin(false); return; }
+    } catch (error) { /* the PIN is asked for */ }
+    askPin(true);
+  }
+
   function open(round) {
     if (!dialog) return;
-    const pin = document.getElementById("pin");
-    pin.value = sessionStorage.getItem("pin") || "";
+    document.getElementById("pin").value = "";
     answer.textContent = ""; answer.className = "answer";
     const fields = document.getElementById("edit-fields");
     editing = round;
@@ -103,20 +162,29 @@
         return label;
       }));
     }
+    if (token === null) fresh(); else askPin(false);
     dialog.showModal();
   }
 
+  function say(result, ok) {
+    answer.textContent = result.message;
+    answer.className = "answer" + (ok ? "" : " refused");
+  }
+
   async function send(path, body) {
-    const pin = document.getElementById("pin").value.trim();
     answer.textContent = "…"; answer.className = "answer";
     try {
-      const reply = await fetch(path, {method: "POST", headers: {"Content-Type": "application/json", "Accept-Language": lang},
-        body: JSON.stringify(Object.assign({pin: pin}, body))});
-      const result = await reply.json();
-      answer.textContent = result.message;
-      answer.className = "answer" + (result.ok ? "" : " refused");
-      if (result.ok) { sessionStorage.setItem("pin", pin); setTimeout(() => dialog.close(), 1200); }
-      else if (reply.status === 403 || reply.status === 429) sessionStorage.removeItem("pin");
+      if (token === null) {
+        const typed = await post("/api/login", {pin: document.getElementById("pin").value.trim()});
+        if (typed.status !== 200) { say(typed.result, false); return; }
+        token = typed.result.token;
+        askPin(false);
+      }
+      const {status, result} = await post(path, Object.assign({token: token}, body));
+      token = result.token || null;
+      say(result, result.ok);
+      if (status === 401) askPin(true);
+      if (result.ok) setTimeout(() => dialog.close(), 1200);
     } catch (error) {
       answer.textContent = live ? live.dataset.stale.replace("{time}", since) : String(error);
       answer.className = "answer refused";
@@ -187,5 +255,6 @@
   }
 
   wire();
+  refresh();
   connect();
 })();

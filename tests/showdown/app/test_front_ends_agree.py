@@ -191,7 +191,8 @@ def test_both_front_ends_show_the_event_the_table_joined(table: Table) -> None:
     page = table.phone.get("/?lang=en").text
     part = page[page.index('id="part-event"'):]
     part = part[:part.index("</section>")]
-    assert "hidden" not in part[:part.index(">")] and "Round 3 of 7" in part
+    # the event's round, named apart from the table's rounds (its hands) on the same page
+    assert "hidden" not in part[:part.index(">")] and "Event round 3 of 7" in part
     assert 'data-name="Hana" data-total="512"' in part  # the event's leader
     table.session.handle(SetUpGame(players=["Ada", "Gus", "Hana", "Fay"]))
     board.pump()

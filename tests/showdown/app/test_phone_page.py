@@ -3,6 +3,7 @@ taken or malformed address does, and that the table's PIN never reaches a log.""
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import logging
 import socket
@@ -31,11 +32,18 @@ def session(tmp_path: Path) -> Iterator[Session]:
         yield session
 
 
-def _post(url: str, body: dict[str, object]) -> tuple[int, dict[str, object]]:
+COOKIES = http.cookiejar.CookieJar()
+"""The cookies a phone keeps between requests (``_post(..., keep=True)``)."""
+
+
+def _post(url: str, body: dict[str, object], *, keep: bool = False
+          ) -> tuple[int, dict[str, object]]:
     request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
                                      headers={"Content-Type": "application/json"})
+    opener = urllib.request.build_opener(*(
+        [urllib.request.HTTPCookieProcessor(COOKIES)] if keep else []))
     try:
-        with urllib.request.urlopen(request, timeout=10) as reply:
+        with opener.open(request, timeout=10) as reply:
             return reply.status, json.loads(reply.read())
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read())
@@ -91,21 +99,25 @@ def test_the_pin_never_reaches_a_log(session: Session, caplog: pytest.LogCapture
     try:
         pin = page.pin()
         wrong = f"{(int(pin) + 1) % 10_000:04d}"
-        assert _post(page.url + "api/undo", {"pin": wrong})[0] == 403
+        assert _post(page.url + "api/login", {"pin": wrong})[0] == 403
         for _ in range(3):
-            _post(page.url + "api/undo", {"pin": wrong})
-        assert _post(page.url + "api/undo", {"pin": wrong})[0] == 429
+            _post(page.url + "api/login", {"pin": wrong})
+        assert _post(page.url + "api/login", {"pin": wrong})[0] == 429
     finally:
         page.stop()
     page = _served(session, "127.0.0.1:0")  # a new server: a fresh rate limit
     try:
-        status, answer = _post(page.url + "api/undo", {"pin": page.pin()})
+        status, answer = _post(page.url + "api/login", {"pin": page.pin()}, keep=True)
+        assert status == 200, answer
+        token = str(answer["token"])
+        status, answer = _post(page.url + "api/undo", {"token": token}, keep=True)
         assert status == 200, answer
     finally:
         page.stop()
     logged = "\n".join(record.getMessage() for record in caplog.records)
     assert "phone 127.0.0.1: undo" in logged and "too many wrong PINs" in logged
     assert pin not in logged and wrong not in logged
+    assert token not in logged and str(answer["token"]) not in logged
 
 
 def test_the_events_page_binds_where_asked_and_shows_no_join_code(

@@ -192,3 +192,20 @@ def test_a_broker_on_every_interface_stays_there_when_started_again(tmp_path: Pa
         assert listens_on_every_interface(broker.port)
     finally:
         broker.stop()
+
+
+def test_a_dead_broker_is_news_to_the_screens_of_the_host_and_the_tables(event: Event
+                                                                         ) -> None:
+    """With the broker dead, the event's page and the table's event section kept showing the
+    host online and "Live": nothing told them the link had dropped, and the table's view kept
+    the host's last "online". Now the link's drop is news to both sides' screens, and the
+    table's view says the host is away while it cannot be heard."""
+    link = event.table(event.join())
+    assert wait_for(lambda: link.view().host_online and event.host.view().host_online)
+    told = {"host": 0, "table": 0}
+    event.host.subscribe(lambda: told.__setitem__("host", told["host"] + 1))
+    link.subscribe(lambda: told.__setitem__("table", told["table"] + 1))
+    event.broker.stop()  # no supervisor here: it stays dead
+    assert wait_for(lambda: told["host"] >= 1 and told["table"] >= 1, 30), told
+    assert not event.host.view().host_online
+    assert not link.view().host_online

@@ -52,6 +52,15 @@ def shown_text(html: str) -> str:
     return " ".join(unescape(re.sub(r"<[^>]*>", "", html)).split())
 
 
+def login(client: TestClient, pin: str = PIN) -> str:
+    """Type the PIN on ``client``'s page: its session's cookie is kept, its first one-time
+    token returned."""
+    answer = client.post("/api/login", json={"pin": pin})
+    assert answer.status_code == 200, answer.text
+    token: str = answer.json()["token"]
+    return token
+
+
 def play(session: Session, players: list[str], rounds: int = 2) -> None:
     """A set-up, a showdown and ``rounds`` rounds, the first player going out each time."""
     session.handle(SetUpGame(players=players, preset="showdown",

@@ -61,3 +61,31 @@ def evening(t1: tuple[int, ...], t2: tuple[int, ...], players: tuple[str, ...] =
         seating=SeatingMessage(event="ab12cd", round=1, rounds=1,
                                tables={"t1": list(players[:4]), "t2": list(players[4:])}),
         host_online=True, join_code=JOIN_CODE, join_expires=1_700_000_900.0)
+
+
+SWISS = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Max")
+"""Nine players at two tables of four: one of them sits out each round (a bye)."""
+
+
+def swiss_evening(played: bool) -> TournamentView:
+    """A Swiss evening of three rounds, Max on a bye in round 1: before its games (``played``
+    False) or after them, round 2 to play."""
+    settings = TournamentSettings(TournamentFormat.SWISS, SWISS, ("t1", "t2"), rounds=3)
+    records = [
+        GameRecord(table, "g1", 10, 1, tuple(
+            PlayerLine(name, points, 0, 0, None) for name, points in zip(names, totals,
+                                                                         strict=True)),
+            hands=5, over=True, winners=names[:1])
+        for table, names, totals in (("t1", SWISS[:4], (310, 120, 80, 10)),
+                                     ("t2", SWISS[4:8], (290, 150, 60, 40)))] if played else []
+    info = TournamentInfo(event="ab12cd", name="Swiss night", format="swiss", players=list(SWISS),
+                     tables=["t1", "t2"], rounds=3, target=500)
+    seated = ({"t1": ["Ada", "Eli", "Ben", "Fay"], "t2": ["Cleo", "Gus", "Max", "Dev"]}
+              if played else {"t1": list(SWISS[:4]), "t2": list(SWISS[4:8])})
+    return TournamentView(
+        info=info, standings=_lines(standings(settings, records, byes={"Max": 1})),
+        tables=(TableLine(table="t1", online=True, since=1_700_000_000.0, hands=5),
+                TableLine(table="t2", online=True, since=1_700_000_000.0, hands=5)),
+        seating=SeatingMessage(event="ab12cd", round=2 if played else 1, rounds=3,
+                               tables=seated, byes=["Hana"] if played else ["Max"]),
+        host_online=True)

@@ -27,6 +27,7 @@ from showdown.game.session import Session
 from showdown.game.table_model import TableModel
 from showdown.game.table_pin import evening_pin
 from showdown.tournament.view import TournamentSource
+from showdown.web.app import SESSION_COOKIE
 from tests.showdown.web.browser import (
     LATENCY_PROBE,
     Service,
@@ -136,14 +137,33 @@ def test_a_reader_switches_language_corrects_with_the_pin_and_follows_a_restart(
             journal.close()
             wrong = f"{(int(pin) + 1) % 10_000:04d}"
             page.click("button.undo")
+            expect(page.locator("#pin")).to_be_visible()  # no session yet: the PIN is asked for
+            expect(page.locator("#fix-save")).to_be_hidden()  # an undo: no round to save
             page.fill("#pin", wrong)
             page.click("#fix-undo")
             expect(page.locator("#fix-answer")).to_contain_text("PIN が違います")
             undos = _undo_entries(db)
             page.fill("#pin", pin)
-            page.click("#fix-undo")
+            with page.expect_request("**/api/undo") as sent:
+                page.click("#fix-undo")
             expect(page.locator("#fix-answer")).to_have_text("最後の記録を取り消しました")
             assert _undo_entries(db) == undos + 1
+            # The session is a cookie the page's script cannot read, sent to this site only.
+            cookie = next(c for c in browser.cookies() if c["name"] == SESSION_COOKIE)
+            assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
+            assert SESSION_COOKIE not in page.evaluate("document.cookie")
+            # The same correction sent again (as a replay would) is refused, and undoes nothing.
+            replayed = page.evaluate(REPLAY, sent.value.post_data)
+            assert replayed == [403, "この訂正は送信済みです。何も変わりません"], replayed
+            assert _undo_entries(db) == undos + 1
+            # A second correction within the session asks for no PIN.
+            expect(page.locator("#fix")).not_to_be_visible(timeout=10_000)
+            page.wait_for_selector("button.undo", timeout=120_000)
+            page.click("button.undo")
+            expect(page.locator("#pin")).to_be_hidden()
+            page.click("#fix-undo")
+            expect(page.locator("#fix-answer")).to_have_text("最後の記録を取り消しました")
+            assert _undo_entries(db) == undos + 2
         finally:
             assert service.stop() == 0
         expect(page.locator("#live")).to_have_class("live stale", timeout=30_000)
@@ -155,6 +175,14 @@ def test_a_reader_switches_language_corrects_with_the_pin_and_follows_a_restart(
             _wait_for_journals_totals(page, db)
         finally:
             assert again.stop() == 0
+
+
+REPLAY = """async (body) => {
+  const reply = await fetch("/api/undo", {method: "POST", body: body,
+    headers: {"Content-Type": "application/json", "Accept-Language": "ja"}});
+  return [reply.status, (await reply.json()).message];
+}"""
+"""The page's own request sent again, from the page (its cookie goes with it)."""
 
 
 def _undo_entries(db: Path) -> int:
@@ -246,9 +274,11 @@ def test_a_table_that_joins_an_event_later_shows_it_on_an_open_page(tmp_path: Pa
                 expect(page.locator("#live")).to_have_text("Live", timeout=30_000)
                 expect(page.locator("#part-event")).to_be_hidden()
                 expect(page.locator("#event-head")).to_be_hidden()
+                expect(page.locator("#event-link")).to_be_hidden()  # no event to lead to yet
                 table.join(Host(evening((120, 0, 35, 0), (0, 210, 0, 64))))
                 expect(page.locator("#part-event")).to_be_visible(timeout=30_000)
                 expect(page.locator("#event-head")).to_be_visible()
+                expect(page.locator("#event-link")).to_be_visible()
                 expect(page.locator('#part-event [data-total="210"]')).to_have_count(1)
         finally:
             served.stop()

@@ -10,7 +10,9 @@ import http.client
 import json
 import os
 import re
+import resource
 import select
+import signal
 import socket
 import subprocess
 import sys
@@ -28,9 +30,11 @@ from showdown.game.messages import HandEntry, RecordRound
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
 from showdown.tournament.view import TournamentSource
-from showdown.web.process import NICE
+from showdown.web.connections import SPARE_FILES, Limits
+from showdown.web.pages import table_page
+from showdown.web.process import FIRST_BACKOFF_S, NICE, STEADY_S
 from tests.showdown.app.test_no_tracebacks import ENV, SHOWDOWN
-from tests.showdown.web.conftest import play
+from tests.showdown.web.conftest import FakeClock, play
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -174,8 +178,13 @@ def test_a_correction_from_a_phone_is_made_by_the_service(session: Session) -> N
     try:
         rounds = len(session.state.rounds) if session.state else 0
         connection = http.client.HTTPConnection("127.0.0.1", page.server.port, timeout=20)
-        connection.request("POST", "/api/undo", body=json.dumps({"pin": page.pin()}),
+        connection.request("POST", "/api/login", body=json.dumps({"pin": page.pin()}),
                            headers={"Content-Type": "application/json"})
+        login = connection.getresponse()
+        token = json.loads(login.read())["token"]
+        connection.request("POST", "/api/undo", body=json.dumps({"token": token}),
+                           headers={"Content-Type": "application/json",
+                                    "Cookie": login.headers["set-cookie"].split(";")[0]})
         reply = connection.getresponse()
         assert reply.status == 200, reply.read()
         connection.close()
@@ -286,3 +295,107 @@ def test_a_table_that_joins_an_event_later_shows_it_without_a_restart(session: S
         assert 'data-total="250"' in after
     finally:
         page.stop()
+
+
+def test_a_page_process_killed_is_reaped_and_served_again_after_its_back_off(
+        session: Session, caplog: pytest.LogCaptureFixture) -> None:
+    """`kill -9` of the page's process: it was left a zombie and the page stayed down while the
+    table played on. The service reaps it at once and starts another after the back-off (the
+    waits are the test's: no time passes), doubling while it keeps dying, on the same port."""
+    clock = FakeClock()
+    waits: list[float] = []
+    page = table_page(TableModel(session), "127.0.0.1", 0, clock=clock, pause=waits.append)
+    try:
+        url = f"http://127.0.0.1:{page.server.port}/"
+        for died in (1, 2):
+            killed = page.server.pid
+            assert killed is not None
+            os.kill(killed, signal.SIGKILL)
+            assert page.server.wait_started(died + 1, 60), "no page started again"
+            assert not Path(f"/proc/{killed}").exists(), "the killed page was not reaped"
+            assert page.server.pid not in (None, killed)
+            with urllib.request.urlopen(url, timeout=20) as reply:
+                assert 'data-name="Ana"' in reply.read().decode()
+        assert waits == [FIRST_BACKOFF_S, 2 * FIRST_BACKOFF_S]
+        clock.now += STEADY_S  # it served a while: the next death waits the first back-off
+        os.kill(page.server.pid or 0, signal.SIGKILL)
+        assert page.server.wait_started(4, 60)
+        assert waits[-1] == FIRST_BACKOFF_S
+    finally:
+        page.stop()
+    assert "the phone page's process ended (killed by SIGKILL); starting it again in 1 s" \
+        in caplog.text
+    assert not [t.name for t in threading.enumerate() if t.name.startswith("web-")]
+
+
+def _read_all(sock: socket.socket) -> bytes:
+    """Everything the page sends on ``sock`` until it closes it (20 s at most)."""
+    sock.settimeout(20)
+    received = b""
+    while chunk := sock.recv(4096):
+        received += chunk
+    return received
+
+
+def test_a_request_that_never_arrives_whole_is_answered_408_and_closed(
+        session: Session, capfd: pytest.CaptureFixture[str],
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Nothing timed out a half-sent request: a client sending half its request (or nothing)
+    held its connection, and a file, for ever."""
+    page = table_page(TableModel(session), "127.0.0.1", 0, limits=Limits(request_s=1.0))
+    port = page.server.port
+    try:
+        silent = socket.create_connection(("127.0.0.1", port))
+        half_head = socket.create_connection(("127.0.0.1", port))
+        half_head.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/ht")
+        half_body = socket.create_connection(("127.0.0.1", port))
+        half_body.sendall(b"POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                          b"application/json\r\nContent-Length: 40\r\n\r\n{\"pin\": ")
+        for sock in (silent, half_head):
+            assert _read_all(sock).startswith(b"HTTP/1.1 408 "), "not timed out"
+        assert _read_all(half_body) == b""  # closed: the half request did nothing
+        for sock in (silent, half_head, half_body):
+            sock.close()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=20) as reply:
+            assert reply.status == 200
+    finally:
+        page.stop()
+    assert "Traceback" not in caplog.text + capfd.readouterr().err
+
+
+def test_idle_connections_beyond_the_cap_leave_the_page_to_a_new_phone(
+        session: Session, capfd: pytest.CaptureFixture[str],
+        caplog: pytest.LogCaptureFixture) -> None:
+    """1,030 idle connections under the usual 1,024 open files made the page unreachable, with
+    "Too many open files" tracebacks. Here the page's process has 128 files (as a unit's
+    LimitNOFILE would give it) and 200 connections idle: the oldest idle ones make room, a new
+    phone is served, nothing is logged as broken."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (128, hard))  # the page's process inherits it
+    try:
+        page = table_page(TableModel(session), "127.0.0.1", 0)
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    idle: list[socket.socket] = []
+    try:
+        idle = [socket.create_connection(("127.0.0.1", page.server.port)) for _ in range(200)]
+        phone = Phone(page.server.port)  # a live stream: never one made room for
+        assert 'data-total="' in str(phone.next_parts()["html"])
+        with urllib.request.urlopen(f"http://127.0.0.1:{page.server.port}/",
+                                    timeout=20) as reply:
+            assert reply.status == 200 and 'data-name="Ana"' in reply.read().decode()
+        still_open = 0
+        for sock in idle:  # the oldest were closed to make room (or refused, or timed out)
+            sock.settimeout(0)
+            try:
+                sock.recv(1)
+            except BlockingIOError:
+                still_open += 1
+        assert still_open <= 128 - SPARE_FILES
+        phone.close()
+    finally:
+        for sock in idle:
+            sock.close()
+        page.stop()
+    said = caplog.text + capfd.readouterr().err
+    assert "Too many open files" not in said and "Traceback" not in said, said

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from showdown.web.app import MAX_BODY
-from showdown.web.pin import FREE_TRIES, GLOBAL_WINDOW_S, GLOBAL_WRONG
-from tests.showdown.web.conftest import PIN, Page, play, shown_text
+from showdown.web.pin import ALARM_MISSES, ALARM_WINDOW_S, FREE_TRIES
+from tests.showdown.web.conftest import PIN, Page, login, play, shown_text
 
 
 def _totals(html: str) -> dict[str, int]:
@@ -84,11 +84,14 @@ def test_undo_needs_the_pin_and_then_takes_back_the_last_entry(page: Page) -> No
     play(page.session, ["Ana", "Budi"])
     before = page.session.state
     assert before is not None and len(before.rounds) == 2
-    wrong = page.client.post("/api/undo", json={"pin": "0000"})
+    nobody = page.client.post("/api/undo", json={"token": "made-up"})
+    assert nobody.status_code == 401 and "PIN" in nobody.json()["message"]
+    wrong = page.client.post("/api/login", json={"pin": "0000"})
     assert wrong.status_code == 403 and wrong.json()["tries_left"] == FREE_TRIES - 1
     assert "Wrong PIN" in wrong.json()["message"]
     assert page.session.state is before
-    right = page.client.post("/api/undo", json={"pin": PIN})
+    token = login(page.client)
+    right = page.client.post("/api/undo", json={"token": token})
     assert right.status_code == 200 and right.json()["ok"] is True
     after = page.session.state
     assert after is not None and len(after.rounds) == 1
@@ -96,19 +99,21 @@ def test_undo_needs_the_pin_and_then_takes_back_the_last_entry(page: Page) -> No
 
 def test_an_edit_replaces_the_round_and_a_bad_one_is_refused_in_words(page: Page) -> None:
     play(page.session, ["Ana", "Budi", "Chen"])
-    done = page.client.post("/api/edit", json={"pin": PIN, "round": 1, "went_out": "Budi",
+    token = login(page.client)
+    done = page.client.post("/api/edit", json={"token": token, "round": 1, "went_out": "Budi",
                                                "held": {"Ana": 5, "Chen": 7}})
     assert done.status_code == 200, done.text
     assert done.json()["message"] == "Round 1 corrected"
     state = page.session.state
     assert state is not None and state.rounds[0].went_out == "Budi"
     assert state.totals["Budi"] == 12
-    refused = page.client.post("/api/edit", json={"pin": PIN, "round": 9, "went_out": "Budi",
-                                                  "held": {}})
+    refused = page.client.post("/api/edit", json={"token": done.json()["token"], "round": 9,
+                                                  "went_out": "Budi", "held": {}})
     assert refused.status_code == 409
     assert refused.json()["message"] == "there is no round 9 to edit (2 recorded)"
-    nobody = page.client.post("/api/edit", json={"pin": PIN, "round": 1, "went_out": "Zed",
-                                                 "held": {}}, headers={"Accept-Language": "ja"})
+    nobody = page.client.post("/api/edit", json={"token": refused.json()["token"], "round": 1,
+                                                 "went_out": "Zed", "held": {}},
+                              headers={"Accept-Language": "ja"})
     assert nobody.status_code == 409 and "Zed" in nobody.json()["message"]
     assert page.session.state is not None and page.session.state.rounds[0].went_out == "Budi"
 
@@ -116,28 +121,35 @@ def test_an_edit_replaces_the_round_and_a_bad_one_is_refused_in_words(page: Page
 def test_wrong_pins_are_rate_limited_per_client(page: Page) -> None:
     play(page.session, ["Ana", "Budi"])
     for _ in range(FREE_TRIES - 1):
-        assert page.client.post("/api/undo", json={"pin": "1111"}).status_code == 403
-    third = page.client.post("/api/undo", json={"pin": "1111"})
+        assert page.client.post("/api/login", json={"pin": "1111"}).status_code == 403
+    third = page.client.post("/api/login", json={"pin": "1111"})
     assert third.status_code == 429 and third.json()["retry_after"] == 30
     assert "try again in 30 s" in third.json()["message"]
     # Locked out: even the right PIN is not read until the wait is over.
-    assert page.client.post("/api/undo", json={"pin": PIN}).status_code == 429
+    assert page.client.post("/api/login", json={"pin": PIN}).status_code == 429
     page.clock.now += 31
-    assert page.client.post("/api/undo", json={"pin": "2222"}).json()["retry_after"] == 60
+    assert page.client.post("/api/login", json={"pin": "2222"}).json()["retry_after"] == 60
     page.clock.now += 61
-    assert page.client.post("/api/undo", json={"pin": PIN}).status_code == 200
+    assert page.client.post("/api/undo", json={"token": login(page.client)}).status_code == 200
     state = page.session.state
     assert state is not None and len(state.rounds) == 1
 
 
-def test_many_addresses_guessing_together_are_stopped_too(page: Page) -> None:
+def test_many_addresses_guessing_together_get_one_guess_each_until_it_calms_down(
+        page: Page) -> None:
     play(page.session, ["Ana", "Budi"])
-    for misses in range(GLOBAL_WRONG):
+    for misses in range(ALARM_MISSES):
         with TestClient(page.client.app, client=(f"198.51.100.{misses // 2 + 1}", 1)) as other:
-            assert other.post("/api/undo", json={"pin": "9999"}).status_code == 403
-    assert page.client.post("/api/undo", json={"pin": PIN}).status_code == 429
-    page.clock.now += GLOBAL_WINDOW_S
-    assert page.client.post("/api/undo", json={"pin": PIN}).status_code == 200
+            assert other.post("/api/login", json={"pin": "9999"}).status_code in (403, 429)
+    with TestClient(page.client.app, client=("198.51.100.1", 1)) as guesser:
+        assert guesser.post("/api/login", json={"pin": PIN}).status_code == 429
+    with TestClient(page.client.app, client=("198.51.100.99", 1)) as newcomer:
+        assert newcomer.post("/api/login", json={"pin": "9998"}).status_code == 429
+        assert newcomer.post("/api/login", json={"pin": PIN}).status_code == 429
+    assert page.client.post("/api/undo", json={"token": login(page.client)}).status_code == 200
+    page.clock.now += ALARM_WINDOW_S
+    with TestClient(page.client.app, client=("198.51.100.1", 1)) as guesser:
+        assert guesser.post("/api/login", json={"pin": PIN}).status_code == 200
 
 
 @pytest.mark.parametrize(("body", "headers", "status", "words"), [
@@ -155,7 +167,7 @@ def test_bad_requests_are_refused_in_one_sentence_and_change_nothing(
         page: Page, body: bytes, headers: dict[str, str], status: int, words: str) -> None:
     play(page.session, ["Ana", "Budi"])
     before = page.session.state
-    response = page.client.post("/api/undo", content=body, headers=headers)
+    response = page.client.post("/api/login", content=body, headers=headers)
     assert response.status_code == status
     assert words in response.json()["message"] and "Traceback" not in response.text
     assert page.session.state is before
@@ -163,8 +175,8 @@ def test_bad_requests_are_refused_in_one_sentence_and_change_nothing(
 
 def test_an_edit_with_a_bad_field_names_it(page: Page) -> None:
     play(page.session, ["Ana", "Budi"])
-    response = page.client.post("/api/edit", json={"pin": PIN, "round": 0, "went_out": "Ana",
-                                                   "held": {}})
+    response = page.client.post("/api/edit", json={"token": login(page.client), "round": 0,
+                                                   "went_out": "Ana", "held": {}})
     assert response.status_code == 400 and response.json()["message"].startswith("round:")
 
 
@@ -236,19 +248,21 @@ JSON = st.recursive(
 
 @settings(max_examples=80, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(body=st.dictionaries(st.sampled_from(["round", "went_out", "held", "pin", "extra"]),
+@given(body=st.dictionaries(st.sampled_from(["round", "went_out", "held", "token", "extra"]),
                             JSON, max_size=5),
-       path=st.sampled_from(["/api/edit", "/api/undo"]))
+       path=st.sampled_from(["/api/edit", "/api/undo", "/api/token", "/api/login"]))
 def test_any_json_body_is_refused_in_one_sentence_or_done_never_a_trace(
         page: Page, body: dict[str, object], path: str) -> None:
     if page.session.state is None:
         play(page.session, ["Ana", "Budi"])
-    body = {**body, "pin": PIN} if "pin" not in body else body
+    if "token" not in body:
+        body = {**body, "token": page.client.post("/api/token", json={}).json().get("token")
+                or login(page.client)}
     before = page.session.state
     response = page.client.post(path, json=body)
     answer = response.json()
-    assert response.status_code in (200, 400, 403, 409, 429), (body, answer)
-    assert isinstance(answer["message"], str) and answer["message"]
+    assert response.status_code in (200, 400, 401, 403, 409, 429), (body, answer)
+    assert isinstance(answer["message"], str) and (answer["message"] or path == "/api/token")
     assert "\n" not in answer["message"] and "Traceback" not in response.text
-    if response.status_code != 200:
+    if response.status_code != 200 or path in ("/api/token", "/api/login"):
         assert page.session.state is before

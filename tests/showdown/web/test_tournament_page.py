@@ -27,7 +27,7 @@ from showdown.web.pin import PinGuard
 from showdown.web.table import PARTS, TableSource
 from showdown.web.tournament import TOURNAMENT_PARTS, TournamentWatch
 from tests.showdown.web.conftest import PIN, play, shown_text
-from tests.showdown.web.sample_tournament import JOIN_CODE, Host, evening
+from tests.showdown.web.sample_tournament import JOIN_CODE, Host, evening, swiss_evening
 from tests.showdown.web.test_requests import _event, _totals
 
 
@@ -54,7 +54,7 @@ def test_the_page_shows_every_player_of_every_table_with_their_totals(client: Te
     text = shown_text(html)
     assert "Window online, 2 hands" in text  # the name the table was given
     assert re.search(r"Table 2 offline since \d\d:\d\d", text)  # and the one it was not
-    assert "Next seating" in text and "Free play" in text
+    assert "Seating" in text and "Free play" in text
     assert "Ana, Budi, Chen, Dewi" in text
 
 
@@ -151,3 +151,61 @@ def test_a_table_in_an_event_shows_the_event_below_its_game(tmp_path: Path, host
                 assert set(first["html"]) == {"table", "showdown", "event"}
             hub.close()
         model.close()
+
+
+def _standing_lines(html: str) -> list[str]:
+    """Each line of the event's standings, as read."""
+    return [shown_text(line) for line in re.findall(r'<li class="seat".*?</li>', html, re.S)]
+
+
+def test_swiss_totals_say_what_they_are_and_why_a_tie_is_broken(client: TestClient,
+                                                                  host: Host) -> None:
+    """The Swiss totals had no label and the tie-break was hidden: Ada 3 ranked above Eli 3,
+    Fay 2 above Ben 2, with no reason shown."""
+    host.publish(swiss_evening(played=True))
+    html = client.get("/").text
+    assert "Player Match points" in shown_text(html)
+    lines = _standing_lines(html)
+    assert lines[:4] == ["1 Ada Table 1 3 opponents 3, points 310",
+                         "2 Eli Table 2 3 opponents 3, points 290",
+                         "3 Fay Table 2 2 opponents 4, points 150",
+                         "4 Ben Table 1 2 opponents 4, points 120"], lines
+    assert ("Equal match points: the player whose opponents have more match points goes "
+            "first, then the one with more points") in shown_text(html)
+
+
+def test_before_any_game_nobody_leads_not_even_the_player_on_a_bye(client: TestClient,
+                                                                  host: Host) -> None:
+    """Max, on a bye, led the evening before anyone had played (a bye's two match points)."""
+    host.publish(swiss_evening(played=False))
+    html = client.get("/").text
+    assert "No game played yet: nobody leads" in shown_text(html)
+    lines = _standing_lines(html)
+    assert [line.split()[1] for line in lines] == sorted(line.split()[1] for line in lines)
+    assert all(line.startswith("– ") for line in lines), lines
+    assert 'data-place="1"' not in html
+
+
+def test_the_seating_is_named_for_the_round_it_seats_and_event_rounds_are_not_hands(
+        client: TestClient, host: Host) -> None:
+    """"Next seating" showed the round being played; "Round 1" meant a hand on the table's part
+    of the page and a Swiss round in the event's."""
+    host.publish(swiss_evening(played=True))
+    text = shown_text(client.get("/").text)
+    assert "Next seating" not in text
+    assert "Seating for event round 2" in text and "Event round 2 of 3" in text
+    assert not re.search(r"(?<!Event )(?<!event )Round \d", text), text
+
+
+def test_the_page_says_how_old_its_news_is_and_when_none_can_come(client: TestClient,
+                                                                 host: Host) -> None:
+    """With the broker dead, the event's page kept showing the host online: nothing said its
+    news had stopped."""
+    html = client.get("/").text
+    assert re.search(r"Updated \d\d:\d\d:\d\d", shown_text(html))
+    assert 'data-linked="yes"' in html
+    host.publish(replace(host.current, host_online=False))  # the link dropped
+    html = client.get("/").text
+    assert 'data-linked="no"' in html
+    assert re.search(r"The host is away: no news from the event since \d\d:\d\d:\d\d",
+                     shown_text(html))
