@@ -174,7 +174,7 @@ def test_a_reader_switches_language_corrects_with_the_pin_and_follows_a_restart(
             expect(page.locator("#live")).to_have_class("live", timeout=30_000)
             _wait_for_journals_totals(page, db)
         finally:
-            assert again.stop() == 0
+            assert again.stop() == 0, "".join(again.output)
 
 
 REPLAY = """async (body) => {
