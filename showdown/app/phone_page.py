@@ -83,12 +83,13 @@ def serve_table(table: TableModel[TournamentSource], address: str, *,
     return _started(lambda: table_page(table, host, port, trusted=trusted, wait=wait), asked)
 
 
-def serve_tournament(source: TournamentSource, address: str, *,
-                     asked: bool = True) -> TournamentPage | None:
+def serve_tournament(source: TournamentSource, address: str, *, asked: bool = True,
+                     wait: bool = True) -> TournamentPage | None:
     """Serve the event's page at ``address`` (:func:`showdown.web.pages.tournament_page`); one not
-    ``asked`` for is given up quietly when it cannot be had (None)."""
+    ``asked`` for is given up quietly when it cannot be had (None). Without ``wait``, return
+    once the address is had and the page's process launched (the event host's start)."""
     host, port = _where(address)
-    return _started(lambda: tournament_page(source, host, port), asked)
+    return _started(lambda: tournament_page(source, host, port, wait=wait), asked)
 
 
 def _where(address: str) -> tuple[str, int]:

@@ -90,10 +90,12 @@ def table_page(table: TableModel[TournamentSource], host: str, port: int, *,
     return PhonePage(page_url(server.host, server.port), pin, server, unsubscribe)
 
 
-def tournament_page(source: TournamentSource, host: str, port: int) -> TournamentPage:
-    """Serve the event's page (standings, tables, seating) on ``host:port``."""
+def tournament_page(source: TournamentSource, host: str, port: int, *,
+                    wait: bool = True) -> TournamentPage:
+    """Serve the event's page (standings, tables, seating) on ``host:port``; without ``wait``,
+    return once the address is bound (:meth:`~showdown.web.process.PageProcess.start`)."""
     hub = Hub(TOURNAMENT_PARTS)
     watch = TournamentWatch(source, hub.changed)
     server = PageProcess("event", hub, {"event": watch.picture}, host, port)
-    server.start()
+    server.start(wait=wait)
     return TournamentPage(page_url(server.host, server.port), server)

@@ -178,8 +178,12 @@ def run(args: argparse.Namespace) -> int:
         host.address = address if broker.port == 1883 else f"{address}:{broker.port}"
         if not args.no_mdns:
             announcement = _announce(host, address, broker.port)
-        if not args.no_http:  # the built-in address is given up quietly when it is taken
-            page = serve_tournament(host, args.http or DEFAULT_HTTP, asked=args.http is not None)
+        # The built-in address is given up quietly when it is taken. The host does not wait for
+        # its page's process: on a starved Pi its start outlasted the page's own time limit and
+        # the host ended, again and again, its tables waiting for a join code meanwhile.
+        if not args.no_http:
+            page = serve_tournament(host, args.http or DEFAULT_HTTP, asked=args.http is not None,
+                                    wait=False)
         _show_page(folder, page)
         window = None if args.headless else _window(host, folder, args.fullscreen)
         shown = None
