@@ -2,7 +2,9 @@
 
 A round is complete when every table seated for it has a finished game of that round. The next
 round's seating depends only on the rounds before it, so the host, each table and anyone
-holding the journals compute the same seating:
+holding the journals compute the same seating. Once a round is seated it is a fact: the host
+records it (:meth:`TournamentPlan.keep`), and a correction to an earlier round's game changes the
+standings and the rounds not yet seated, never a seated one:
 
 - free play: one round, lasting the evening; the players are dealt to the tables in order;
 - ``partners-8``: round r (0-based) is hands 4r to 4r+3 of 001's rotation
@@ -55,9 +57,18 @@ class TournamentPlan:
     change to an earlier round's game (a finished round, a correction) seats a round again.
     """
 
-    def __init__(self, settings: TournamentSettings) -> None:
+    def __init__(self, settings: TournamentSettings, kept: Iterable[Seating] = ()) -> None:
         self.settings = settings
         self._seated: OrderedDict[tuple[object, ...], Seating] = OrderedDict()
+        self.kept: dict[int, Seating] = {}
+        """The rounds seated so far, by number: played as they were seated, whatever a
+        correction to an earlier round changes (:meth:`keep`)."""
+        for seating in kept:
+            self.keep(seating)
+
+    def keep(self, seating: Seating) -> None:
+        """Hold ``seating`` as its round's seating from now on (the tables were told it)."""
+        self.kept[seating.round] = seating
 
     def complete(self, seating: Seating, records: Iterable[GameRecord]) -> bool:
         """Whether every table seated in ``seating`` finished its game of that round."""
@@ -65,11 +76,18 @@ class TournamentPlan:
         return all(table in done for table, _players in seating.tables)
 
     def seatings(self, records: Iterable[GameRecord]) -> tuple[Seating, ...]:
-        """Every round seated so far: the complete ones, then the one being played (absent once
-        the last round is complete)."""
+        """Every round seated so far: those kept (:meth:`keep`), then, once every one of them is
+        complete, the next, and so on; the last is the one being played (absent once the last
+        round is complete). A round kept stays as it is while an earlier one is corrected."""
         games = latest_records(records)
         found: list[Seating] = []
         for number in range(1, self.settings.rounds + 1):
+            kept = self.kept.get(number)
+            if kept is not None:
+                found.append(kept)
+                continue
+            if not all(self.complete(seating, games) for seating in found):
+                break
             before = tuple(g for g in games if g.round is not None and g.round < number)
             key = (number, before, tuple(seating.byes for seating in found))
             seating = self._seated.get(key)
@@ -80,16 +98,17 @@ class TournamentPlan:
             else:
                 self._seated.move_to_end(key)
             found.append(seating)
-            if not self.complete(seating, games):
-                break
         return tuple(found)
 
     def current(self, records: Iterable[GameRecord]) -> Seating | None:
-        """The round to play now; None once the event's last round is complete."""
+        """The round to play now: the last one seated, until every round of the event is
+        complete (then None). An earlier round reopened by a correction does not bring it back:
+        the tables play on while it is recorded again."""
         games = latest_records(records)
         seated = self.seatings(games)
-        last = seated[-1]
-        return None if self.complete(last, games) else last
+        if len(seated) == self.settings.rounds and all(self.complete(s, games) for s in seated):
+            return None
+        return seated[-1]
 
     def standings(self, records: Iterable[GameRecord]) -> tuple[Standing, ...]:
         """The leaderboard (Swiss byes counted from the seatings)."""
