@@ -40,6 +40,7 @@ from showdown.game.messages import (
     RecordPenalty,
     RecordRound,
     RecordShowdown,
+    ResumeGame,
     SetUpGame,
     ShowdownRecorded,
 )
@@ -304,7 +305,7 @@ class BotTable:
 
     def send(
         self,
-        command: SetUpGame | RecordShowdown | RecordRound | RecordPenalty,
+        command: SetUpGame | RecordShowdown | RecordRound | RecordPenalty | ResumeGame,
         key: str | None,
     ) -> None:
         """Send one entry as the table does (refusals raise, duplicates are acknowledged)."""
@@ -312,7 +313,7 @@ class BotTable:
 
     def _send(
         self,
-        command: SetUpGame | RecordShowdown | RecordRound | RecordPenalty,
+        command: SetUpGame | RecordShowdown | RecordRound | RecordPenalty | ResumeGame,
         key: str | None,
     ) -> None:
         if self.stop is not None and self.stop.is_set():
