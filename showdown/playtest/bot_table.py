@@ -177,7 +177,11 @@ class BotTable:
         for _ in range(MAX_ROUNDS):
             if self.state().is_over:
                 return self.state()
+            before = self.state()
             self.play_round()
+            if self.state().rounds == before.rounds:
+                raise TableError(f"round {before.current_round} was recorded before and taken "
+                                 "back: the table records it again")
         raise TableError(f"no winner after {MAX_ROUNDS} rounds")
 
     def play_round(self) -> None:
@@ -282,6 +286,10 @@ class BotTable:
             self.showdowns_played += 1
             self._send(command, f"showdown:{showdown_id}")
             winner, loser = command.winner, command.loser
+        if {winner, loser} != {challenger, opponent}:
+            raise TableError(f"showdown {index + 1} of this round was recorded between {winner} "
+                             f"and {loser}, and the replayed deal has {challenger} and {opponent} "
+                             "face off: the round was corrected at the table")
         rnd.apply(
             ShowdownResult(winner=active.index(winner), loser=active.index(loser), reason="unit")
         )

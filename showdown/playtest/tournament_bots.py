@@ -45,6 +45,9 @@ class TournamentTable:
         self._changed = threading.Event()
         link.subscribe(self._changed.set)
         link.hands = self.hands
+        self._stalled: tuple[int, int] | None = None
+        """The session's game and its count of entries when the bots could not play it on (a
+        correction made at the table): they wait until a person changes it."""
 
     def hands(self) -> int:
         """Hands this table recorded in the event's games."""
@@ -93,13 +96,27 @@ class TournamentTable:
             self.table.send(ResumeGame(game_id=game.game_id), None)
         self._play()
 
+    def _where(self) -> tuple[int, int] | None:
+        """(the session's game, how many entries it holds): what a correction changes."""
+        state = self.table.session.state
+        if state is None:
+            return None
+        return state.game_id, len(self.table.session.journal.entries(state.game_id))
+
     def _play(self) -> None:
-        """One game played on; a refusal is news (a correction made meanwhile), not a crash."""
+        """One game played on; a refusal is news (a correction made at the table that the
+        bots' replay of the round no longer fits), not a crash: they wait for a person to
+        change the game (record the round, undo the correction) and look again."""
+        if self._stalled is not None and self._stalled == self._where():
+            self._wait()
+            return
         try:
             self.table.play_game()
         except (RuleError, TableError) as error:
-            log.warning("table %s: the game changed under the bots (%s); looking again",
-                        self.link.member.table, error)
+            self._stalled = self._where()
+            log.warning("table %s: the bots cannot play this game on after a correction (%s); "
+                        "waiting for it to be recorded at the table", self.link.member.table,
+                        error)
             self._wait()
 
     def _wait(self) -> None:

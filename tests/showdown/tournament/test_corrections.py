@@ -5,7 +5,9 @@ it (a process of its own) plays on to the end of the event instead of crashing."
 
 from __future__ import annotations
 
+import logging
 import subprocess
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,13 +15,16 @@ import pytest
 
 from engine.scoring import ScoringSettings
 from engine.tournament import GameRecord
-from showdown.game.messages import HandEntry, RecordRound, SetUpGame, UndoLast
+from showdown.game.messages import CorrectShowdown, HandEntry, RecordRound, SetUpGame, UndoLast
 from showdown.game.session import Session
+from showdown.playtest.bot_table import BotTable, TableStopped, coin_referee
+from showdown.playtest.tournament_bots import TournamentTable
 from showdown.tournament.broker_files import BrokerFiles
 from showdown.tournament.brokers import BrokerProcess
 from showdown.tournament.games import setup_key
 from showdown.tournament.host import TournamentHost, new_tournament_id
 from showdown.tournament.messages import Correction, SeatingMessage, TournamentInfo
+from showdown.tournament.table_link import TableLink
 from tests.showdown.app.test_no_tracebacks import ENV, SHOWDOWN
 from tests.showdown.tournament.conftest import NAMES, Event, wait_for
 
@@ -69,7 +74,38 @@ def record(session: Session, players: list[str], went_out: str) -> None:
 
 def round_1_at_t1(event: Event) -> GameRecord | None:
     """What the host holds of t1's round-1 game."""
-    return next((r for r in event.host.records() if r.table == "t1" and r.round == 1), None)
+    return held(event, "t1", 1)
+
+
+def held(event: Event, table: str, round_: int) -> GameRecord | None:
+    """What the host holds of ``table``'s game of ``round_``."""
+    return next((r for r in event.host.records() if r.table == table and r.round == round_),
+                None)
+
+
+class Bots:
+    """t2's simulated table in this process, on a thread of its own, as ``showdown run`` plays
+    it; ``failed`` holds what ended it other than the end of the event."""
+
+    def __init__(self, session: Session, link: TableLink) -> None:
+        self.stop = threading.Event()
+        self.failed: list[BaseException] = []
+        table = BotTable(session, coin_referee(5), seed=5, stop=self.stop)
+        self.tournament = TournamentTable(table, link, stop=self.stop)
+        self.thread = threading.Thread(target=self._run, name="bots")
+        self.thread.start()
+
+    def _run(self) -> None:
+        try:
+            self.tournament.play()
+        except TableStopped:
+            return
+        except BaseException as error:
+            self.failed.append(error)
+
+    def halt(self) -> None:
+        self.stop.set()
+        self.thread.join(timeout=30)
 
 
 def test_a_correction_to_round_1_changes_the_standings_and_leaves_round_2_seated(
@@ -124,3 +160,41 @@ def test_a_correction_to_round_1_changes_the_standings_and_leaves_round_2_seated
 def same_seating(now: SeatingMessage, then: SeatingMessage) -> bool:
     return (now.round, now.tables, now.byes) == (then.round, then.tables, then.byes)
 
+
+
+def test_the_simulated_table_plays_on_after_a_showdown_of_its_round_is_corrected(
+        swiss: Event, caplog: pytest.LogCaptureFixture) -> None:
+    """At the simulated table someone takes back the last hand of its finished round-1 game and
+    turns its last showdown the other way: the bots' replay of the hand no longer fits what
+    was recorded. The table waits (it crashed before) until the hand is recorded by hand, then
+    plays its round 2."""
+    caplog.set_level(logging.WARNING, "showdown.playtest.tournament")
+    host, game = swiss.host, swiss.host.info.event
+    people = swiss.table(swiss.join("API"))
+    session = Session(people.journal)
+    machine = swiss.table(swiss.join("Bots"))
+    bots_session = Session(machine.journal)
+    bots = Bots(bots_session, machine)
+    try:
+        assert wait_for(lambda: getattr(held(swiss, "t2", 1), "over", False), 120)
+        bots.halt()  # the table is switched off while someone corrects its last hand
+        assert bots.failed == []
+        bots_session.handle(UndoLast())
+        state = bots_session.state
+        assert state is not None
+        last = [s for s in state.showdowns if s.round == state.current_round][-1]
+        answer = bots_session.handle(CorrectShowdown(winner=last.loser, loser=last.winner))
+        assert answer[0].kind != "entry_rejected", answer
+
+        bots = Bots(bots_session, machine)  # switched on again: the bots replay the hand
+        players = list(state.players)
+        assert wait_for(lambda: bots.failed != [] or "after a correction" in caplog.text, 60)
+        assert bots.failed == [], f"the simulated table crashed: {bots.failed!r}"
+        record(bots_session, players, went_out=players[1])  # the hand, recorded by a person
+        play_round(session, game, host.seating(), went_out="Ada")
+        assert wait_for(lambda: host.seating().round == 2, 60)
+        assert wait_for(lambda: getattr(held(swiss, "t2", 2), "over", False)
+                        or bots.failed != [], 120)
+        assert bots.failed == [], f"the simulated table crashed: {bots.failed!r}"
+    finally:
+        bots.halt()
