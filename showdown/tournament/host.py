@@ -128,6 +128,8 @@ class TournamentHost:
         self.settings = settings_from_info(self.info)
         self.plan = TournamentPlan(self.settings, self.store.seatings())
         self._correction: Correction | None = None
+        self._searching: set[tuple[object, ...]] = set()
+        """The seating searches running off the lock (:meth:`_search_next`), by their inputs."""
         """The last correction to a round before the one seated, as the screens say it."""
         self.topics = Topics(self.info.event)
         self.broker = broker
@@ -260,18 +262,45 @@ class TournamentHost:
             if self._cache is not None and self._cache[0] == self._version:
                 return self._cache[1]
             records = list(self._records.values())
-            current = self.plan.current(records)
+            current = self.plan.current(records, search=False)
             self._keep_seated(records)
+            self._search_next(records)
             lines = tuple(StandingLine.model_construct(**{f: getattr(line, f) for f in FIELDS})
-                          for line in self.plan.standings(records))
+                          for line in self.plan.standings(records, search=False))
             derived = (lines, self._seating_message(current), self._table_lines(records, current))
             self._cache = (self._version, derived)
             return derived
 
+    def _search_next(self, records: list[GameRecord]) -> None:
+        """Start the next round's seating search on a thread of its own when a round is complete:
+        it may take seconds, and the lock is the host's (every entry waits for it). Meanwhile
+        the round just played stays the round shown; the answer, remembered under the lock,
+        seats the next round at the next look unless the games it was searched for changed
+        (then another search starts)."""
+        job = self.plan.pending(records)
+        if job is None or job.key in self._searching:
+            return
+        self._searching.add(job.key)
+
+        def search() -> None:
+            seating: Seating | None = None
+            try:
+                seating = self.plan.search(job)
+            except Exception:
+                log.exception("seating round %d failed", job.number)
+            with self._lock:
+                self._searching.discard(job.key)
+                if seating is not None:
+                    self.plan.remember(job, seating)
+                    self._dirty = True
+                    self._changed()
+
+        threading.Thread(target=search, name=f"seat-round-{job.number}", daemon=True).start()
+
     def _keep_seated(self, records: list[GameRecord]) -> None:
         """Record every round seated now that is not recorded yet: from here on it is played as
         the tables are told it, whatever a correction to an earlier round changes."""
-        for seating in self.plan.seatings(records):
+        for seating in self.plan.seatings(records, search=False):
             if seating.round not in self.plan.kept:
                 self.store.keep_seating(seating, self.clock())
                 self.plan.keep(seating)
