@@ -329,6 +329,7 @@ def bench_evening(players: int, seed: int, upto: int) -> tuple[list[str], Met]:
     return [line.name for line in standings(settings, records)], met_of(records)
 
 
+@pytest.mark.soak
 @pytest.mark.xfail(strict=True, reason="issue 38: past WORK_LIMIT the quick seating is taken")
 def test_twenty_eight_players_round_ten_makes_the_twenty_one_repeats_no_seating_avoids() -> None:
     """The second evening of ``showdown bench seating --players 28``, round 10: the lower
