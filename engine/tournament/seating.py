@@ -2,7 +2,9 @@
 
 A round is complete when every table seated for it has a finished game of that round. The next
 round's seating depends only on the rounds before it, so the host, each table and anyone
-holding the journals compute the same seating:
+holding the journals compute the same seating. Once a round is seated it is a fact: the host
+records it (:meth:`TournamentPlan.keep`), and a correction to an earlier round's game changes the
+standings and the rounds not yet seated, never a seated one:
 
 - free play: one round, lasting the evening; the players are dealt to the tables in order;
 - ``partners-8``: round r (0-based) is hands 4r to 4r+3 of 001's rotation
@@ -24,7 +26,7 @@ from engine.tournament.records import GameRecord, latest_records
 from engine.tournament.standings import Standing, met, standings
 from engine.tournament.swiss import swiss_tables
 
-__all__ = ["Seating", "TournamentPlan"]
+__all__ = ["Seating", "SeatingJob", "TournamentPlan"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +43,21 @@ class Seating:
         return dict(self.tables).get(table, ())
 
 
+@dataclass(frozen=True, slots=True)
+class SeatingJob:
+    """The search that seats round ``number``: the games of the rounds before it and their
+    seatings are all it depends on (and its key in a plan's memory)."""
+
+    number: int
+    before: tuple[GameRecord, ...]
+    earlier: tuple[Seating, ...]
+
+    @property
+    def key(self) -> tuple[object, ...]:
+        """What the seating depends on."""
+        return (self.number, self.before, tuple(seating.byes for seating in self.earlier))
+
+
 SEATINGS_KEPT: Final = 64
 """Rounds' seatings a :class:`TournamentPlan` remembers (the oldest forgotten first): every round
 of the longest event, with room for the seatings a correction to an earlier round makes anew."""
@@ -55,48 +72,90 @@ class TournamentPlan:
     change to an earlier round's game (a finished round, a correction) seats a round again.
     """
 
-    def __init__(self, settings: TournamentSettings) -> None:
+    def __init__(self, settings: TournamentSettings, kept: Iterable[Seating] = ()) -> None:
         self.settings = settings
         self._seated: OrderedDict[tuple[object, ...], Seating] = OrderedDict()
+        self.kept: dict[int, Seating] = {}
+        """The rounds seated so far, by number: played as they were seated, whatever a
+        correction to an earlier round changes (:meth:`keep`)."""
+        for seating in kept:
+            self.keep(seating)
+
+    def keep(self, seating: Seating) -> None:
+        """Hold ``seating`` as its round's seating from now on (the tables were told it)."""
+        self.kept[seating.round] = seating
 
     def complete(self, seating: Seating, records: Iterable[GameRecord]) -> bool:
         """Whether every table seated in ``seating`` finished its game of that round."""
         done = {r.table for r in records if r.round == seating.round and r.over}
         return all(table in done for table, _players in seating.tables)
 
-    def seatings(self, records: Iterable[GameRecord]) -> tuple[Seating, ...]:
-        """Every round seated so far: the complete ones, then the one being played (absent once
-        the last round is complete)."""
-        games = latest_records(records)
+    def seatings(self, records: Iterable[GameRecord], *, search: bool = True
+                 ) -> tuple[Seating, ...]:
+        """Every round seated so far: those kept (:meth:`keep`), then, once every one of them is
+        complete, the next, and so on; the last is the one being played (absent once the last
+        round is complete). A round kept stays as it is while an earlier one is corrected.
+
+        ``search`` False: a round after the first whose seating is not known yet ends the list
+        (:meth:`pending` names its search, to run elsewhere)."""
+        return tuple(self._walk(latest_records(records), search)[0])
+
+    def pending(self, records: Iterable[GameRecord]) -> SeatingJob | None:
+        """The search :meth:`seatings` left out with ``search`` False (None: nothing to seat)."""
+        return self._walk(latest_records(records), search=False)[1]
+
+    def search(self, job: SeatingJob) -> Seating:
+        """The seating ``job`` asks for: the slow part, a pure call that may run on another
+        thread than the plan's other calls; :meth:`remember` it then."""
+        return self._seat(job.number, job.before, list(job.earlier))
+
+    def remember(self, job: SeatingJob, seating: Seating) -> None:
+        """Hold the answer to ``job``: :meth:`seatings` takes it while its inputs hold."""
+        self._seated[job.key] = seating
+        while len(self._seated) > SEATINGS_KEPT:
+            self._seated.popitem(last=False)
+
+    def _walk(self, games: tuple[GameRecord, ...], search: bool
+              ) -> tuple[list[Seating], SeatingJob | None]:
         found: list[Seating] = []
         for number in range(1, self.settings.rounds + 1):
-            before = tuple(g for g in games if g.round is not None and g.round < number)
-            key = (number, before, tuple(seating.byes for seating in found))
-            seating = self._seated.get(key)
-            if seating is None:
-                seating = self._seated[key] = self._seat(number, before, found)
-                while len(self._seated) > SEATINGS_KEPT:
-                    self._seated.popitem(last=False)
-            else:
-                self._seated.move_to_end(key)
-            found.append(seating)
-            if not self.complete(seating, games):
+            kept = self.kept.get(number)
+            if kept is not None:
+                found.append(kept)
+                continue
+            if not all(self.complete(seating, games) for seating in found):
                 break
-        return tuple(found)
+            before = tuple(g for g in games if g.round is not None and g.round < number)
+            job = SeatingJob(number, before, tuple(found))
+            seating = self._seated.get(job.key)
+            if seating is None:
+                if not search and number > 1:
+                    return found, job
+                seating = self.search(job)
+                self.remember(job, seating)
+            else:
+                self._seated.move_to_end(job.key)
+            found.append(seating)
+        return found, None
 
-    def current(self, records: Iterable[GameRecord]) -> Seating | None:
-        """The round to play now; None once the event's last round is complete."""
+    def current(self, records: Iterable[GameRecord], *, search: bool = True) -> Seating | None:
+        """The round to play now: the last one seated, until every round of the event is
+        complete (then None). An earlier round reopened by a correction does not bring it back:
+        the tables play on while it is recorded again. With ``search`` False, the last round
+        seated stays the round to play while the next one's search is pending."""
         games = latest_records(records)
-        seated = self.seatings(games)
-        last = seated[-1]
-        return None if self.complete(last, games) else last
+        seated = self.seatings(games, search=search)
+        if len(seated) == self.settings.rounds and all(self.complete(s, games) for s in seated):
+            return None
+        return seated[-1]
 
-    def standings(self, records: Iterable[GameRecord]) -> tuple[Standing, ...]:
+    def standings(self, records: Iterable[GameRecord], *, search: bool = True
+                  ) -> tuple[Standing, ...]:
         """The leaderboard (Swiss byes counted from the seatings)."""
         games = latest_records(records)
         byes: dict[str, int] = {}
         if self.settings.format is TournamentFormat.SWISS:
-            for seating in self.seatings(games):
+            for seating in self.seatings(games, search=search):
                 for name in seating.byes:
                     byes[name] = byes.get(name, 0) + 1
         return standings(self.settings, games, byes=byes)

@@ -40,6 +40,7 @@ from showdown.game.messages import (
     RecordPenalty,
     RecordRound,
     RecordShowdown,
+    ResumeGame,
     SetUpGame,
     ShowdownRecorded,
 )
@@ -176,7 +177,11 @@ class BotTable:
         for _ in range(MAX_ROUNDS):
             if self.state().is_over:
                 return self.state()
+            before = self.state()
             self.play_round()
+            if self.state().rounds == before.rounds:
+                raise TableError(f"round {before.current_round} was recorded before and taken "
+                                 "back: the table records it again")
         raise TableError(f"no winner after {MAX_ROUNDS} rounds")
 
     def play_round(self) -> None:
@@ -281,6 +286,10 @@ class BotTable:
             self.showdowns_played += 1
             self._send(command, f"showdown:{showdown_id}")
             winner, loser = command.winner, command.loser
+        if {winner, loser} != {challenger, opponent}:
+            raise TableError(f"showdown {index + 1} of this round was recorded between {winner} "
+                             f"and {loser}, and the replayed deal has {challenger} and {opponent} "
+                             "face off: the round was corrected at the table")
         rnd.apply(
             ShowdownResult(winner=active.index(winner), loser=active.index(loser), reason="unit")
         )
@@ -304,7 +313,7 @@ class BotTable:
 
     def send(
         self,
-        command: SetUpGame | RecordShowdown | RecordRound | RecordPenalty,
+        command: SetUpGame | RecordShowdown | RecordRound | RecordPenalty | ResumeGame,
         key: str | None,
     ) -> None:
         """Send one entry as the table does (refusals raise, duplicates are acknowledged)."""
@@ -312,7 +321,7 @@ class BotTable:
 
     def _send(
         self,
-        command: SetUpGame | RecordShowdown | RecordRound | RecordPenalty,
+        command: SetUpGame | RecordShowdown | RecordRound | RecordPenalty | ResumeGame,
         key: str | None,
     ) -> None:
         if self.stop is not None and self.stop.is_set():

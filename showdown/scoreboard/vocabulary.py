@@ -28,6 +28,7 @@ __all__ = [
     "CUSTOM_EFFECTS",
     "DECKS",
     "KINDS",
+    "LANGUAGE_NAMES",
     "PENALTIES",
     "PRESETS",
     "PRESET_EXPLANATIONS",
@@ -41,6 +42,7 @@ __all__ = [
     "is_default_name",
     "key_of",
     "kind_name",
+    "language_called",
     "penalty_name",
     "pig_count",
     "player_name",
@@ -110,6 +112,17 @@ SCORING_MODE_EXPLANATIONS: dict[str, str] = {
 }
 """What each scoring mode changes, in one line beside its name (Set-up's list shows it under
 the name); true to ``rules.md``, "Scoring the game", as Set-up starts each mode."""
+
+LANGUAGE_NAMES: dict[str, str] = {
+    "en": N_("English"),
+    "zh_CN": N_("Simplified Chinese"),
+    # TRANSLATORS: the scoreboard's Traditional Chinese, as written in Hong Kong.
+    "zh_HK": N_("Traditional Chinese (Hong Kong)"),
+    "id": N_("Indonesian"),
+    "ja": N_("Japanese"),
+}
+"""Each supported language's name in English, translated when drawn: Set-up's list of languages
+shows it under the language's own name, so a player who reads the language in use finds theirs."""
 
 PRESETS: dict[str, str] = {
     "official": N_("Official"),
@@ -227,6 +240,12 @@ def scoring_mode_name(mode: str | Enum) -> str:
 def preset_name(preset: str | Enum) -> str:
     """The name of a preset in the current language; an unknown (user) preset keeps its own name."""
     return _lookup(PRESETS, preset)
+
+
+def language_called(code: str) -> str:
+    """What a language is called in the language in use ("" for one this table has no name for)."""
+    message = LANGUAGE_NAMES.get(code)
+    return "" if message is None else _(message)
 
 
 def preset_explanation(preset: str | Enum) -> str:

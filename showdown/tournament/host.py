@@ -48,6 +48,7 @@ from showdown.tournament.credentials import JoinCode, hash_password, new_secret,
 from showdown.tournament.games import game_record
 from showdown.tournament.messages import (
     AckMessage,
+    Correction,
     EntryMessage,
     HostStatus,
     JoinReply,
@@ -125,7 +126,11 @@ class TournamentHost:
         else:
             raise ValueError(f"{folder} holds no event: give its format and players")
         self.settings = settings_from_info(self.info)
-        self.plan = TournamentPlan(self.settings)
+        self.plan = TournamentPlan(self.settings, self.store.seatings())
+        self._correction: Correction | None = None
+        self._searching: set[tuple[object, ...]] = set()
+        """The seating searches running off the lock (:meth:`_search_next`), by their inputs."""
+        """The last correction to a round before the one seated, as the screens say it."""
         self.topics = Topics(self.info.event)
         self.broker = broker
         self.files = BrokerFiles(folder)
@@ -257,12 +262,50 @@ class TournamentHost:
             if self._cache is not None and self._cache[0] == self._version:
                 return self._cache[1]
             records = list(self._records.values())
+            current = self.plan.current(records, search=False)
+            self._keep_seated(records)
+            self._search_next(records)
             lines = tuple(StandingLine.model_construct(**{f: getattr(line, f) for f in FIELDS})
-                          for line in self.plan.standings(records))
-            current = self.plan.current(records)
+                          for line in self.plan.standings(records, search=False))
             derived = (lines, self._seating_message(current), self._table_lines(records, current))
             self._cache = (self._version, derived)
             return derived
+
+    def _search_next(self, records: list[GameRecord]) -> None:
+        """Start the next round's seating search on a thread of its own when a round is complete:
+        it may take seconds, and the lock is the host's (every entry waits for it). Meanwhile
+        the round just played stays the round shown; the answer, remembered under the lock,
+        seats the next round at the next look unless the games it was searched for changed
+        (then another search starts)."""
+        job = self.plan.pending(records)
+        if job is None or job.key in self._searching:
+            return
+        self._searching.add(job.key)
+
+        def search() -> None:
+            seating: Seating | None = None
+            try:
+                seating = self.plan.search(job)
+            except Exception:
+                log.exception("seating round %d failed", job.number)
+            with self._lock:
+                self._searching.discard(job.key)
+                if seating is not None:
+                    self.plan.remember(job, seating)
+                    self._dirty = True
+                    self._changed()
+
+        threading.Thread(target=search, name=f"seat-round-{job.number}", daemon=True).start()
+
+    def _keep_seated(self, records: list[GameRecord]) -> None:
+        """Record every round seated now that is not recorded yet: from here on it is played as
+        the tables are told it, whatever a correction to an earlier round changes."""
+        for seating in self.plan.seatings(records, search=False):
+            if seating.round not in self.plan.kept:
+                self.store.keep_seating(seating, self.clock())
+                self.plan.keep(seating)
+                self._correction = None  # the new round is seated from the corrected standings
+                log.info("round %d is seated", seating.round)
 
     def _table_lines(self, records: list[GameRecord], current: Seating | None
                      ) -> tuple[TableLine, ...]:
@@ -415,8 +458,16 @@ class TournamentHost:
     def _refold(self, key: tuple[str, str, int]) -> None:
         record = game_record(self.info.event, self._entries[key].values())
         if record is not None:
+            held = self._records.get(key)
             self._records[key] = record
             self._version += 1
+            if held is not None and held.over and held.round is not None and \
+                    held.round < max(self.plan.kept, default=0) and \
+                    (held.over, held.players) != (record.over, record.players):
+                self._correction = Correction(round=held.round, table=held.table,
+                                              seated=max(self.plan.kept))
+                log.info("round %d at table %s was corrected: the standings change, round %d "
+                         "stays as seated", held.round, held.table, max(self.plan.kept))
 
     def _status(self, topic: str, payload: bytes) -> None:
         named = self.topics.table_of(topic)
@@ -490,7 +541,7 @@ class TournamentHost:
         return SeatingMessage(event=self.info.event, round=current.round,
                               rounds=self.settings.rounds,
                               tables={t: list(p) for t, p in current.tables},
-                              byes=list(current.byes))
+                              byes=list(current.byes), correction=self._correction)
 
     def _publish_state(self) -> None:
         if not self.connection.connected.is_set():

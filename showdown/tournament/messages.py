@@ -20,6 +20,7 @@ __all__ = [
     "TOURNAMENT_NAME_MAX",
     "VERSION",
     "AckMessage",
+    "Correction",
     "EntryId",
     "EntryMessage",
     "HostStatus",
@@ -141,6 +142,18 @@ class TournamentInfo(_Message):
     target: int = Field(default=500, ge=1)
 
 
+class Correction(BaseModel):
+    """A finished game of an earlier round was undone or edited after a later round was
+    seated: the standings changed, the seated round stays as it was (the screens say so)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    round: int = Field(ge=1)
+    table: str
+    seated: int = Field(ge=1)
+    """The round seated when the correction came, which stays as seated."""
+
+
 class SeatingMessage(_Message):
     """The round to play now and who sits where (retained)."""
 
@@ -150,6 +163,8 @@ class SeatingMessage(_Message):
     tables: dict[str, list[str]] = Field(default_factory=dict)
     byes: list[str] = Field(default_factory=list)
     over: bool = False
+    correction: Correction | None = None
+    """The last correction to an earlier round since this round was seated."""
 
 
 class StandingLine(BaseModel):

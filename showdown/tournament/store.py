@@ -6,6 +6,11 @@ deleted (triggers refuse it), and an entry's id (table, journal, seq) is unique,
 entry is stored once. The file holds the tables' signing keys and the host's password: it is made
 readable by its owner only.
 
+Each round's seating is recorded when the host first publishes it (the ``seatings`` table, added
+beside the entries so that journals made before it open as they were): a seated round is a fact
+the tables were told, so it is never replaced, and a correction to an earlier round changes only
+the standings and the rounds not yet seated.
+
 Like the tables' journal it keeps a high-water mark beside it (``event.db.mark``,
 :mod:`showdown.game.mark`) and empties its write-ahead log every 64 KiB
 (:mod:`showdown.game.wal`): an entry a table was told is stored and that a damaged log took back
@@ -28,6 +33,7 @@ from typing import Any
 
 from pydantic import SecretStr
 
+from engine.tournament import Seating
 from showdown.game.mark import Keeper, Mark, MarkFile, Origin, loss, mark_path
 from showdown.game.wal import empty_when_full
 from showdown.tournament.messages import EntryMessage
@@ -52,6 +58,12 @@ CREATE TABLE IF NOT EXISTS entries (
     prev INTEGER, kind TEXT NOT NULL, entry_key TEXT, events TEXT NOT NULL,
     recorded_at TEXT NOT NULL, received_at REAL NOT NULL,
     UNIQUE (table_id, journal, seq));
+CREATE TABLE IF NOT EXISTS seatings (
+    round INTEGER PRIMARY KEY, seating TEXT NOT NULL, seated_at REAL NOT NULL);
+CREATE TRIGGER IF NOT EXISTS seatings_no_update BEFORE UPDATE ON seatings
+    BEGIN SELECT RAISE(ABORT, 'a seated round stays seated'); END;
+CREATE TRIGGER IF NOT EXISTS seatings_no_delete BEFORE DELETE ON seatings
+    BEGIN SELECT RAISE(ABORT, 'a seated round stays seated'); END;
 CREATE TRIGGER IF NOT EXISTS entries_no_update BEFORE UPDATE ON entries
     BEGIN SELECT RAISE(ABORT, 'the event journal is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS entries_no_delete BEFORE DELETE ON entries
@@ -189,6 +201,32 @@ class TournamentStore:
         return [EntryMessage(event=event, table=r[0], journal=r[1], seq=r[2], game=r[3],
                              prev=r[4], kind=r[5], key=r[6], events=json.loads(r[7]),
                              recorded_at=r[8]) for r in found]
+
+    # -- seatings ----------------------------------------------------------------------------
+
+    def keep_seating(self, seating: Seating, seated_at: float | None = None) -> bool:
+        """Record ``seating`` as its round's; False when the round was seated already (the
+        first seating stays)."""
+        text = json.dumps({"round": seating.round, "tables": [[t, list(p)] for t, p in
+                                                              seating.tables],
+                           "byes": list(seating.byes)}, separators=(",", ":"))
+        with self._lock:
+            cursor = self._db.execute(
+                "INSERT INTO seatings VALUES (?, ?, ?) ON CONFLICT (round) DO NOTHING",
+                (seating.round, text, time.time() if seated_at is None else seated_at))
+            return cursor.rowcount == 1
+
+    def seatings(self) -> list[Seating]:
+        """Every round seated so far, in order."""
+        with self._lock:
+            rows = self._db.execute("SELECT seating FROM seatings ORDER BY round").fetchall()
+        found = []
+        for (text,) in rows:
+            data = json.loads(text)
+            found.append(Seating(int(data["round"]), tuple(
+                (str(table), tuple(str(p) for p in players)) for table, players in
+                data["tables"]), tuple(str(p) for p in data["byes"])))
+        return found
 
     def count(self) -> int:
         with self._lock:

@@ -77,6 +77,9 @@ class TournamentPicture:
     seating: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """The round to play: (table id, its players in seat order), table by table."""
     byes: tuple[str, ...] = ()
+    correction: tuple[int, str, int] | None = None
+    """The last correction to an earlier round: (its round, its table, the round seated, which
+    stays as it is)."""
     host_online: bool = True
     """False while nothing the host publishes can reach here: what is shown is old news."""
 
@@ -112,6 +115,8 @@ def picture(view: TournamentView) -> TournamentPicture:
         seating=() if seating is None or seating.over else tuple(
             (table, tuple(players)) for table, players in sorted(seating.tables.items())),
         byes=() if seating is None else tuple(seating.byes),
+        correction=None if seating is None or seating.correction is None else (
+            seating.correction.round, seating.correction.table, seating.correction.seated),
         host_online=view.host_online,
     )
 

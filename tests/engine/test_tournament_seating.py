@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -19,6 +20,7 @@ from engine.scoring import (
 from engine.tournament import (
     GameRecord,
     PlayerLine,
+    Seating,
     TournamentFormat,
     TournamentPlan,
     TournamentSettings,
@@ -191,3 +193,41 @@ def test_a_swiss_event_seats_round_two_from_round_one() -> None:
     for _table, players in second.tables:  # two of each first-round table: the least possible
         assert len(set(players) & set(EIGHT[:4])) == 2
     assert second.at("t1")[0] == "Ada"  # the leader heads the first table
+
+
+def test_a_seated_round_stays_while_an_earlier_one_is_corrected_and_the_next_is_searched_apart(
+        ) -> None:
+    """Round 1 undone at a table while round 2 is played: round 2 stays as seated (before, the
+    event went back to round 1, and recorded again it seated round 2 anew). The next round's
+    search is left to the caller, to run off its lock: until its answer is remembered, the
+    round just played stays the round to play."""
+    names = tuple("ABCDEFGHI")
+    settings = TournamentSettings(TournamentFormat.SWISS, names, ("t1", "t2"), rounds=3,
+                                  hands_per_round=1)
+    plan = TournamentPlan(settings)
+    first = plan.current([])
+    assert first is not None and first.byes == ("I",)
+    plan.keep(first)
+
+    def played(seating: Seating, points: list[int], version: int = 1) -> list[GameRecord]:
+        return [GameRecord(table, f"{table}:r{seating.round}", version, seating.round,
+                           tuple(PlayerLine(n, p, 0, 0, None) for n, p in zip(
+                               players, points, strict=True)), hands=1, over=True)
+                for table, players in seating.tables]
+
+    round_1 = played(first, [0, 10, 20, 30])
+    assert plan.current(round_1, search=False) == first  # complete: the search is pending
+    job = plan.pending(round_1)
+    assert job is not None and job.number == 2
+    plan.remember(job, plan.search(job))
+    second = plan.current(round_1, search=False)
+    assert second is not None and second.round == 2
+    plan.keep(second)
+    undone = [replace(round_1[0], version=2, over=False), round_1[1]]
+    assert plan.current(undone) == second
+    lines = round_1[0].players
+    again = [replace(round_1[0], version=3, players=tuple(
+        replace(line, points=other.points) for line, other in zip(
+            lines, reversed(lines), strict=True))), round_1[1]]
+    assert plan.current(again) == second
+    assert plan.standings(again) != plan.standings(round_1)

@@ -27,6 +27,7 @@ from engine.tournament import (
     TournamentSettings,
 )
 from engine.tournament.standings import met as met_of
+from engine.tournament.standings import standings
 from engine.tournament.swiss import fewest_repeats, repeats, search, swiss_tables
 
 Met = dict[str, frozenset[str]]
@@ -313,3 +314,46 @@ def test_a_search_out_of_work_takes_a_seating_no_swap_improves_and_says_so(
                 assert sum(repeats(t, met) for t in swapped) >= \
                     repeats(one, met) + repeats(other, met)
     assert search(playing, met).proved  # with the whole limit, these small fields are proved
+
+
+# -- the open part of issue 38: fields past 24 players ----------------------------------------
+
+
+def bench_evening(players: int, seed: int, upto: int) -> tuple[list[str], Met]:
+    """(the players, best first, and who met whom) for round ``upto`` of the evening
+    ``showdown bench seating --players N --seed S`` plays first (random results; ``players`` a
+    multiple of four, so no one has a bye)."""
+    settings = swiss(players, players // 4)
+    rng = random.Random(seed)
+    records = play(settings, upto, iter(lambda: rng.randrange(0, 40) * 5, None))
+    return [line.name for line in standings(settings, records)], met_of(records)
+
+
+@pytest.mark.soak
+@pytest.mark.xfail(strict=True, reason="issue 38: past WORK_LIMIT the quick seating is taken")
+def test_twenty_eight_players_round_ten_makes_the_twenty_one_repeats_no_seating_avoids() -> None:
+    """The second evening of ``showdown bench seating --players 28``, round 10: the lower
+    bound is 21 and an integer programme over all 20,475 tables of four (HiGHS, solved apart
+    from this code) finds 21; the search stops at its work limit and makes 23."""
+    players, met = bench_evening(28, 2, 10)
+    found = search(players, met)
+    assert (found.least, found.repeats, found.proved) == (21, 21, True)
+
+
+@pytest.mark.soak
+@pytest.mark.xfail(strict=True, reason="issue 38: late rounds at 64 players reach WORK_LIMIT")
+def test_every_round_of_a_sixty_four_player_evening_is_proved() -> None:
+    """``showdown bench seating`` seed 1 at 64 players: rounds 9 and 10 are not proved today."""
+    settings = swiss(64, 16)
+    rng = random.Random(1)
+    records = play(settings, 11, iter(lambda: rng.randrange(0, 40) * 5, None))
+    plan = TournamentPlan(settings)
+    unproved = []
+    for seating in plan.seatings(records):
+        before = [r for r in records if r.round is not None and r.round < seating.round]
+        ranking = [line.name for line in plan.standings(before)] if seating.round > 1 else \
+            list(settings.players)
+        playing = [name for name in ranking if name not in seating.byes]
+        if not search(playing, met_of(before)).proved:
+            unproved.append(seating.round)
+    assert unproved == []

@@ -25,7 +25,7 @@ import pygame
 from engine.scoring import ScoringMode
 from showdown.game.messages import SetUpGame
 from showdown.scoreboard import theme
-from showdown.scoreboard.i18n import LANGUAGES, _, current_language, ngettext
+from showdown.scoreboard.i18n import LANGUAGES, _, current_language, language_name, ngettext
 from showdown.scoreboard.port import GameSetup
 from showdown.scoreboard.screens.base import Question, Screen, Ui
 from showdown.scoreboard.screens.choose import ChoiceRequest, ChooseScreen, Option
@@ -33,6 +33,7 @@ from showdown.scoreboard.screens.tournament import SeatedRound, seated_round, to
 from showdown.scoreboard.view import TableView
 from showdown.scoreboard.vocabulary import (
     default_name,
+    language_called,
     player_name,
     preset_explanation,
     preset_name,
@@ -159,11 +160,17 @@ class SetupScreen(Screen):
         self.ui.screens["games"].opened_from(self.name)
         self.ui.go("games")
 
-    def _cycle_language(self) -> None:
-        codes = list(LANGUAGES)
-        now = current_language()
-        index = codes.index(now) if now in codes else 0
-        self.ui.set_language(codes[(index + 1) % len(codes)])
+    def _choose_language(self) -> None:
+        """The list of languages, each by its own name with what the language in use calls it;
+        one tap changes the scoreboard's language and comes back."""
+        self._ask(ChoiceRequest(
+            title=lambda: _("Language"),
+            options=tuple(Option(code, partial(language_name, code),
+                                 partial(language_called, code)) for code in LANGUAGES),
+            current=current_language(),
+            done=self.ui.set_language,
+            back=self.name,
+        ))
 
     def _toggle_cues(self) -> None:
         self.ui.cues = self.ui.cues.toggled()
@@ -363,11 +370,11 @@ class SetupScreen(Screen):
                        enabled=key != "mode" or seated is None),
             ]
             top += pitch
-        native = LANGUAGES.get(current_language(), current_language())
+        native = language_name(current_language())
         on = self.ui.cues.countdown_words
         found += [
             Button("language", pygame.Rect(408, top, 164, height), native,
-                   self._cycle_language, size=24),
+                   self._choose_language, size=24),
             Button("cues", pygame.Rect(576, top, 216, height),
                    _("Shapes and words: On") if on else _("Shapes and words: Off"),
                    self._toggle_cues, size=22),

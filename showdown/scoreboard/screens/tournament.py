@@ -110,7 +110,8 @@ def table_status(line: TableLine) -> str:
 
 
 def seating_lines(view: TournamentView) -> list[str]:
-    """Who sits where in the round to play (this table first, when seen from a table)."""
+    """Who sits where in the round to play (this table first, when seen from a table), after
+    the last correction to an earlier round, when there was one: the seating did not change."""
     seating: SeatingMessage | None = view.seating
     if seating is None:
         return []
@@ -119,6 +120,13 @@ def seating_lines(view: TournamentView) -> list[str]:
     names = {line.table: table_name(line) for line in view.tables}
     order = sorted(seating.tables, key=lambda t: (t != view.me, t))
     found = []
+    fixed = seating.correction
+    if fixed is not None:
+        default = _("Table {number}").format(number=fixed.table.removeprefix("t"))
+        found.append(_("Round {round}, {table} corrected: standings updated; round {seated} "
+                       "stays as seated").format(round=fixed.round,
+                                                 table=names.get(fixed.table, default),
+                                                 seated=fixed.seated))
     partners = view.info is not None and view.info.format == "partners-8"
     for table in order:
         players = seating.tables[table]
@@ -246,10 +254,15 @@ def _right_column(view: TournamentView) -> list[Widget]:
     found.append(Label("head:seating", pygame.Rect(right, top, width, 28), _("Next seating"),
                        20, theme.TEXT_DIM, bold=True, align="left"))
     top += 32
-    for index, text in enumerate(seats[:(CONTENT_BOTTOM - top + 2) // SEAT_H]):
-        found.append(Label(f"seat:{index}", pygame.Rect(right, top, width, SEAT_H - 2), text, 18,
-                           theme.TEXT, wrap=True, align="left"))
-        top += SEAT_H
+    corrected = view.seating is not None and view.seating.correction is not None
+    for index, text in enumerate(seats):
+        high = SEAT_H * (2 if corrected and index == 0 else 1)  # the correction: two lines
+        if top + high - 2 > CONTENT_BOTTOM:
+            break
+        found.append(Label(f"seat:{index}", pygame.Rect(right, top, width, high - 2), text, 18,
+                           theme.ACCENT if corrected and index == 0 else theme.TEXT, wrap=True,
+                           align="left"))
+        top += high
     return found
 
 

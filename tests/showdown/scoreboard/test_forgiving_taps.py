@@ -73,6 +73,7 @@ def test_a_change_of_language_or_a_refusal_after_the_game_leaves_the_players_the
     assert board.current == "gameover"
     touch(board, "new-game")
     touch(board, "language")
+    touch(board, "choice:ja")
     board.pump()
     assert board.current == "setup"
     board.go("round")

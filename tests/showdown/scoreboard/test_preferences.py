@@ -43,8 +43,8 @@ def test_the_language_and_cues_survive_a_restart_from_the_same_journal(tmp_path:
     Session(journal).handle(SetUpGame(players=["Ana", "Budi"],
                                       scoring=ScoringSettings(target=500)))
     board.go("setup")
-    while current_language() != "ja":
-        touch(board, "language")
+    touch(board, "language")
+    touch(board, "choice:ja")
     touch(board, "cues")
     assert not board.cues.countdown_words
     _close(journal, board)  # the power goes; nothing more is written

@@ -10,7 +10,7 @@ from engine.rules import PRESETS
 from engine.scoring import ScoringMode
 from showdown.scoreboard.adapter import SessionPort
 from showdown.scoreboard.app import Scoreboard
-from showdown.scoreboard.i18n import LANGUAGES
+from showdown.scoreboard.i18n import LANGUAGES, current_language
 from showdown.scoreboard.widgets import Button, Choice, Label
 from tests.showdown.scoreboard.helpers import shot, touch, widget
 
@@ -115,3 +115,30 @@ def test_every_choice_says_what_it_changes_in_every_language(board: Scoreboard,
             assert name and line, (button, key)
             if code != "en":
                 assert line != english[button][key][1], (button, key, line)
+
+
+def test_the_language_is_one_tap_in_a_list_that_names_each_in_its_own_words(
+    board: Scoreboard,
+) -> None:
+    """Nobody cycles through five languages they cannot read to find theirs: Set-up's Language
+    lists every one by its own name, with what the language in use calls it under it."""
+    board.go("setup")
+    assert explained(board, "language") == {
+        "en": ("English", "English"),
+        "zh_CN": ("简体中文", "Simplified Chinese"),
+        "zh_HK": ("繁體中文（香港）", "Traditional Chinese (Hong Kong)"),
+        "id": ("Bahasa Indonesia", "Indonesian"),
+        "ja": ("日本語", "Japanese"),
+    }
+    assert current_language() == "en"  # Cancel changed nothing
+    touch(board, "language")
+    assert marked(board) == ["en"]
+    touch(board, "choice:ja")
+    assert board.current == "setup"
+    assert current_language() == "ja"
+    assert text(board, "language") == "日本語"
+    touch(board, "language")
+    assert marked(board) == ["ja"]
+    assert choices(board)["en"].line == "英語"
+    touch(board, "choice:en")
+    assert current_language() == "en"

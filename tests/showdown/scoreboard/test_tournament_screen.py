@@ -14,7 +14,7 @@ from showdown.scoreboard.screens.tournament import (
 )
 from showdown.scoreboard.widgets import Label
 from showdown.tournament.games import tournament_round
-from showdown.tournament.messages import TableLine
+from showdown.tournament.messages import Correction, TableLine
 from tests.showdown.scoreboard.test_docs import _differing_pixels
 from tools.screenshots.tournament import HOST_VIEW, TABLE_VIEW, render, utc
 
@@ -85,3 +85,16 @@ def test_set_up_seats_a_swiss_round_but_not_free_play_a_bye_or_the_host() -> Non
     assert seated_round(free) is None
     over = replace(TABLE_VIEW, seating=TABLE_VIEW.seating.model_copy(update={"over": True}))
     assert seated_round(over) is None
+
+
+def test_a_correction_to_an_earlier_round_is_said_above_the_seating_it_leaves() -> None:
+    """The host's screen says a finished game of an earlier round was corrected: the standings
+    changed, the round seated did not."""
+    assert HOST_VIEW.seating is not None
+    view = replace(HOST_VIEW, seating=HOST_VIEW.seating.model_copy(
+        update={"correction": Correction(round=1, table="t2", seated=3)}))
+    shown = texts(view)
+    assert shown["seat:0"] == "Round 1, Bar corrected: standings updated; round 3 stays as seated"
+    assert shown["seat:1"] == seating_lines(HOST_VIEW)[0]
+    assert all(w.rect.bottom <= 412 for w in tournament_widgets(view))
+    assert "corrected" not in " ".join(texts(HOST_VIEW).values())

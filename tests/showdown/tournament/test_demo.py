@@ -38,11 +38,16 @@ def test_a_free_evening_with_a_broker_restart_and_a_crash(tmp_path: Path,
 def test_sigint_stops_the_evening_and_still_prints_the_json(tmp_path: Path) -> None:
     process = demo("--tables", "2", "--format", "swiss", "--speed", "1", folder=tmp_path)
     assert process.stderr is not None
+    said: list[str] = []
     for line in process.stderr:  # the evening is under way once both tables joined
+        said.append(line)
         if "tables joined the event" in line:
             break
+    else:
+        pytest.fail("the evening ended before its tables joined:\n" + "".join(said[-20:]))
     process.send_signal(signal.SIGINT)
-    out, _err = process.communicate(timeout=120)
+    out, err = process.communicate(timeout=120)
+    assert out.strip(), f"no JSON after SIGINT (exit {process.returncode}):\n{err[-2000:]}"
     result = json.loads(out.strip().splitlines()[-1])
     assert result["stopped"] == "SIGINT"
     assert result["lost"] == 0 and result["duplicated"] == 0

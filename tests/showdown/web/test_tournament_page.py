@@ -20,6 +20,7 @@ from starlette.testclient import TestClient
 from showdown.game.journal import Journal
 from showdown.game.session import Session
 from showdown.game.table_model import TableModel
+from showdown.tournament.messages import Correction
 from showdown.tournament.view import TournamentSource, TournamentView
 from showdown.web.app import table_app, tournament_app
 from showdown.web.hub import Hub
@@ -209,3 +210,19 @@ def test_the_page_says_how_old_its_news_is_and_when_none_can_come(client: TestCl
     assert 'data-linked="no"' in html
     assert re.search(r"The host is away: no news from the event since \d\d:\d\d:\d\d",
                      shown_text(html))
+
+
+def test_a_correction_to_an_earlier_round_is_said_and_the_seating_stays(
+        client: TestClient, host: Host) -> None:
+    """A finished game of round 1 undone and recorded again while round 2 is played: the page
+    says the standings changed and the seated round did not (it was seated anew before)."""
+    evening = swiss_evening(played=True)
+    assert evening.seating is not None
+    host.publish(replace(evening, seating=evening.seating.model_copy(
+        update={"correction": Correction(round=1, table="t2", seated=2)})))
+    text = shown_text(client.get("/").text)
+    assert ("Event round 1, Table 2 corrected: standings updated; event round 2 stays as seated"
+            in text)
+    assert "Seating for event round 2" in text
+    host.publish(evening)
+    assert "corrected" not in shown_text(client.get("/").text)
