@@ -46,6 +46,9 @@ KEEPALIVE = 4
 JOIN_BATCH = 8
 """Tables started together; the next ones once these joined (50 Python processes starting at
 once on two cores left joins unanswered for 20 s)."""
+START_LIMIT_S = 600.0
+"""How long a host or a table may take to start and join before it counts as hung (a start
+that ends in an error says so at once)."""
 RESEND_S = 5.0
 
 
@@ -205,12 +208,13 @@ def _play(run: _Run, stop: threading.Event, watcher_stop: threading.Event) -> No
     run.host = subprocess.Popen(command, stdout=subprocess.PIPE,
                                 stderr=(options.folder / "host.log").open("ab"),
                                 stdin=subprocess.DEVNULL, start_new_session=True)
-    if not _wait(run.broker.files.acl.exists, stop, 30):
-        raise RuntimeError("the host did not write the broker's files")
+    if not _wait(run.broker.files.acl.exists, stop, run.host):
+        raise RuntimeError(f"the host did not write the broker's files: see "
+                           f"{options.folder / 'host.log'}")
     run.broker.start()
     threading.Thread(target=_watch_files, args=(run, watcher_stop), daemon=True).start()
     code_file = host_dir / "join-code"
-    if not _wait(code_file.exists, stop, 60):
+    if not _wait(code_file.exists, stop, run.host):
         raise RuntimeError(f"the host did not start: see {options.folder / 'host.log'}")
     code = code_file.read_text().strip().split("@")[0]
     for number in range(1, options.tables + 1):
@@ -221,7 +225,7 @@ def _play(run: _Run, stop: threading.Event, watcher_stop: threading.Event) -> No
         for table in batch:
             _start_table(run, table, code)
         for table in batch:
-            if not _wait(lambda t=table: _joined(t), stop, 90):
+            if not _wait(lambda t=table: _joined(t), stop, table.process):
                 raise RuntimeError(f"table {table.number} did not join: see "
                                    f"{options.folder / f't{table.number}.log'}")
     log.info("all %d tables joined the event", len(run.tables))
@@ -298,10 +302,14 @@ def _fault(run: _Run, what: str, code: str) -> None:
         _start_table(run, table, code)
 
 
-def _wait(condition: Any, stop: threading.Event, timeout_s: float) -> bool:
-    deadline = time.monotonic() + timeout_s
+def _wait(condition: Any, stop: threading.Event, process: subprocess.Popen[Any] | None) -> bool:
+    """Whether ``condition`` came true while ``process`` (the host or a table starting) ran: a
+    process that ends first, a stop, or :data:`START_LIMIT_S` is False. A slow start on a busy
+    machine is waited for; only a process that has died or hung is given up on."""
+    deadline = time.monotonic() + START_LIMIT_S
     while not condition():
-        if stop.is_set() or time.monotonic() > deadline:
+        if (stop.is_set() or time.monotonic() > deadline
+                or (process is not None and process.poll() is not None)):
             return False
         stop.wait(0.1)
     return True

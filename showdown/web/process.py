@@ -70,12 +70,15 @@ NICE = 10
 the unit's threads a core before the phones' streams (a phone waits a millisecond; a player
 must not)."""
 
-START_S = 30.0
-"""How long the page's process may take to start (it imports the web stack first)."""
+START_S = 300.0
+"""How long the page's process may take to start (it imports the web stack first, at
+:data:`NICE` on a starved Pi): the address is bound before, so a taken address is refused at
+once, and only a process that never answers waits this long; started with or without a caller
+waiting, a page gets the same time, whatever else the machine is doing."""
 
-LATER_S = 300.0
-"""How long a page the supervisor starts may take (a starved Pi, at :data:`NICE`): nothing
-waits on it meanwhile."""
+SUPERVISOR_STOP_S = 30.0
+"""How long a stop waits for the supervisor, which may be starting a page (that one ends by
+itself once the stop is seen)."""
 
 FIRST_BACKOFF_S = 1.0
 """How long the supervisor waits before starting a page whose process ended."""
@@ -181,9 +184,9 @@ class PageProcess:
         serves (then keep it up); an address that cannot be had, or a page that does not start
         (within ``timeout_s``, :data:`START_S` by default), is a
         :class:`~showdown.web.server.WebError`. Without ``wait``, return once the address is
-        bound: the supervisor starts the page (within ``timeout_s``, :data:`LATER_S` by
-        default), and a page that does not start is a line in the log, tried again after the
-        back-off."""
+        bound: the supervisor starts the page (within the same time), and a page that does not start
+        is a line in the log, tried again after the back-off.
+        """
         sock = bind(self.host, self.requested_port)
         self.address = sock.getsockname()[:2]
         self._port = int(sock.getsockname()[1])
@@ -199,12 +202,12 @@ class PageProcess:
                 self._close_socket()
                 raise
         else:
-            first_s = LATER_S if timeout_s is None else timeout_s
+            first_s = START_S if timeout_s is None else timeout_s
         self._supervisor = threading.Thread(target=self._supervise, args=(first_s,),
                                             name="web-supervisor", daemon=True)
         self._supervisor.start()
 
-    def _launch(self, timeout_s: float = LATER_S) -> None:
+    def _launch(self, timeout_s: float = START_S) -> None:
         """One page's process, started and serving, with its feed and its calls' threads; none
         (quietly) if the page is stopped, or the service exits, while it starts."""
         assert self._socket is not None
@@ -383,7 +386,7 @@ class PageProcess:
             run.process.join(DRAIN_S + timeout_s)
             self._end(run)  # ended, if it still runs: the supervisor wakes and returns
         if self._supervisor is not None:
-            self._supervisor.join(START_S)  # it may be starting one: that one ends by itself
+            self._supervisor.join(SUPERVISOR_STOP_S)  # it may be starting one: that one ends
         if self._run is not None and self._run is not run:
             self._end(self._run)
         for thread in self._ended:
