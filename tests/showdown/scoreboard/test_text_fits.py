@@ -11,9 +11,7 @@ on a shortened name shows it whole.
 from __future__ import annotations
 
 import itertools
-import os
 import shutil
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -42,6 +40,7 @@ from showdown.tournament.messages import SeatingMessage, StandingLine, TableLine
 from showdown.tournament.view import StillTournament, TournamentView
 from tests.showdown.scoreboard.helpers import touch, widget
 from tools.screenshots.games import WIDE_GAME_NAME, WIDE_PLAYERS, sample_wide
+from tools.screenshots.tournament import utc
 
 NAMES = WIDE_PLAYERS
 MIXED, SAKURA, WIDEST, CJK = NAMES[0], NAMES[1], NAMES[4], NAMES[9]
@@ -97,22 +96,6 @@ def _check(board: Scoreboard, state: str, found: dict[str, list[str]]) -> None:
 
 
 # -- the tables ---------------------------------------------------------------------------------
-
-
-@contextmanager
-def _utc() -> Iterator[None]:
-    """Times of day and dates read in UTC ("20:41" on any machine)."""
-    before = os.environ.get("TZ")
-    os.environ["TZ"] = "UTC"
-    time.tzset()
-    try:
-        yield
-    finally:
-        if before is None:
-            del os.environ["TZ"]
-        else:
-            os.environ["TZ"] = before
-        time.tzset()
 
 
 _GAMES: dict[tuple[bool, bool], Path] = {}
@@ -326,7 +309,7 @@ def _tournament(board: Scoreboard, table: SessionPort, found: dict[str, list[str
         seating=SeatingMessage(event="k7qd3m", round=3, rounds=7,
                                tables={"t1": list(NAMES[:4]), "t2": list(NAMES[4:8])}),
         host_online=True, me="t1")
-    with _utc():
+    with utc():
         table.model.join(StillTournament(view))
         board.refresh()
         board.message = ""
