@@ -24,12 +24,10 @@ from typing import Any
 
 from engine.tournament import (
     GameRecord,
-    PlayerLine,
-    TournamentFormat,
     TournamentPlan,
-    TournamentSettings,
 )
 from showdown.app.arguments import int_in_range, seed
+from showdown.app.swiss_evening import game, swiss_settings
 
 NAME = "host"
 GROUP = "bench"
@@ -47,14 +45,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=seed, default=1)
 
 
-def _game(table: str, number: int, players: tuple[str, ...], points: list[int], *,
-          over: bool = True) -> GameRecord:
-    return GameRecord(table, f"r{number}", 1, number,
-                      tuple(PlayerLine(n, p, 0, 0, None) for n, p in zip(players, points,
-                                                                           strict=True)),
-                      hands=4 if over else 1, over=over)
-
-
 def _timed(plan: TournamentPlan, records: list[GameRecord], *, search: bool) -> float:
     """CPU ms of what the host does under its lock: the round to play and the standings."""
     start = time.process_time()
@@ -65,10 +55,7 @@ def _timed(plan: TournamentPlan, records: list[GameRecord], *, search: bool) -> 
 
 def measure(players: int, rounds: int, first_seed: int) -> dict[str, Any]:
     """One seeded evening of ``players``, then the three changes, now and before."""
-    names = tuple(f"P{i:02}" for i in range(1, players + 1))
-    settings = TournamentSettings(TournamentFormat.SWISS, names,
-                                  tuple(f"t{i}" for i in range(1, players // 4 + 1)),
-                                  rounds=rounds, hands_per_round=4)
+    settings = swiss_settings(players, rounds)
     rng = random.Random(first_seed)
     plan = TournamentPlan(settings)
     records: list[GameRecord] = []
@@ -77,7 +64,7 @@ def measure(players: int, rounds: int, first_seed: int) -> dict[str, Any]:
         assert seating is not None
         plan.keep(seating)
         for table, seated in seating.tables:
-            records.append(_game(table, seating.round, seated,
+            records.append(game(table, seating.round, seated,
                                  [rng.randrange(0, 40) * 5 for _ in seated]))
     last = records.pop()  # the last round still in play at one table
     playing = [*records, replace(last, version=0, over=False, hands=1)]

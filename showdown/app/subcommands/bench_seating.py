@@ -23,15 +23,14 @@ from typing import Any
 
 from engine.tournament import (
     GameRecord,
-    PlayerLine,
     Seating,
-    TournamentFormat,
     TournamentPlan,
     TournamentSettings,
 )
 from engine.tournament.standings import met
 from engine.tournament.swiss import repeats, search
 from showdown.app.arguments import int_in_range, seed
+from showdown.app.swiss_evening import game, swiss_settings
 
 NAME = "seating"
 GROUP = "bench"
@@ -49,14 +48,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--evenings", type=int_in_range(1, 1000), default=3,
                         help="seeded evenings played for each field (default 3)")
     parser.add_argument("--seed", type=seed, default=1)
-
-
-def _game(table: str, number: int, players: tuple[str, ...], points: list[int], *,
-          over: bool = True) -> GameRecord:
-    return GameRecord(table, f"r{number}", 1, number,
-                      tuple(PlayerLine(n, p, 0, 0, None) for n, p in zip(players, points,
-                                                                           strict=True)),
-                      hands=4 if over else 1, over=over)
 
 
 def _repeats(seating: Seating, records: list[GameRecord]) -> int:
@@ -81,7 +72,7 @@ def _change_ms(plan: TournamentPlan, settings: TournamentSettings, records: list
     if seating is None or not seating.tables:
         return 0.0, 0.0
     table, players = seating.tables[-1]  # the table still playing
-    playing = [*records, _game(table, seating.round, players, [5] * len(players), over=False)]
+    playing = [*records, game(table, seating.round, players, [5] * len(players), over=False)]
     timed = []
     for fresh in (plan, TournamentPlan(settings)):
         start = time.process_time()
@@ -93,10 +84,7 @@ def _change_ms(plan: TournamentPlan, settings: TournamentSettings, records: list
 
 def measure(players: int, rounds: int, evenings: int, first_seed: int) -> dict[str, Any]:
     """Every round of ``evenings`` seeded evenings of ``players``: the seatings' CPU times."""
-    names = tuple(f"P{i:02}" for i in range(1, players + 1))
-    settings = TournamentSettings(TournamentFormat.SWISS, names,
-                                  tuple(f"t{i}" for i in range(1, players // 4 + 1)), rounds=rounds,
-                                  hands_per_round=4)
+    settings = swiss_settings(players, rounds)
     times: list[float] = []
     worst: dict[str, Any] = {"seconds": -1.0}
     cached, uncached = [], []
@@ -119,7 +107,7 @@ def measure(players: int, rounds: int, evenings: int, first_seed: int) -> dict[s
                 worst = {"seconds": round(spent, 4), "evening": evening + 1,
                          "round": seating.round, "repeats": made}
             for table, seated in seating.tables:
-                records.append(_game(table, seating.round, seated,
+                records.append(game(table, seating.round, seated,
                                      [rng.randrange(0, 40) * 5 for _ in seated]))
             if seating.round == rounds:
                 records.pop()  # the last round still in play at one table
