@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,8 +57,10 @@ class Event:
         return link
 
 
-def wait_for(condition: Callable[[], bool], timeout_s: float = 20.0) -> bool:
-    """Wait on the host's own notifications (no fixed sleep) until ``condition`` holds."""
+def wait_for(condition: Callable[[], bool], timeout_s: float = 120.0) -> bool:
+    """Wait on the host's own notifications (no fixed sleep) until ``condition`` holds; the
+    limit only ends a hang (it returns the moment the condition holds), so it is far past what
+    a busy machine takes."""
     changed = threading.Event()
     deadline = threading.Event()
     timer = threading.Timer(timeout_s, deadline.set)
@@ -72,17 +75,17 @@ def wait_for(condition: Callable[[], bool], timeout_s: float = 20.0) -> bool:
         timer.cancel()
 
 
-@pytest.fixture
-def event(tmp_path: Path, broker_kind: str) -> Iterator[Event]:
+@contextmanager
+def hosted(tmp_path: Path, broker_kind: str, info: TournamentInfo) -> Iterator[Event]:
+    """A host of ``info`` on a broker of ``broker_kind``, connected; its links and itself
+    stopped after (a test may have replaced the host: a restarted one)."""
     files = BrokerFiles(tmp_path / "host")
     broker = BrokerProcess(broker_kind, files, log=tmp_path / "broker.log")
-    info = TournamentInfo(event=new_tournament_id(), name="test", format="free", players=NAMES,
-                          tables=["t1", "t2"], rounds=1, target=120)
     host = TournamentHost(tmp_path / "host", broker, info=info, keepalive=5)
     host.write_broker_files()
     broker.start()
     host.start()
-    assert host.wait_connected(20), f"the host did not reach the {broker_kind} broker"
+    assert host.wait_connected(120), f"the host did not reach the {broker_kind} broker"
     running = Event(tmp_path, broker, host, [])
     try:
         yield running
@@ -90,8 +93,16 @@ def event(tmp_path: Path, broker_kind: str) -> Iterator[Event]:
         for link in running.links:
             link.stop()
             link.journal.close()
-        running.host.stop()  # a test may have replaced it (a restarted host)
+        running.host.stop()
         broker.stop()
+
+
+@pytest.fixture
+def event(tmp_path: Path, broker_kind: str) -> Iterator[Event]:
+    info = TournamentInfo(event=new_tournament_id(), name="test", format="free", players=NAMES,
+                          tables=["t1", "t2"], rounds=1, target=120)
+    with hosted(tmp_path, broker_kind, info) as running:
+        yield running
 
 
 @pytest.fixture(autouse=True)

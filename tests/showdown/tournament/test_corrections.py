@@ -19,14 +19,12 @@ from showdown.game.messages import CorrectShowdown, HandEntry, RecordRound, SetU
 from showdown.game.session import Session
 from showdown.playtest.bot_table import BotTable, TableStopped, coin_referee
 from showdown.playtest.tournament_bots import TournamentTable
-from showdown.tournament.broker_files import BrokerFiles
-from showdown.tournament.brokers import BrokerProcess
 from showdown.tournament.games import setup_key
-from showdown.tournament.host import TournamentHost, new_tournament_id
+from showdown.tournament.host import new_tournament_id
 from showdown.tournament.messages import Correction, SeatingMessage, TournamentInfo
 from showdown.tournament.table_link import TableLink
 from tests.showdown.app.test_no_tracebacks import ENV, SHOWDOWN
-from tests.showdown.tournament.conftest import NAMES, Event, wait_for
+from tests.showdown.tournament.conftest import NAMES, Event, hosted, wait_for
 
 PLAYERS = [*NAMES, "Ivo"]
 """Nine players at two tables of four: one sits out each round."""
@@ -36,24 +34,10 @@ ONE_HAND = ScoringSettings(rounds=1, target=None)
 
 @pytest.fixture
 def swiss(tmp_path: Path, broker_kind: str) -> Iterator[Event]:
-    files = BrokerFiles(tmp_path / "host")
-    broker = BrokerProcess(broker_kind, files, log=tmp_path / "broker.log")
     info = TournamentInfo(event=new_tournament_id(), name="swiss", format="swiss",
                           players=PLAYERS, tables=["t1", "t2"], rounds=3, hands_per_round=1)
-    host = TournamentHost(tmp_path / "host", broker, info=info, keepalive=5)
-    host.write_broker_files()
-    broker.start()
-    host.start()
-    assert host.wait_connected(20), f"the host did not reach the {broker_kind} broker"
-    running = Event(tmp_path, broker, host, [])
-    try:
+    with hosted(tmp_path, broker_kind, info) as running:
         yield running
-    finally:
-        for link in running.links:
-            link.stop()
-            link.journal.close()
-        running.host.stop()
-        broker.stop()
 
 
 def play_round(session: Session, event: str, seating: SeatingMessage, went_out: str) -> None:
