@@ -23,17 +23,20 @@ from typing import Any
 import pygame
 
 from showdown.scoreboard.layout import Layout
-from showdown.scoreboard.widgets import Bar, Button, Custom, Label, Widget
+from showdown.scoreboard.widgets import Bar, Button, Choice, Custom, Label, Widget
 
 ENV_VARIABLE = "SHOWDOWN_UI_TRACE"
 """The environment variable naming the trace file (unset: no trace)."""
 
 
 def words(widget: Widget) -> str:
-    """What a widget writes: a label's, button's or bar's text; a custom painter's strings
-    (those its state holds, one a line: a saved game's two lines, a card's name)."""
+    """What a widget writes: a label's, button's or bar's text; a choice's name and its line;
+    a custom painter's strings (those its state holds, one a line: a saved game's two lines, a
+    card's name)."""
     if isinstance(widget, Label | Button | Bar):
         return widget.text
+    if isinstance(widget, Choice):
+        return "\n".join(part for part in (widget.name, widget.line) if part)
     if isinstance(widget, Custom):
         return "\n".join(_strings(widget.state))
     return ""

@@ -114,6 +114,12 @@ def test_an_evening_played_with_a_pointer_and_a_keyboard_shows_what_the_journal_
         frame = board.start()
         try:
             assert frame["screen"] == "setup" and frame["size"] == [800, 480]
+            # The language from Set-up's list, by its own name, and back.
+            board.tap("language", lambda f: f["screen"] == "choose")
+            board.tap_text("Bahasa Indonesia", lambda f: f["language"] == "id")
+            assert board.last["screen"] == "setup"
+            board.tap("language", lambda f: f["screen"] == "choose")
+            board.tap("choice:en", lambda f: f["language"] == "en" and f["screen"] == "setup")
             # Three players: names typed on a keyboard, and tapped on the screen's own keys.
             board.tap("fewer", lambda f: "3" in frame_text(f, "count"))
             name_seat(board, 0, "Ana")
