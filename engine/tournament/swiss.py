@@ -10,10 +10,12 @@ gives it, then its third and fourth, then the second table the same way (the fir
 ranking order, compared player by player).
 
 The search (:class:`_Search`) first makes a quick seating (greedy, then every swap between two
-tables that saves a repeat): its repeats cap the allowance. It then tries allowances from a lower
-bound up, asking only whether the players can be seated within each (from the hardest player to
-seat, his cheapest tables first), and at the first that can, walks the seatings in ranking order,
-each table the first that leaves the rest a seating within what is left. What makes it fast:
+tables that saves a repeat, then a seeded local search toward the lower bound): its repeats cap the
+allowance, and when they meet the lower bound they are proved the fewest at once. It then tries
+allowances from a lower bound up, asking only whether the players can be seated within each (from
+the hardest player to seat, his cheapest tables first), and at the first that can, walks the
+seatings in ranking order, each table the first that leaves the rest a seating within what is left.
+What makes it fast:
 
 - the players are bits of an integer, each player's past opponents a mask, so a repeat count
   is one ``bit_count``;
@@ -27,13 +29,16 @@ each table the first that leaves the rest a seating within what is left. What ma
   answer (swapping twins keeps the repeats and makes the seating come earlier).
 
 The problem is hard in general (a partition into tables of four), so the search is bounded by
-:data:`WORK_LIMIT`, which keeps a round's seating to seconds on a Pi: past it the quick seating
-is taken, and :func:`search` says so (``proved``). docs/event.md gives the measured figures.
+:data:`WORK_LIMIT`, which keeps a round's seating to seconds on a Pi. Past it the seating is the
+tables the walk has proved first so far, the rest as the best seating known seats them, and
+:func:`search` says so (``proved``; ``repeats == least`` when the fewest repeats are proved all
+the same). docs/event.md gives the measured figures.
 """
 
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -47,6 +52,10 @@ WORK_LIMIT: Final = 600_000
 players whose cheapest table is worked out, sets of players looked at and tables listed: a
 few seconds of one core at most here (docs/event.md gives the measured figures). Within it
 the seating is proved the fewest repeats and the first in ranking order."""
+
+POLISH_STEPS: Final = 5_000
+"""The moves the local search of the quick seating may make (about a second of one core here
+at 64 players); it stops sooner when it meets the lower bound."""
 
 _WORST: Final = TABLE_SIZE * (TABLE_SIZE - 1) // 2
 """The repeats of a table where everyone met everyone."""
@@ -124,9 +133,10 @@ class _OutOfWorkError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class SwissSearch:
-    """What the search found: the ``tables`` (player numbers), their ``repeats``, the fewest
-    repeats proved unavoidable (``least``), and whether the tables are proved to be the first
-    seating in ranking order with the fewest repeats (``proved``)."""
+    """What the search found: the ``tables``, their ``repeats``, the fewest repeats proved
+    unavoidable (``least``: ``repeats == least`` proves the repeats the fewest), and whether
+    the tables are proved to be the first seating in ranking order with the fewest repeats
+    (``proved``)."""
 
     tables: tuple[tuple[str, ...], ...]
     repeats: int
@@ -178,8 +188,13 @@ class _Search:
         """For a set of players still standing: the largest allowance known to seat none."""
         self.work = 0
         """The work done so far (see :data:`WORK_LIMIT`)."""
-        self.seated: dict[int, int] = {}
-        """For a set of players still standing: the smallest allowance known to seat them."""
+        self.seated: dict[int, tuple[int, list[tuple[int, ...]]]] = {}
+        """For a set of players still standing: the smallest allowance known to seat them, and
+        that seating."""
+        self.walked: list[tuple[int, ...]] = []
+        """The tables :meth:`_first` has proved first in ranking order so far."""
+        self.rest: list[tuple[int, ...]] = []
+        """A seating of the players :meth:`_first` has still to seat, within its allowance."""
         self.twins_before = [0] * len(rows)
         """Each player's better twins, as a mask (twins met the same others)."""
         for b, row in enumerate(rows):
@@ -194,14 +209,25 @@ class _Search:
         fallback = self._improved(self._greedy(everyone))
         known = _cost(fallback, self.rows)
         allowance = 0
+        self.walked = []
         try:
             whole = self._refine(everyone, everyone, [0] * len(self.rows), [-1] * len(self.rows))
             allowance = self._lower_bound(whole)
-            while allowance < known and not self._seats(whole, allowance):
+            if known > allowance:
+                fallback = self._polished(fallback, allowance)
+                known = _cost(fallback, self.rows)
+            while allowance < known:
+                found = self._seats(whole, allowance)
+                if found is not None:
+                    fallback, known = found, allowance
+                    break
                 allowance += 1
-            return self._first(whole, allowance), allowance, allowance, True
+            self.rest = fallback
+            return self._first(whole, known), known, known, True
         except _OutOfWorkError:
-            return fallback, known, allowance, False
+            if self.walked or self.rest:
+                fallback = self.walked + sorted(self.rest)
+            return fallback, _cost(fallback, self.rows), allowance, False
 
     def _spend(self, work: int) -> None:
         """Count ``work`` against the limit (raising :class:`_OutOfWorkError` past it)."""
@@ -244,6 +270,49 @@ class _Search:
                     if better:
                         break
         return sorted(tuple(_numbers(mask)) for mask in masks)
+
+    def _polished(self, tables: list[tuple[int, ...]], floor: int) -> list[tuple[int, ...]]:
+        """``tables`` after a seeded local search for fewer repeats: a player at a table with
+        a repeat changes places with whoever elsewhere saves the most (or, half the time when
+        none saves any, costs the least), for at most :data:`POLISH_STEPS` moves or until
+        ``floor`` (the lower bound) is met; the best seating seen, after every swap that
+        saves a repeat (:meth:`_improved`)."""
+        rows = self.rows
+        masks = [sum(1 << n for n in table) for table in tables]
+        cost = best_cost = _cost(tables, rows)
+        best = masks.copy()
+        rng = random.Random(0)
+        for _step in range(POLISH_STEPS):
+            if best_cost <= floor:
+                break
+            dear = [i for i, mask in enumerate(masks)
+                    if any(rows[n] & mask for n in _numbers(mask))]
+            i = rng.choice(dear)
+            a = rng.choice([n for n in _numbers(masks[i]) if rows[n] & masks[i]])
+            stay_a = masks[i] ^ (1 << a)
+            lose = (rows[a] & stay_a).bit_count()
+            moves: list[tuple[int, int]] = []
+            gain_best = -_WORST
+            for j, mask in enumerate(masks):
+                if j == i:
+                    continue
+                for b in _numbers(mask):
+                    stay_b = mask ^ (1 << b)
+                    gain = lose + (rows[b] & stay_b).bit_count() - \
+                        (rows[b] & stay_a).bit_count() - (rows[a] & stay_b).bit_count()
+                    if gain > gain_best:
+                        moves, gain_best = [(j, b)], gain
+                    elif gain == gain_best:
+                        moves.append((j, b))
+            if gain_best < 0 and rng.random() < 0.5:
+                continue
+            j, b = rng.choice(moves)
+            masks[i] = stay_a | 1 << b
+            masks[j] = masks[j] ^ (1 << b) | 1 << a
+            cost -= gain_best
+            if cost < best_cost:
+                best, best_cost = masks.copy(), cost
+        return self._improved([tuple(_numbers(mask)) for mask in best])
 
     def _lower_bound(self, standing: _Standing) -> int:
         """Repeats the players standing cannot avoid, the larger of two bounds.
@@ -320,22 +389,38 @@ class _Search:
         return best, witness
 
     def _first(self, standing: _Standing, allowance: int) -> list[tuple[int, ...]]:
-        """The first seating in ranking order of the players standing, known to fit within
-        ``allowance`` repeats: each table in turn is the first that leaves the rest a seating
-        within what is left of the allowance."""
-        players = standing.players
-        if not players:
-            return []
-        first = (players & -players).bit_length() - 1
-        for table, at_table, cost in self._tables((first,), 1 << first, 0, players ^ (1 << first),
-                                                  players=players, allowance=allowance):
-            rest = self._after(standing, at_table, cost, allowance)
-            if rest is not None and self._seats(rest, allowance - cost):
-                return [table, *self._first(rest, allowance - cost)]
-        raise AssertionError("no seating where one was found")  # pragma: no cover
+        """The first seating in ranking order of the players standing, which :attr:`rest`
+        seats within ``allowance`` repeats: each table in turn is the first that leaves the
+        rest a seating within what is left of the allowance (the table :attr:`rest` gives the
+        best player standing needs no question). The tables found so far are :attr:`walked`,
+        and :attr:`rest` seats the others, so that out of work the seating is the first as
+        far as the walk went."""
+        while standing.players:
+            players = standing.players
+            first = (players & -players).bit_length() - 1
+            known = next(t for t in self.rest if t[0] == first)
+            known_mask = sum(1 << n for n in known)
+            for table, at_table, cost in self._tables(
+                    (first,), 1 << first, 0, players ^ (1 << first), players=players,
+                    allowance=allowance):
+                rest = self._after(standing, at_table, cost, allowance)
+                if rest is None:
+                    continue
+                found = [t for t in self.rest if t is not known] if at_table == known_mask \
+                    else self._seats(rest, allowance - cost)
+                if found is not None:
+                    self.walked.append(table)
+                    seating = found
+                    break
+            else:  # pragma: no cover
+                raise AssertionError("no seating where one was found")
+            self.rest = seating
+            standing, allowance = rest, allowance - cost
+        return self.walked
 
-    def _seats(self, standing: _Standing, allowance: int) -> bool:
-        """Whether the players standing can be seated with at most ``allowance`` repeats.
+    def _seats(self, standing: _Standing, allowance: int) -> list[tuple[int, ...]] | None:
+        """A seating of the players standing with at most ``allowance`` repeats, or None when
+        there is none.
 
         The question does not depend on the order, so the search starts from the player with
         the fewest new faces left (the hardest to seat, whose few tables fail soonest) and
@@ -343,11 +428,12 @@ class _Search:
         """
         players = standing.players
         if not players:
-            return True
+            return []
         if self.failed.get(players, -1) >= allowance:
-            return False
-        if self.seated.get(players, allowance + 1) <= allowance:
-            return True
+            return None
+        known = self.seated.get(players)
+        if known is not None and known[0] <= allowance:
+            return known[1]
         pivot = self._hardest(standing)
         options = sorted((cost, at_table) for _table, at_table, cost in self._tables(
             (pivot,), 1 << pivot, 0, players ^ (1 << pivot), players=players,
@@ -355,11 +441,15 @@ class _Search:
         self._spend(len(options))
         for cost, at_table in options:
             rest = self._after(standing, at_table, cost, allowance)
-            if rest is not None and self._seats(rest, allowance - cost):
-                self.seated[players] = allowance
-                return True
+            if rest is None:
+                continue
+            found = self._seats(rest, allowance - cost)
+            if found is not None:
+                seating = sorted([tuple(_numbers(at_table)), *found])
+                self.seated[players] = (allowance, seating)
+                return seating
         self.failed[players] = allowance
-        return False
+        return None
 
     def _hardest(self, standing: _Standing) -> int:
         """The standing player who has met the most of the others (the dearest cheapest table

@@ -329,15 +329,25 @@ def bench_evening(players: int, seed: int, upto: int) -> tuple[list[str], Met]:
     return [line.name for line in standings(settings, records)], met_of(records)
 
 
-@pytest.mark.soak
-@pytest.mark.xfail(strict=True, reason="issue 38: past WORK_LIMIT the quick seating is taken")
 def test_twenty_eight_players_round_ten_makes_the_twenty_one_repeats_no_seating_avoids() -> None:
     """The second evening of ``showdown bench seating --players 28``, round 10: the lower
     bound is 21 and an integer programme over all 20,475 tables of four (HiGHS, solved apart
-    from this code) finds 21; the search stops at its work limit and makes 23."""
+    from this code) finds 21. The greedy seating and its swaps make 23; the local search
+    meets the bound, so the 21 are proved the fewest even though the walk in ranking order
+    runs out of work."""
     players, met = bench_evening(28, 2, 10)
     found = search(players, met)
-    assert (found.least, found.repeats, found.proved) == (21, 21, True)
+    assert (found.least, found.repeats) == (21, 21)
+    assert sum(repeats(table, met) for table in found.tables) == 21
+    assert sorted(n for table in found.tables for n in table) == sorted(players)
+
+
+@pytest.mark.soak
+@pytest.mark.xfail(strict=True, reason="issue 38: the walk in ranking order reaches WORK_LIMIT")
+def test_twenty_eight_players_round_ten_is_proved_the_first_seating() -> None:
+    """The same round: the order among the seatings with 21 repeats is not proved today."""
+    players, met = bench_evening(28, 2, 10)
+    assert search(players, met).proved
 
 
 @pytest.mark.soak

@@ -3,13 +3,14 @@ small event in the same run.
 
 The seating's search is exact (the fewest repeated pairs any seating allows), so its time is what
 varies: this plays seeded Swiss evenings through :class:`~engine.tournament.seating.TournamentPlan`
-(random game results, every round of every evening) and prints, for a small field (the baseline) and
-then for ``--players``, the CPU time of each round's seating: the worst, with where it happened, and
-the median. It counts the seatings not proved the least and first (the search stopped at
-:data:`~engine.tournament.swiss.WORK_LIMIT` and took the best it knew). It also prints what one new
-entry of the round in play costs the host (standings and seating recomputed) with the plan's
-remembered seatings, against a plan that seats every round again. A benchmark: it prints figures and
-asserts none. """
+(random game results, every round of every evening) and prints, for a small field (the baseline)
+and then for ``--players``, the CPU time of each round's seating: the worst, with where it
+happened, and the median. It counts the seatings not proved the least and first (the search stopped
+at :data:`~engine.tournament.swiss.WORK_LIMIT` and took the best it knew), and of those the ones
+whose repeats are not proved the fewest either, with the most repeats over the proved bound. It
+also prints what one new entry of the round in play costs the host (standings and seating
+recomputed) with the plan's remembered seatings, against a plan that seats every round again. A
+benchmark: it prints figures and asserts none. """
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from engine.tournament import (
     TournamentSettings,
 )
 from engine.tournament.standings import met
-from engine.tournament.swiss import repeats, search
+from engine.tournament.swiss import SwissSearch, repeats, search
 from showdown.app.arguments import int_in_range, seed
 from showdown.app.swiss_evening import game, swiss_settings
 
@@ -55,13 +56,13 @@ def _repeats(seating: Seating, records: list[GameRecord]) -> int:
     return sum(repeats(players, before) for _table, players in seating.tables)
 
 
-def _proved(plan: TournamentPlan, seating: Seating, records: list[GameRecord]) -> bool:
-    """Whether the search proved this round's seating (searched again, untimed)."""
+def _searched(plan: TournamentPlan, seating: Seating, records: list[GameRecord]) -> SwissSearch:
+    """What the search proved of this round's seating (searched again, untimed)."""
     before = [r for r in records if r.round is not None and r.round < seating.round]
     ranking = [line.name for line in plan.standings(before)] if seating.round > 1 else list(
         plan.settings.players)
     playing = [name for name in ranking if name not in seating.byes]
-    return search(playing, met(before)).proved
+    return search(playing, met(before))
 
 
 def _change_ms(plan: TournamentPlan, settings: TournamentSettings, records: list[GameRecord]
@@ -89,6 +90,7 @@ def measure(players: int, rounds: int, evenings: int, first_seed: int) -> dict[s
     worst: dict[str, Any] = {"seconds": -1.0}
     cached, uncached = [], []
     unproved = 0
+    above_least: list[int] = []
     for evening in range(evenings):
         rng = random.Random(first_seed + evening)
         plan = TournamentPlan(settings)
@@ -100,7 +102,10 @@ def measure(players: int, rounds: int, evenings: int, first_seed: int) -> dict[s
             assert seating is not None
             times.append(spent)
             made = _repeats(seating, records)
-            unproved += not _proved(plan, seating, records)
+            found = _searched(plan, seating, records)
+            unproved += not found.proved
+            if found.repeats > found.least:
+                above_least.append(found.repeats - found.least)
             log.info("%d players, evening %d, round %d: %.3f s, %d repeats", players,
                      evening + 1, seating.round, spent, made)
             if spent > worst["seconds"]:
@@ -115,7 +120,9 @@ def measure(players: int, rounds: int, evenings: int, first_seed: int) -> dict[s
                 cached.append(ms[0])
                 uncached.append(ms[1])
     return {"players": players, "tables": players // 4, "rounds": rounds, "evenings": evenings,
-            "seatings": len(times), "not_proved": unproved, "worst": worst,
+            "seatings": len(times), "not_proved": unproved,
+            "fewest_not_proved": len(above_least), "most_above_least": max(above_least, default=0),
+            "worst": worst,
             "median_s": round(statistics.median(times), 4),
             "change_ms": {"remembered": round(max(cached), 2),
                           "seated_again": round(max(uncached), 2)}}
