@@ -676,7 +676,8 @@ def starved_verdict(marks: dict[str, str]) -> dict[str, Any]:
         "in_time": ready_s is not None and restarts == 0 and stopped,
         "hog": hog[:1] == ["active"], "cpus": hog[hog.index("cpus") + 1] if "cpus" in hog else "",
         "service_start_s": total, "phases": phases,
-        "boot": marks.get("starved_boot"), "python_s": _float(marks.get("starved_python_s")),
+        "boot": marks.get("starved_boot"), "jobs_left": marks.get("starved_jobs"),
+        "python_s": _float(marks.get("starved_python_s")),
     }
 
 
