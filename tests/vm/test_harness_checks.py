@@ -195,6 +195,20 @@ def test_a_broken_install_fails_the_run_and_with_it_ci() -> None:
     assert failures(result, extra, SETS["ci"]) == ["install_ok"]
 
 
+def test_a_spent_budget_is_no_verdict_unless_the_install_finished_and_failed() -> None:
+    """What a busy CI machine gets when the emulated guest outlasts ``.ci/run``'s hour."""
+    result, extra = _passing("ci")
+    result.update(install_ok=False, notify_ready=False, power_cuts=0)
+    extra.update(budget_spent="deploy/install.sh (3300 s)", install_rc=None)
+    assert failures(result, extra, SETS["ci"]) == []  # still installing: no verdict
+    extra["install_rc"] = "0"  # installed, then spent during the later checks
+    assert failures(result, extra, SETS["ci"]) == []
+    extra["install_rc"] = "1"
+    assert failures(result, extra, SETS["ci"]) == ["install_ok"]
+    del extra["budget_spent"]  # the same run with time to spare fails every unmet check
+    assert failures(result, extra, SETS["ci"])[:3] == ["install_ok", "notify_ready", "power_cuts"]
+
+
 def test_one_late_starved_start_fails_the_run() -> None:
     result, extra = _passing("full")
     result.update(serial_duels=6, serial_duels_correct=6, udev_named=True)
