@@ -119,9 +119,11 @@ def test_the_page_runs_in_its_own_process_follows_the_table_and_stops_leaving_no
     assert page is not None
     pid, port = page.server.pid, page.server.port
     assert pid is not None and pid != os.getpid()
-    # nicer than the service: on a busy machine the unit's threads get a core first
-    assert os.getpriority(os.PRIO_PROCESS, pid) == os.getpriority(os.PRIO_PROCESS, 0) + NICE
     try:
+        # nicer than the service: on a busy machine the unit's threads get a core first (as far
+        # as Linux goes: 19 is the nicest, where a service already at 19 leaves it)
+        assert os.getpriority(os.PRIO_PROCESS, pid) == \
+            min(19, os.getpriority(os.PRIO_PROCESS, 0) + NICE)
         phone = Phone(port)
         first = phone.next_parts()
         assert 'data-total="' in str(first["html"]) and "Budi" in str(first["html"])
