@@ -28,7 +28,7 @@ folder (console logs, the guest's exports), and one JSON line at the end gives t
    before the service; the service must send READY=1 within its ``TimeoutStartSec`` with no
    restart, and the JSON keeps how long it took and what took long (its own start-up line).
 
-``--budget`` (or ``SHOWDOWN_VM_BUDGET_S``, which ``.ci/run`` sets to what is left of its hour)
+``--budget`` (or ``SHOWDOWN_VM_BUDGET_S``, which ``.ci/run`` sets to what is left of 75 minutes)
 bounds the whole run: when it is spent, the run stops where it is and says so in one line, and
 only a finished install that failed fails it (an emulated guest on a busy machine can take most
 of an hour to install; the checks it did not reach are no verdict, not a pass).
