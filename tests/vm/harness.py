@@ -301,6 +301,12 @@ class Machine:
             return False
         return True
 
+    def check_budget(self, label: str) -> None:
+        """Raise :class:`BudgetSpentError` (naming *label*, what was awaited) once the run's
+        budget is spent."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise BudgetSpentError(label)
+
     def wait_for(
         self, what: Callable[[Console], bool], timeout: float, label: str, *, in_stage: bool = True
     ) -> bool:
@@ -309,8 +315,7 @@ class Machine:
         assert self.console is not None
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if self.deadline is not None and time.monotonic() > self.deadline:
-                raise BudgetSpentError(label)
+            self.check_budget(label)
             self.console.poll()
             if what(self.console):
                 return True
@@ -971,6 +976,7 @@ def main() -> int:
                     joins += 1
                     log(f"event: the table did not join (event-table.out); join {joins}")
                     tournament_table = TournamentTable(run, machine.event_port, code, args.seed)
+                machine.check_budget("the host's table")
                 time.sleep(2)
             extra["event_joins"] = joins
             extra["event_first_ack"] = bool(tournament_table.figures()[1])
@@ -999,6 +1005,7 @@ def main() -> int:
                         made, acked_now = tournament_table.figures()
                         if made and made <= acked_now:
                             break
+                        machine.check_budget("the host's table")
                         time.sleep(2)
                     extra["event_table_rc"] = tournament_table.stop()
                     made, event_acked = tournament_table.figures()
