@@ -10,12 +10,14 @@ and say STOPPING=1 on SIGTERM.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,27 +30,32 @@ PHASES = ("the configuration", "the journal", "the tournament link", "the unit",
           "the scoreboard")
 
 
-def test_service_under_a_test_notify_socket(notify_socket: NotifySocket, tmp_path: Path) -> None:
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("SHOWDOWN_", "NOTIFY_", "WATCHDOG_"))
-    }
-    env |= {
-        "NOTIFY_SOCKET": notify_socket.env_value,
-        "WATCHDOG_USEC": str(WATCHDOG_USEC),
-        "SDL_VIDEODRIVER": "dummy",
-        "PYTHONFAULTHANDLER": "1",
-    }
-    command = [sys.executable, "-m", "showdown", "run", "--sim", "--headless", "--fast"]
+@contextlib.contextmanager
+def _service(notify_socket: NotifySocket, tmp_path: Path, *, page: bool = True,
+             env: dict[str, str] | None = None) -> Iterator[subprocess.Popen[str]]:
+    """``showdown run`` as systemd starts it (its phone page on a free port, unless ``page`` is
+    false), killed if still running and its pipe closed however the test ends."""
+    environ = {key: value for key, value in os.environ.items()
+               if not key.startswith(("SHOWDOWN_", "NOTIFY_", "WATCHDOG_"))}
+    environ |= {"NOTIFY_SOCKET": notify_socket.env_value, "SDL_VIDEODRIVER": "dummy",
+                **(env or {})}
     process = subprocess.Popen(
-        [*command, "--db", str(tmp_path / "journal.db")],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+        [sys.executable, "-m", "showdown", "run", "--sim", "--headless", "--fast",
+         "--db", str(tmp_path / "journal.db"), *(["--http", "127.0.0.1:0"] if page else [])],
+        env=environ, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
+        yield process
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        if process.stderr is not None:
+            process.stderr.close()
+
+
+def test_service_under_a_test_notify_socket(notify_socket: NotifySocket, tmp_path: Path) -> None:
+    with _service(notify_socket, tmp_path, page=False, env={
+            "WATCHDOG_USEC": str(WATCHDOG_USEC), "PYTHONFAULTHANDLER": "1"}) as process:
         *starting, last = notify_socket.receive_until("READY=1", timeout=60)
         # every word before READY=1 says the start goes on (imports, then each phase); the
         # status line names where it is
@@ -80,23 +87,6 @@ def test_service_under_a_test_notify_socket(notify_socket: NotifySocket, tmp_pat
         assert took[0].split(": ", 1)[1].split(", ")[0].startswith("python and imports ")
         assert [part.rsplit(" ", 2)[0] for part in took[0].split(": ", 1)[1].split(", ")[1:]] \
             == list(PHASES)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        if process.stderr is not None:
-            process.stderr.close()
-
-
-def _service(notify_socket: NotifySocket, tmp_path: Path) -> subprocess.Popen[str]:
-    """``showdown run`` as systemd starts it, its phone page on a free port."""
-    env = {key: value for key, value in os.environ.items()
-           if not key.startswith(("SHOWDOWN_", "NOTIFY_", "WATCHDOG_"))}
-    env |= {"NOTIFY_SOCKET": notify_socket.env_value, "SDL_VIDEODRIVER": "dummy"}
-    return subprocess.Popen(
-        [sys.executable, "-m", "showdown", "run", "--sim", "--headless", "--fast",
-         "--db", str(tmp_path / "journal.db"), "--http", "127.0.0.1:0"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 
 
 def _page_port(process: subprocess.Popen[str]) -> int:
@@ -113,8 +103,7 @@ def test_ready_does_not_wait_for_the_phone_page_which_serves_once_started(
     """On a starved Pi the page's process (a second interpreter, niced) is the slowest part of
     the start, and systemd's start timeout counts until READY=1: the service keeps score
     without waiting for it, and the page serves phones once its process has started."""
-    process = _service(notify_socket, tmp_path)
-    try:
+    with _service(notify_socket, tmp_path) as process:
         page = _page_process(process.pid)
         os.kill(page, signal.SIGSTOP)  # the page's process gets no CPU: a hog beside it
         port = _page_port(process)
@@ -126,20 +115,13 @@ def test_ready_does_not_wait_for_the_phone_page_which_serves_once_started(
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=30) == 0
         assert _exited(page, 20)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        if process.stderr is not None:
-            process.stderr.close()
 
 
 def test_a_stop_while_the_page_still_starts_ends_its_process_too(
         notify_socket: NotifySocket, tmp_path: Path) -> None:
     """systemd stops the service while its page's process has not started yet (stopped here):
     the service stops cleanly, and takes the page's process with it."""
-    process = _service(notify_socket, tmp_path)
-    try:
+    with _service(notify_socket, tmp_path) as process:
         page = _page_process(process.pid)
         os.kill(page, signal.SIGSTOP)
         notify_socket.receive_until("READY=1", timeout=60)
@@ -148,9 +130,3 @@ def test_a_stop_while_the_page_still_starts_ends_its_process_too(
         assert _exited(page, 20), "the page's process outlived its service"
         assert process.stderr is not None
         assert "Traceback" not in process.stderr.read()
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        if process.stderr is not None:
-            process.stderr.close()
