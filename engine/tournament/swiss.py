@@ -252,7 +252,6 @@ class _Search:
     def _improved(self, tables: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
         """``tables`` after every swap of two players between tables that saves a repeat, until
         none does; in ranking order."""
-        rows = self.rows
         masks = [sum(1 << n for n in table) for table in tables]
         better = True
         while better:
@@ -261,15 +260,20 @@ class _Search:
                 for a in _numbers(masks[i]):
                     for b in _numbers(masks[j]):
                         stay_a, stay_b = masks[i] ^ (1 << a), masks[j] ^ (1 << b)
-                        now = (rows[a] & stay_a).bit_count() + (rows[b] & stay_b).bit_count()
-                        then = (rows[b] & stay_a).bit_count() + (rows[a] & stay_b).bit_count()
-                        if then < now:
+                        if self._saved(a, stay_a, b, stay_b) > 0:
                             masks[i], masks[j] = stay_a | 1 << b, stay_b | 1 << a
                             better = True
                             break
                     if better:
                         break
         return sorted(tuple(_numbers(mask)) for mask in masks)
+
+    def _saved(self, a: int, stay_a: int, b: int, stay_b: int) -> int:
+        """The repeats saved when ``a`` (beside the players ``stay_a``) and ``b`` (beside
+        ``stay_b``) change tables; negative when the swap costs repeats."""
+        rows = self.rows
+        return ((rows[a] & stay_a).bit_count() + (rows[b] & stay_b).bit_count()
+                - (rows[b] & stay_a).bit_count() - (rows[a] & stay_b).bit_count())
 
     def _polished(self, tables: list[tuple[int, ...]], floor: int) -> list[tuple[int, ...]]:
         """``tables`` after a seeded local search for fewer repeats: a player at a table with
@@ -292,16 +296,13 @@ class _Search:
             i = rng.choice(dear)
             a = rng.choice([n for n in _numbers(masks[i]) if rows[n] & masks[i]])
             stay_a = masks[i] ^ (1 << a)
-            lose = (rows[a] & stay_a).bit_count()
             moves: list[tuple[int, int]] = []
             gain_best = -_WORST
             for j, mask in enumerate(masks):
                 if j == i:
                     continue
                 for b in _numbers(mask):
-                    stay_b = mask ^ (1 << b)
-                    gain = lose + (rows[b] & stay_b).bit_count() - \
-                        (rows[b] & stay_a).bit_count() - (rows[a] & stay_b).bit_count()
+                    gain = self._saved(a, stay_a, b, mask ^ (1 << b))
                     if gain > gain_best:
                         moves, gain_best = [(j, b)], gain
                     elif gain == gain_best:
