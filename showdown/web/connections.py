@@ -75,6 +75,9 @@ class Limits:
     request_s: float = REQUEST_S
     connections: int | None = None
     """None: :func:`connection_cap` in the process that serves."""
+    files: int | None = None
+    """The page's process lowers its own limit on open files to this at its start (as a unit's
+    ``LimitNOFILE`` would), so the cap follows it; None: the limit it inherits."""
 
 
 def _refusal(status: bytes, sentence: str) -> bytes:

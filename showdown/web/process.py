@@ -40,6 +40,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import resource
 import signal
 import socket
 import threading
@@ -557,6 +558,9 @@ def serve_page(start: _Start) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the service, which stops us
     with contextlib.suppress(OSError):
         os.nice(start.nice)
+    if start.limits.files is not None:
+        _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(start.limits.files, hard), hard))
     service = _Service(start.requests)
     root = logging.getLogger()
     root.handlers = [_Forward(service)]
