@@ -32,12 +32,19 @@ class ProtocolError(DecodeError):
     """A frame whose CRC matched but which breaks the protocol: a payload of the wrong length
     for its type, a field out of its range, a sequence on an unreliable type. Damage that the
     CRC missed (one in 65536 damaged frames), or a peer that does not keep to the protocol.
-    ``type_code`` and ``sequence`` say which frame it was."""
+    ``type_code`` and ``sequence`` say which frame it was.
 
-    def __init__(self, message: str, type_code: int, sequence: int) -> None:
+    ``lost_zero``: the payload is one byte short, which is also what the line leaves of an
+    intact frame whose CRC ends in a zero byte when it drops the frame's last COBS byte (the
+    CRC of the rest is still 0): one frame in 256 is open to that, so the same error again may
+    be the same damage again, not the peer's own frame."""
+
+    def __init__(self, message: str, type_code: int, sequence: int, *,
+                 lost_zero: bool = False) -> None:
         super().__init__(message)
         self.type_code = type_code
         self.sequence = sequence
+        self.lost_zero = lost_zero
 
 
 class Packet(NamedTuple):
@@ -86,9 +93,10 @@ def decode_frame(encoded: bytes) -> Packet:
     try:
         message = cls.unpack_payload(payload)
     except struct.error:
+        expected = struct.calcsize(cls.FORMAT)
         raise ProtocolError(
             f"seq={sequence} {cls.__name__} payload of {len(payload)} bytes, expected "
-            f"{struct.calcsize(cls.FORMAT)}", type_code, sequence
+            f"{expected}", type_code, sequence, lost_zero=len(payload) + 1 == expected
         ) from None
     if not is_reliable(type_code) and sequence != 0:
         raise ProtocolError(f"{cls.__name__} is unreliable but carries sequence {sequence}",

@@ -46,6 +46,7 @@ from firmware_bridge.protocol import (
     HELLO_ATTEMPTS,
     HELLO_TIMEOUT_MS,
     LINK_STALL_MS,
+    LOST_ZERO_COPIES,
     MAX_RETRANSMITS,
     MIN_VERSION,
     PROTOCOL_VERSION,
@@ -164,7 +165,7 @@ class Link:
         self._opener = opener
         self.sync = ClockSync()
         self.stats = LinkStats()
-        self._protocol_errors_seen: dict[str, None] = {}  # the latest, oldest first
+        self._protocol_errors_seen: dict[str, int] = {}  # copies of the latest, oldest first
         self.rto = RetransmitTimeout(floor_s=RETRANSMIT_MS / 1000, ceiling_s=RTO_MAX_MS / 1000,
                                      initial_s=RETRANSMIT_MS / 1000)
         self._last_rtt_s: float | None = None
@@ -505,17 +506,19 @@ class Link:
     def _protocol_error(self, error: ProtocolError) -> None:
         """A frame that passed the CRC but breaks the protocol: counted, said in one line, and
         dropped without its sequence number being used, so an intact copy is taken instead
-        (line damage the CRC missed). The same frame again is not damage but the unit's own
-        (its firmware resends an event byte for byte): that event is skipped, acknowledged and
-        never delivered, so the events after it still come."""
+        (line damage the CRC missed). The same frame again (a frame a byte short:
+        :data:`~firmware_bridge.protocol.LOST_ZERO_COPIES` copies) is not damage but the unit's
+        own (its firmware resends an event byte for byte): that event is skipped, acknowledged
+        and never delivered, so the events after it still come."""
         self.stats.decode_errors += 1
         self.stats.protocol_errors += 1
         said = str(error)
-        again = said in self._protocol_errors_seen
-        self._protocol_errors_seen[said] = None
+        copies = self._protocol_errors_seen.pop(said, 0) + 1
+        self._protocol_errors_seen[said] = copies
         while len(self._protocol_errors_seen) > WINDOW:  # the frames one resend can bring
             del self._protocol_errors_seen[next(iter(self._protocol_errors_seen))]
-        if again and is_reliable(error.type_code) and error.type_code >= 0x80:
+        own = copies >= (LOST_ZERO_COPIES if error.lost_zero else 2)
+        if own and is_reliable(error.type_code) and error.type_code >= 0x80:
             if self._skip(error.sequence):
                 log.warning("the unit sent a frame that breaks the protocol again (%s): not "
                             "line damage; that event is skipped", said)

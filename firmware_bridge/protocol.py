@@ -23,6 +23,11 @@ MAX_RETRANSMITS: Final = 8
 RTO_MAX_MS: Final = 2000
 LINK_STALL_MS: Final = 10000
 EVENT_QUEUE: Final = 120
+LOST_ZERO_COPIES: Final = 6
+"""Copies of one event frame a byte short before the host takes it for the unit's own and
+skips it (``ProtocolError.lost_zero`` in the host's codec): a resend loses the same last byte
+again at the line's rate, one in ten on a bad cable, so six in a row is one in a million
+there; any other broken frame is the unit's own at its second copy."""
 
 HEARTBEAT_MS: Final = 100
 WATCHDOG_MS: Final = 500

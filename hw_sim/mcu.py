@@ -92,6 +92,8 @@ class SimulatedMcu:
         self.bytes_corrupted = 0
         self.bytes_dropped = 0
         self.deaf = False  # every byte toward the board lost (see the module docstring)
+        self.tamper: Callable[[bytes], bytes] | None = None
+        """A test's own damage to each write of the board's, after :attr:`faults`'."""
         self.unit: Any = None
         self.link: Any = None
         self._boot()
@@ -189,6 +191,8 @@ class SimulatedMcu:
     def _write(self, data: bytes) -> None:
         # Called by the firmware's link (in the MCU thread, or in a test's thread).
         data = self._damage(data)
+        if self.tamper is not None:
+            data = self.tamper(data)
         if data:
             release = time.monotonic() + self.faults.delay_ms / 1000
             self._outgoing.append((release, data))

@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from firmware_bridge.codec import ProtocolError, decode_frame, encode_frame
-from firmware_bridge.messages import MESSAGE_TYPES, Message
+from firmware_bridge.codec import ProtocolError, body_of, decode_frame, encode_frame
+from firmware_bridge.messages import MESSAGE_TYPES, Message, Paddle, Unknown
 from firmware_bridge.pico import sdfw_proto as proto
-from firmware_bridge.protocol import is_reliable
+from firmware_bridge.protocol import LOST_ZERO_COPIES, is_reliable
 from hw_sim.mcu import SimulatedMcu
 from showdown.app.stats import link_text
 from showdown.unit.backends.serial import SerialUnit
@@ -117,5 +117,70 @@ def test_a_paddle_or_side_count_of_no_side_is_one_line_and_the_link_goes_on(
         figures = unit.link.figures()
         assert figures.protocol_errors == unit.link.stats.protocol_errors
         assert f", protocol errors {figures.protocol_errors}, " in link_text(figures, 0)
+    finally:
+        unit.close()
+
+
+def _last_zero_paddle(sequence: int, side: int) -> tuple[int, bytes]:
+    """A press time whose Paddle frame at *sequence* has a CRC ending in a zero byte, and that
+    frame as the line leaves it when it drops the frame's last COBS byte."""
+    for at_us in range(1000, 1_000_000):
+        frame = encode_frame(Paddle(side=side, pressed=1, at_us=at_us), sequence)
+        if body_of(Paddle(side=side, pressed=1, at_us=at_us), sequence)[-1] == 0:
+            return at_us, frame
+    raise AssertionError("no press time gives a CRC ending in a zero byte")
+
+
+def test_a_frame_a_byte_short_passes_the_crc_when_the_line_drops_its_last_zero() -> None:
+    at_us, frame = _last_zero_paddle(43, side=1)
+    with pytest.raises(ProtocolError) as short:
+        decode_frame(frame[:-2])  # the last COBS byte (and the delimiter) lost
+    assert str(short.value) == "seq=43 Paddle payload of 5 bytes, expected 6"
+    assert short.value.lost_zero
+    with pytest.raises(ProtocolError) as shorter:  # two bytes short: no drop leaves that
+        decode_frame(encode_frame(Unknown(Paddle.TYPE, bytes(4)), 43)[:-1])
+    assert not shorter.value.lost_zero
+    assert decode_frame(frame[:-1]).message == Paddle(side=1, pressed=1, at_us=at_us)
+
+
+@pytest.mark.parametrize("damaged", [LOST_ZERO_COPIES - 1, 1000], ids=["line", "board"])
+def test_a_press_whose_last_zero_the_line_keeps_dropping_comes_whole_or_is_the_boards_own(
+    clock: ManualClock, mcu: SimulatedMcu, damaged: int, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bad cable can drop the last byte of one press's every copy a few times running (each
+    copy still passing the CRC, a byte short): the host waits for a whole copy rather than
+    skipping the press. Only a board that sends it short every time has it skipped, and the
+    presses after it still come."""
+    unit = SerialUnit(UnitSettings(), port=mcu.port, clock=clock, watchdog_ms=60_000)
+    listener = Edges()
+    unit.start(listener)
+    try:
+        assert unit.link.wait_idle(5.0)
+        at_us, frame = _last_zero_paddle(mcu.link.tx_next, side=2)
+        copies = 0
+
+        def drop_last_zero(data: bytes) -> bytes:
+            nonlocal copies
+            if data == frame and copies < damaged:
+                copies += 1
+                return data[:-2] + data[-1:]
+            return data
+
+        mcu.tamper = drop_last_zero
+        with caplog.at_level(logging.WARNING):
+            _send_event(mcu, proto.T_PADDLE, (2, 1, at_us))
+            mcu.press("paddle_left", clock.now_ns())
+            first = _next_edge(listener, clock, mcu)
+            second = None if damaged > LOST_ZERO_COPIES else _next_edge(listener, clock, mcu)
+        skipped = [r.getMessage() for r in caplog.records if "is skipped" in r.getMessage()]
+        if damaged < LOST_ZERO_COPIES:  # the line's: the whole copy after the damaged ones
+            assert copies == damaged and skipped == []
+            assert first.line is InputLine.PADDLE_RIGHT
+            assert second is not None and second.line is InputLine.PADDLE_LEFT
+        else:  # the board's own: skipped at its sixth copy, the next press still comes
+            assert copies == LOST_ZERO_COPIES
+            assert len(skipped) == 1 and "Paddle payload of 5 bytes, expected 6" in skipped[0]
+            assert first.line is InputLine.PADDLE_LEFT and listener.edges.empty()
+        assert unit.link.stats.protocol_errors == copies
     finally:
         unit.close()
