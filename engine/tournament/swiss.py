@@ -209,7 +209,6 @@ class _Search:
         fallback = self._improved(self._greedy(everyone))
         known = _cost(fallback, self.rows)
         allowance = 0
-        self.walked = []
         try:
             whole = self._refine(everyone, everyone, [0] * len(self.rows), [-1] * len(self.rows))
             allowance = self._lower_bound(whole)

@@ -123,11 +123,11 @@ def test_a_paddle_or_side_count_of_no_side_is_one_line_and_the_link_goes_on(
 
 def _last_zero_paddle(sequence: int, side: int) -> tuple[int, bytes]:
     """A press time whose Paddle frame at *sequence* has a CRC ending in a zero byte, and that
-    frame as the line leaves it when it drops the frame's last COBS byte."""
+    frame (whole: the tests drop its last COBS byte themselves)."""
     for at_us in range(1000, 1_000_000):
-        frame = encode_frame(Paddle(side=side, pressed=1, at_us=at_us), sequence)
-        if body_of(Paddle(side=side, pressed=1, at_us=at_us), sequence)[-1] == 0:
-            return at_us, frame
+        press = Paddle(side=side, pressed=1, at_us=at_us)
+        if body_of(press, sequence)[-1] == 0:
+            return at_us, encode_frame(press, sequence)
     raise AssertionError("no press time gives a CRC ending in a zero byte")
 
 

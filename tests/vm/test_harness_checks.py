@@ -196,7 +196,7 @@ def test_a_broken_install_fails_the_run_and_with_it_ci() -> None:
 
 
 def test_a_spent_budget_is_no_verdict_unless_the_install_finished_and_failed() -> None:
-    """What a busy CI machine gets when the emulated guest outlasts ``.ci/run``'s hour."""
+    """What a busy CI machine gets when the emulated guest outlasts ``.ci/run``'s budget."""
     result, extra = _passing("ci")
     result.update(install_ok=False, notify_ready=False, power_cuts=0)
     extra.update(budget_spent="deploy/install.sh (3300 s)", install_rc=None)
