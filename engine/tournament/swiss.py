@@ -19,9 +19,19 @@ What makes it fast:
 
 - the players are bits of an integer, each player's past opponents a mask, so a repeat count
   is one ``bit_count``;
-- two lower bounds on the repeats the players still standing must make, checked before every
+- three lower bounds on the repeats the players still standing must make, checked before every
   table: each player's cheapest table among them, its repeats shared out among its four
-  players; and each player short of three new faces makes a repeat per face missing;
+  players; each player short of three new faces makes a repeat per face missing; and a group
+  of players who all met each other, larger than the tables, must put two of them at a table
+  somewhere (late in a Swiss evening the players at the foot of the standings have often all
+  met);
+- a fourth bound for the whole field, before any allowance is tried: when the tables with no
+  repeat (then with one, ...) are few, a few players meet all of them, and a seating has at
+  most that many such tables;
+- the walk in ranking order asks first whether the seating it knows can be mended around a
+  new table: only the players of the tables that share a player with it (and a few more
+  tables, up to :data:`REPAIR_PLAYERS` players) are seated anew, a small search, before the
+  whole field is searched again;
 - every set of players still standing is remembered with the largest allowance known to fail
   and the smallest known to succeed, so no set is searched twice for the same question;
 - *twins* (two players who met the same others, apart from each other) are interchangeable: a
@@ -56,6 +66,13 @@ the seating is proved the fewest repeats and the first in ranking order."""
 POLISH_STEPS: Final = 5_000
 """The moves the local search of the quick seating may make (all of them took a third of a second
 of one core here, at 36 and 40 players); it stops sooner when it meets the lower bound."""
+
+REPAIR_PLAYERS: Final = 24
+"""The most players a repair of the known seating seats anew (:meth:`_Search._repaired`)
+before the walk asks the full search."""
+
+TIER_TABLES: Final = 2_000
+"""The most cheap tables :meth:`_Search._tiers` lists for one bound."""
 
 _WORST: Final = TABLE_SIZE * (TABLE_SIZE - 1) // 2
 """The repeats of a table where everyone met everyone."""
@@ -211,7 +228,7 @@ class _Search:
         allowance = 0
         try:
             whole = self._refine(everyone, everyone, [0] * len(self.rows), [-1] * len(self.rows))
-            allowance = self._lower_bound(whole)
+            allowance = max(self._lower_bound(whole), self._tiers(everyone))
             if known > allowance:
                 fallback = self._polished(fallback, allowance)
                 known = _cost(fallback, self.rows)
@@ -330,7 +347,88 @@ class _Search:
             fresh = (players & ~self.rows[number]).bit_count() - 1
             if fresh < TABLE_SIZE - 1:
                 short += TABLE_SIZE - 1 - fresh
-        return max((short + 1) // 2, -(-standing.total // TABLE_SIZE))
+        return max((short + 1) // 2, -(-standing.total // TABLE_SIZE), self._crowded(players))
+
+    def _tiers(self, players: int) -> int:
+        """Repeats forced by how few tables are cheap: a seating has at most as many tables
+        with ``k`` repeats or fewer as the players who meet every such table (a set of them,
+        chosen greedily), so at least the rest of its tables make more than ``k``; summed
+        over ``k`` from 0 while such tables are few enough to list (:data:`TIER_TABLES`)."""
+        tables = players.bit_count() // TABLE_SIZE
+        total = 0
+        for most in range(_WORST):
+            cheap = self._cheap_tables(players, most)
+            if cheap is None:
+                break
+            hitting = 0
+            while cheap:
+                counts: dict[int, int] = {}
+                for table in cheap:
+                    for number in _numbers(table):
+                        counts[number] = counts.get(number, 0) + 1
+                busiest = max(counts, key=lambda n: (counts[n], -n))
+                hitting += 1
+                cheap = [table for table in cheap if not table >> busiest & 1]
+            if hitting >= tables:
+                break
+            total += tables - hitting
+        return total
+
+    def _cheap_tables(self, players: int, most: int) -> list[int] | None:
+        """Every table among ``players`` with at most ``most`` repeats, as masks; None when
+        there are more than :data:`TIER_TABLES`."""
+        rows = self.rows
+        found: list[int] = []
+        for a in _numbers(players):
+            after_a = players & ~((2 << a) - 1)
+            for b in _numbers(after_a):
+                ab = rows[a] >> b & 1
+                if ab > most:
+                    continue
+                after_b = after_a & ~((2 << b) - 1)
+                for c in _numbers(after_b):
+                    abc = ab + (rows[c] >> a & 1) + (rows[c] >> b & 1)
+                    if abc > most:
+                        continue
+                    trio = 1 << a | 1 << b | 1 << c
+                    for d in _numbers(after_b & ~((2 << c) - 1)):
+                        if abc + (rows[d] & trio).bit_count() <= most:
+                            found.append(trio | 1 << d)
+                            if len(found) > TIER_TABLES:
+                                return None
+            self._spend(after_a.bit_count())
+        return found
+
+    def _crowded(self, players: int) -> int:
+        """Repeats that groups of players who all met each other force: a group of ``q`` among
+        ``t`` tables puts at least ``q // t + 1`` of its players at ``q % t`` of them and
+        ``q // t`` at the rest, and every pair of a group at one table is a repeat. The
+        groups are disjoint, so their repeats add up; they are formed greedily, each player
+        joining the first group whose players he all met (taken best first, then worst
+        first, the larger bound kept)."""
+        rows = self.rows
+        tables = players.bit_count() // TABLE_SIZE
+        best = 0
+        numbers = _numbers(players)
+        for order in (numbers, numbers[::-1]):
+            groups: list[int] = []
+            for number in order:
+                row = rows[number]
+                for i, group in enumerate(groups):
+                    if group & ~row == 0:
+                        groups[i] = group | 1 << number
+                        break
+                else:
+                    groups.append(1 << number)
+            total = 0
+            for group in groups:
+                size = group.bit_count()
+                if size > tables:
+                    share, extra = divmod(size, tables)
+                    total += (extra * (share + 1) * share
+                              + (tables - extra) * share * (share - 1)) // 2
+            best = max(best, total)
+        return best
 
     def _refine(self, players: int, removed: int, cheapest: list[int], witness: list[int]
                 ) -> _Standing:
@@ -409,7 +507,9 @@ class _Search:
                 if rest is None:
                     continue
                 found = [t for t in self.rest if t is not known] if at_table == known_mask \
-                    else self._seats(rest, allowance - cost)
+                    else self._repaired(rest, at_table, allowance - cost)
+                if found is None:
+                    found = self._seats(rest, allowance - cost)
                 if found is not None:
                     self.walked.append(table)
                     seating = found
@@ -419,6 +519,33 @@ class _Search:
             self.rest = seating
             standing, allowance = rest, allowance - cost
         return self.walked
+
+    def _repaired(self, standing: _Standing, at_table: int, allowance: int
+                  ) -> list[tuple[int, ...]] | None:
+        """A seating of the players standing within ``allowance`` made from :attr:`rest` once the
+        table ``at_table`` is taken out of it: the players of its tables that shared a player
+        with it are seated anew, beside a few more of its tables (those whose players have met
+        the fewest of them) when they cannot be; the other tables stay. None when that does
+        not fit within :data:`REPAIR_PLAYERS` (a full search may still)."""
+        kept = [(sum(1 << n for n in t), t) for t in self.rest]
+        kept = [(mask, t) for mask, t in kept if not at_table & mask]
+        orphans = standing.players & ~sum(mask for mask, _t in kept)
+        while True:
+            left = allowance - _cost([t for _mask, t in kept], self.rows)
+            if left >= 0:
+                sub = self._refine(orphans, standing.players & ~orphans, standing.cheapest,
+                                   standing.witness)
+                if self._lower_bound(sub) <= left:
+                    found = self._seats(sub, left)
+                    if found is not None:
+                        return sorted([t for _mask, t in kept] + found)
+            if not kept or orphans.bit_count() + TABLE_SIZE > REPAIR_PLAYERS:
+                break
+            rows = self.rows
+            widest = max(range(len(kept)), key=lambda i: sum(
+                (orphans & ~rows[n]).bit_count() for n in kept[i][1]))
+            orphans |= kept.pop(widest)[0]
+        return None
 
     def _seats(self, standing: _Standing, allowance: int) -> list[tuple[int, ...]] | None:
         """A seating of the players standing with at most ``allowance`` repeats, or None when
