@@ -67,7 +67,7 @@ POLISH_STEPS: Final = 5_000
 """The moves the local search of the quick seating may make (all of them took a third of a second
 of one core here, at 36 and 40 players); it stops sooner when it meets the lower bound."""
 
-REPAIR_PLAYERS: Final = 24
+REPAIR_PLAYERS: Final = 32
 """The most players a repair of the known seating seats anew (:meth:`_Search._repaired`)
 before the walk asks the full search."""
 
