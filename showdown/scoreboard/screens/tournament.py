@@ -11,6 +11,7 @@ by colour alone.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -216,6 +217,20 @@ def _join_block(view: TournamentView, right: int, width: int, top: int) -> list[
     ]
 
 
+def _status_lines(tables: Sequence[TableLine], room: int) -> tuple[list[TableLine], int]:
+    """(the tables whose status fits in ``room`` lines, how many online ones the last line
+    counts instead): the offline ones first, since those are the ones to act on, and never
+    one of them counted as online; no count when the offline ones fill the room."""
+    if len(tables) <= room:
+        return list(tables), 0
+    offline = [line for line in tables if not line.online]
+    if len(offline) >= room:
+        return offline[:room], 0
+    online = [line for line in tables if line.online]
+    shown = online[:room - 1 - len(offline)]
+    return offline + shown, len(online) - len(shown)
+
+
 def _right_column(view: TournamentView) -> list[Widget]:
     """The tables, online or not, under the join code at the host, then the next seating. When
     not every table fits, the offline ones are shown first: those are the ones to act on."""
@@ -232,14 +247,12 @@ def _right_column(view: TournamentView) -> list[Widget]:
         found.append(Label("host", pygame.Rect(right, top, width, 30), _("The host is away"),
                            20, theme.DANGER, align="left"))
         top += 32
-    seats = seating_lines(view)[:3]
-    room = (CONTENT_BOTTOM - top - 32 - min(2, len(seats)) * SEAT_H) // LINE_H
-    lines = sorted(view.tables, key=lambda line: line.online)
-    if len(lines) > room:
-        hidden = len(lines) - max(0, room - 1)
-        lines = lines[:max(0, room - 1)]
-    else:
-        hidden = 0
+    corrected = view.seating is not None and view.seating.correction is not None
+    seats = seating_lines(view)[:3 + corrected]
+    # room for the correction (two lines) and two of the seating's lines, whatever the tables
+    kept = 2 * corrected + min(2, len(seats) - corrected)
+    room = max(0, (CONTENT_BOTTOM - top - 32 - kept * SEAT_H) // LINE_H)
+    lines, hidden = _status_lines(view.tables, room)
     for line in sorted(lines, key=lambda line: line.table):
         colour = theme.TEXT if line.online else theme.DANGER
         found.append(Label(f"status:{line.table}", pygame.Rect(right, top, width, LINE_H - 2),
@@ -254,7 +267,6 @@ def _right_column(view: TournamentView) -> list[Widget]:
     found.append(Label("head:seating", pygame.Rect(right, top, width, 28), _("Next seating"),
                        20, theme.TEXT_DIM, bold=True, align="left"))
     top += 32
-    corrected = view.seating is not None and view.seating.correction is not None
     for index, text in enumerate(seats):
         high = SEAT_H * (2 if corrected and index == 0 else 1)  # the correction: two lines
         if top + high - 2 > CONTENT_BOTTOM:

@@ -6,6 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from showdown.scoreboard.screens.base import CONTENT_BOTTOM
 from showdown.scoreboard.screens.tournament import (
     seated_round,
     seating_lines,
@@ -95,6 +99,61 @@ def test_a_correction_to_an_earlier_round_is_said_above_the_seating_it_leaves() 
         update={"correction": Correction(round=1, table="t2", seated=3)}))
     shown = texts(view)
     assert shown["seat:0"] == "Round 1, Bar corrected: standings updated; round 3 stays as seated"
-    assert shown["seat:1"] == seating_lines(HOST_VIEW)[0]
+    assert (shown["seat:1"], shown["seat:2"]) == ("Window: Eli, Ivo, Ben, Dev",
+                                                  "Bar: Ada, Gus, Cleo, Hana")
+    assert shown["status:more"] == "2 more tables online"  # both online: the seating comes first
     assert all(w.rect.bottom <= 412 for w in tournament_widgets(view))
     assert "corrected" not in " ".join(texts(HOST_VIEW).values())
+
+
+def test_an_offline_table_is_never_counted_among_the_tables_online() -> None:
+    """With a correction on the host's screen there is room for one table's status: the
+    offline one takes it, and no line says the other tables are online."""
+    assert HOST_VIEW.seating is not None
+    view = replace(HOST_VIEW, tables=(
+        TableLine(table="t1", name="Window", online=True, since=0.0, hands=8),
+        TableLine(table="t2", name="Bar", online=False, since=0.0, hands=7, waiting=1)),
+        seating=HOST_VIEW.seating.model_copy(
+            update={"correction": Correction(round=1, table="t2", seated=3)}))
+    with utc():
+        shown = texts(view)
+    assert shown["status:t2"] == "Bar offline since 00:00, 1 rounds waiting"
+    assert "status:t1" not in shown and "status:more" not in shown
+    assert shown["seat:2"] == "Bar: Ada, Gus, Cleo, Hana"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.booleans(), min_size=1, max_size=8), st.booleans(), st.booleans(),
+       st.integers(1, 3))
+def test_the_right_column_keeps_the_seating_and_says_the_truth_about_the_tables(
+        online: list[bool], corrected: bool, join: bool, seated: int) -> None:
+    """Whatever the tables, the correction and the join code: everything fits above the
+    navigation bar; a table goes unlisted only when offline ones fill the room or the last line
+    counts it, and that count is of online ones only; the correction never pushes the
+    seating's first two lines off."""
+    assert HOST_VIEW.seating is not None
+    names = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jo", "Kai", "Lu"]
+    tables = tuple(TableLine(table=f"t{n + 1}", online=up, since=0.0, hands=3)
+                   for n, up in enumerate(online))
+    seating = HOST_VIEW.seating.model_copy(update={
+        "tables": {f"t{n + 1}": names[4 * n:4 * n + 4] for n in range(seated)}, "byes": [],
+        "correction": Correction(round=1, table="t1", seated=3) if corrected else None})
+    view = replace(HOST_VIEW, tables=tables, seating=seating,
+                   join_code=HOST_VIEW.join_code if join else None)
+    widgets = tournament_widgets(view)
+    assert all(w.rect.bottom <= CONTENT_BOTTOM for w in widgets)
+    with utc():
+        shown = texts(view)
+    listed = {line.table for line in tables if f"status:{line.table}" in shown}
+    hidden_offline = [line for line in tables if not line.online and line.table not in listed]
+    if hidden_offline:
+        assert all(not line.online for line in tables if line.table in listed)
+        assert "status:more" not in shown
+    if "status:more" in shown:
+        missing = sum(1 for line in tables if line.online and line.table not in listed)
+        assert shown["status:more"] == f"{missing} more tables online"
+    elif len(listed) < len(tables):  # offline tables fill the room: those come first
+        assert all(not line.online for line in tables if line.table in listed)
+    lines = seating_lines(view)
+    for index in range(corrected + min(2, seated)):
+        assert shown[f"seat:{index}"] == lines[index]
