@@ -334,12 +334,12 @@ class _Search:
         return self._improved([tuple(_numbers(mask)) for mask in best])
 
     def _lower_bound(self, standing: _Standing) -> int:
-        """Repeats the players standing cannot avoid, the larger of two bounds.
+        """Repeats the players standing cannot avoid, the largest of three bounds.
 
         By tablemates: a player who has not met three of the others makes a repeat for each
         one short, and a repeat has two players. By tables: a table's repeats shared out evenly
         among its four players, each bears at least a quarter of the cheapest table he could
-        sit at.
+        sit at. By groups who all met (:meth:`_crowded`).
         """
         short = 0
         players = standing.players
