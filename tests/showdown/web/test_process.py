@@ -319,7 +319,9 @@ def test_a_page_process_killed_is_reaped_and_served_again_after_its_back_off(
                 assert 'data-name="Ana"' in reply.read().decode()
         assert waits == [FIRST_BACKOFF_S, 2 * FIRST_BACKOFF_S]
         clock.now += STEADY_S  # it served a while: the next death waits the first back-off
-        os.kill(page.server.pid or 0, signal.SIGKILL)
+        serving = page.server.pid
+        assert serving is not None  # never kill(0, ...): that is this whole process group
+        os.kill(serving, signal.SIGKILL)
         assert page.server.wait_started(4, 60)
         assert waits[-1] == FIRST_BACKOFF_S
     finally:
