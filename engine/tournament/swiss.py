@@ -527,11 +527,12 @@ class _Search:
         with it are seated anew, beside a few more of its tables (those whose players have met
         the fewest of them) when they cannot be; the other tables stay. None when that does
         not fit within :data:`REPAIR_PLAYERS` (a full search may still)."""
+        rows = self.rows
         kept = [(sum(1 << n for n in t), t) for t in self.rest]
         kept = [(mask, t) for mask, t in kept if not at_table & mask]
         orphans = standing.players & ~sum(mask for mask, _t in kept)
+        left = allowance - _cost([t for _mask, t in kept], rows)
         while True:
-            left = allowance - _cost([t for _mask, t in kept], self.rows)
             if left >= 0:
                 sub = self._refine(orphans, standing.players & ~orphans, standing.cheapest,
                                    standing.witness)
@@ -541,10 +542,11 @@ class _Search:
                         return sorted([t for _mask, t in kept] + found)
             if not kept or orphans.bit_count() + TABLE_SIZE > REPAIR_PLAYERS:
                 break
-            rows = self.rows
             widest = max(range(len(kept)), key=lambda i: sum(
                 (orphans & ~rows[n]).bit_count() for n in kept[i][1]))
-            orphans |= kept.pop(widest)[0]
+            mask, table = kept.pop(widest)
+            orphans |= mask
+            left += _cost([table], rows)
         return None
 
     def _seats(self, standing: _Standing, allowance: int) -> list[tuple[int, ...]] | None:
