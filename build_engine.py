@@ -129,8 +129,10 @@ def _tail(output: str, lines: int = 15) -> str:
 def build(kind: str, why: str, install: Path | None) -> subprocess.CompletedProcess[str]:
     """Make the build: compiled (``kind == "mypyc"``) or pure, in place or installed from
     ``install``; ``why`` goes into the build record."""
+    # mypyc's type analysis keeps its cache apart from mypy's own (.mypy_cache): `make test`
+    # runs the two side by side, and they must not write one cache at once.
     env = {**os.environ, "SHOWDOWN_MYPYC": "1" if kind == "mypyc" else "0",
-           "SHOWDOWN_MYPYC_WHY": why}
+           "SHOWDOWN_MYPYC_WHY": why, "MYPY_CACHE_DIR": str(ROOT / "build" / "mypyc-cache")}
     if install is not None:
         return _pip("install", "--quiet", "--no-build-isolation", "--no-deps",
                     "--force-reinstall", str(install), env=env)
