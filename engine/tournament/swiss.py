@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.tournament.formats import TABLE_SIZE
+from engine.tournament.relaxation import relaxed
 
 __all__ = ["WORK_LIMIT", "SwissSearch", "fewest_repeats", "repeats", "search", "swiss_tables"]
 
@@ -212,6 +213,8 @@ class _Search:
         """The tables :meth:`_first` has proved first in ranking order so far."""
         self.rest: list[tuple[int, ...]] = []
         """A seating of the players :meth:`_first` has still to seat, within its allowance."""
+        self.pool: set[int] = set()
+        """The tables the relaxation's questions found (:mod:`engine.tournament.relaxation`)."""
         self.twins_before = [0] * len(rows)
         """Each player's better twins, as a mask (twins met the same others)."""
         for b, row in enumerate(rows):
@@ -229,6 +232,14 @@ class _Search:
         try:
             whole = self._refine(everyone, everyone, [0] * len(self.rows), [-1] * len(self.rows))
             allowance = max(self._lower_bound(whole), self._tiers(everyone))
+            if known > allowance:
+                relaxation = relaxed(self.rows, everyone, fallback, enough=known,
+                                     pool=self.pool, spend=self._spend)
+                allowance = max(allowance, relaxation.least)
+                if relaxation.seating is not None:
+                    fallback = min(fallback, relaxation.seating,
+                                   key=lambda tables: _cost(tables, self.rows))
+                    known = _cost(fallback, self.rows)
             if known > allowance:
                 fallback = self._polished(fallback, allowance)
                 known = _cost(fallback, self.rows)
@@ -506,10 +517,16 @@ class _Search:
                 rest = self._after(standing, at_table, cost, allowance)
                 if rest is None:
                     continue
-                found = [t for t in self.rest if t is not known] if at_table == known_mask \
-                    else self._repaired(rest, at_table, allowance - cost)
-                if found is None:
-                    found = self._seats(rest, allowance - cost)
+                left = allowance - cost
+                found: list[tuple[int, ...]] | None
+                if at_table == known_mask:
+                    found = [t for t in self.rest if t is not known]
+                else:
+                    found = self._repaired(rest, at_table, left)
+                    if found is None:
+                        found = self._relaxed(rest, left)
+                    if found is None:
+                        found = self._seats(rest, left)
                 if found is not None:
                     self.walked.append(table)
                     seating = found
@@ -547,6 +564,23 @@ class _Search:
             mask, table = kept.pop(widest)
             orphans |= mask
             left += _cost([table], rows)
+        return None
+
+    def _relaxed(self, standing: _Standing, allowance: int) -> list[tuple[int, ...]] | None:
+        """Before the walk searches the whole field for a seating within ``allowance``: a seating
+        when the relaxation (:mod:`engine.tournament.relaxation`) finds a whole one that fits;
+        None when it finds none, and the set of players remembered as failing when its bound
+        is above the allowance (the search then has nothing to look for)."""
+        players = standing.players
+        if self.failed.get(players, -1) >= allowance:
+            return None
+        relaxation = relaxed(self.rows, players, self._greedy(players), enough=allowance + 1,
+                             pool=self.pool, spend=self._spend)
+        if relaxation.least > allowance:
+            self.failed[players] = relaxation.least - 1
+        elif (relaxation.seating is not None
+              and _cost(relaxation.seating, self.rows) <= allowance):
+            return relaxation.seating
         return None
 
     def _seats(self, standing: _Standing, allowance: int) -> list[tuple[int, ...]] | None:

@@ -1,0 +1,259 @@
+"""The seating's linear relaxation: a lower bound on the repeats of any seating of a set of players
+at tables of four, which the search's counting bounds miss when the cheap tables overlap.
+
+The problem as a linear programme: a variable ``x_T`` for every table ``T`` of four, its cost
+``c_T`` the repeats at it; minimise ``sum c_T x_T`` with every player's tables summing to 1 and
+``x_T >= 0``. A seating is a solution in 0 and 1, so the programme's least cost is a lower bound.
+For *any* prices ``y`` (one per player), every seating of ``k`` tables costs at least
+``sum y + k * min_T (c_T - y(T))`` (each table costs its players' prices and its *reduced cost*,
+at least the least one): the bound is valid whatever ``y`` is, so rounding in floating point can
+only weaken it, never make it wrong, and it is rounded up to the next whole repeat only past a
+margin. The best prices are the programme's dual, found by *column generation*: a simplex over the
+tables found so far (starting from a known seating), then the tables of negative reduced cost
+among all of them (a search from the dearest players down, cut where even the dearest players left
+cannot make the cost negative) are added, until there are none. At 64 players that is a few
+hundred tables of the 635,376, a few hundred pivots of a 64-row simplex.
+
+When the programme's answer is a whole seating (every table at 0 or 1), it is a seating with the
+fewest repeats, and :func:`relaxed` returns it as well.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from engine.tournament.formats import TABLE_SIZE
+
+__all__ = ["Relaxed", "relaxed"]
+
+MARGIN: Final = 1e-6
+"""How far past a whole number of repeats the floating-point bound must be before it counts as
+the next one (its rounding errors are some 1e-12 here)."""
+
+_TINY: Final = 1e-9
+"""Below this a reduced cost, a ratio's divisor or a variable's value is taken as zero."""
+
+_ARTIFICIAL: Final = 1_000.0
+"""The cost of seating a player at no table: the simplex's start, never the answer (a real table
+is always cheaper)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Relaxed:
+    """What the relaxation proved about seating a set of players: ``least``, a whole number of
+    repeats no seating of them goes below; ``seating``, a seating that makes exactly ``least``
+    when the programme's answer was one (else None)."""
+
+    least: int
+    seating: list[tuple[int, ...]] | None
+
+
+def _numbers(mask: int) -> list[int]:
+    """The players in ``mask``, best first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        found.append(low.bit_length() - 1)
+    return found
+
+
+class _Master:
+    """The programme over the tables found so far: a revised simplex (the basis's inverse kept
+    dense: at most 64 rows), each row a player. Columns ``0`` to ``size - 1`` are the players'
+    artificials (a player at no table, column ``i`` row ``i``), the tables come after."""
+
+    def __init__(self, rows: Sequence[int], players: int, start: Sequence[Sequence[int]],
+                 spend: Callable[[int], None]) -> None:
+        self.rows = rows
+        self.spend = spend
+        self.row_of = {number: i for i, number in enumerate(_numbers(players))}
+        size = len(self.row_of)
+        self.columns: list[int] = [0] * size
+        """Each column's table as a mask (0 for an artificial)."""
+        self.covers: list[tuple[int, ...]] = [(row,) for row in range(size)]
+        """Each column's rows."""
+        self.costs: list[float] = [_ARTIFICIAL] * size
+        self.known: set[int] = set()
+        self.basis = list(range(size))
+        self.values = [1.0] * size
+        self.inverse = [[1.0 if i == j else 0.0 for j in range(size)] for i in range(size)]
+        # The start's seating: each table's column on its first row (the other rows keep their
+        # artificials, at 0); the inverse then subtracts the table's other rows from its first.
+        for table in start:
+            column = self.add(sum(1 << n for n in table))
+            first, *others = self.covers[column]
+            self.basis[first] = column
+            for other in others:
+                self.inverse[other][first] = -1.0
+                self.values[other] = 0.0
+
+    def add(self, table: int) -> int:
+        """The column of ``table`` (added when new)."""
+        self.known.add(table)
+        numbers = _numbers(table)
+        self.columns.append(table)
+        self.covers.append(tuple(self.row_of[n] for n in numbers))
+        self.costs.append(float(sum((self.rows[n] & table).bit_count() for n in numbers) // 2))
+        return len(self.columns) - 1
+
+    def prices(self) -> list[float]:
+        """The dual: each row's price, the basis's costs times its inverse."""
+        size = len(self.basis)
+        found = [0.0] * size
+        for position, column in enumerate(self.basis):
+            cost = self.costs[column]
+            if cost:
+                found = [price + cost * weight
+                         for price, weight in zip(found, self.inverse[position], strict=True)]
+        return found
+
+    def _entering(self, prices: list[float], first: bool) -> tuple[int, float]:
+        """(the column of most negative reduced cost, or with ``first`` the first negative
+        one (Bland's rule); its reduced cost), or (-1, 0) when none is negative. A column in the
+        basis costs exactly its rows' prices, so it is never chosen."""
+        entering, lowest = -1, -_TINY
+        for row, price in enumerate(prices):
+            if _ARTIFICIAL - price < lowest:
+                entering, lowest = row, _ARTIFICIAL - price
+                if first:
+                    return entering, lowest
+        costs = self.costs
+        size = len(prices)
+        for column in range(size, len(costs)):
+            a, b, c, d = self.covers[column]
+            reduced = costs[column] - prices[a] - prices[b] - prices[c] - prices[d]
+            if reduced < lowest:
+                entering, lowest = column, reduced
+                if first:
+                    break
+        self.spend((len(costs) - size) // 20 + 1)
+        return entering, lowest
+
+    def solve(self) -> list[float]:
+        """Pivot until no column found so far has a negative reduced cost; the prices."""
+        size = len(self.basis)
+        prices = self.prices()
+        stalled = 0  # pivots in a row that moved nothing (the programme is very degenerate)
+        while True:
+            # Bland's rule once it stalls: a degenerate programme then cannot cycle
+            entering, lowest = self._entering(prices, first=stalled > size)
+            if entering < 0:
+                return prices
+            inverse = self.inverse
+            direction = [sum(line[row] for row in self.covers[entering]) for line in inverse]
+            leaving, ratio = -1, math.inf
+            for position, step in enumerate(direction):
+                if step > _TINY:
+                    here = self.values[position] / step
+                    if here < ratio - _TINY or (
+                            here < ratio + _TINY
+                            and (self.basis[position] < self.basis[leaving] if stalled > size
+                                 else step > direction[leaving])):
+                        leaving, ratio = position, here
+            if leaving < 0:  # pragma: no cover - the rows are bounded by the artificials
+                raise AssertionError("the seating's programme is never unbounded")
+            step = direction[leaving]
+            pivot = [value / step for value in inverse[leaving]]
+            inverse[leaving] = pivot
+            moved = 0
+            for position, factor in enumerate(direction):
+                if position != leaving and factor:
+                    inverse[position] = [a - factor * b
+                                         for a, b in zip(inverse[position], pivot, strict=True)]
+                    self.values[position] -= factor * ratio
+                    moved += 1
+            self.spend(moved * size // 100 + 1)
+            self.values[leaving] = ratio
+            self.basis[leaving] = entering
+            # the entering column's reduced cost becomes 0: the prices move along the pivot row
+            prices = [price + lowest * weight
+                      for price, weight in zip(prices, pivot, strict=True)]
+            stalled = stalled + 1 if ratio < _TINY else 0
+
+    def seating(self) -> list[tuple[int, ...]] | None:
+        """The basis's tables when the answer is a whole seating (each at 0 or 1, no
+        artificial above 0), else None."""
+        tables = []
+        for position, column in enumerate(self.basis):
+            value = self.values[position]
+            if value > _TINY:
+                if value < 1 - _TINY or not self.columns[column]:
+                    return None
+                tables.append(tuple(_numbers(self.columns[column])))
+        return sorted(tables)
+
+
+def _priced(rows: Sequence[int], players: int, prices: dict[int, float], keep: int,
+            spend: Callable[[int], None]) -> tuple[float, list[int]]:
+    """(the least reduced cost of a table among ``players``, or 0 when none is negative; up to
+    ``keep`` tables of negative reduced cost, the most negative first). The players are taken
+    dearest first, so the dearest still free bound what a partial table can reach."""
+    order = sorted(_numbers(players), key=lambda n: -prices[n])
+    dear = [prices[n] for n in order]
+    kept: list[tuple[float, int]] = []  # (minus the reduced cost, the table): a max-heap
+    cut = [0.0]  # a table must cost less than this to be kept
+    visited = [0]
+
+    def fill(start: int, table: int, seats: int, cost: int, price: float) -> None:
+        visited[0] += 1
+        if not seats:
+            reduced = cost - price
+            if reduced < cut[0] - _TINY:
+                if len(kept) < keep:
+                    heapq.heappush(kept, (-reduced, table))
+                else:
+                    heapq.heapreplace(kept, (-reduced, table))
+                if len(kept) == keep:
+                    cut[0] = -kept[0][0]
+            return
+        for i in range(start, len(order) - seats + 1):
+            if cost - price - sum(dear[i:i + seats]) >= cut[0] - _TINY:
+                break  # the dearest left cannot make it: nor can any later ones
+            number = order[i]
+            fill(i + 1, table | 1 << number, seats - 1,
+                 cost + (rows[number] & table).bit_count(), price + dear[i])
+
+    fill(0, 0, TABLE_SIZE, 0, 0.0)
+    spend(visited[0] // 6 + 1)
+    found = sorted((-minus, table) for minus, table in kept)
+    return (found[0][0] if found else 0.0), [table for _reduced, table in found]
+
+
+def relaxed(rows: Sequence[int], players: int, start: Sequence[Sequence[int]], *,
+            enough: int | None = None, pool: set[int] | None = None,
+            spend: Callable[[int], None] = lambda _work: None) -> Relaxed:
+    """The relaxation's bound on the repeats of seating ``players`` (a mask; ``rows`` each
+    player's past tablemates as a mask), starting from the seating ``start`` of them; it stops
+    once the bound reaches ``enough``. ``pool`` holds tables (masks) earlier questions found
+    useful: those among ``players`` start as columns, and the tables found here join it.
+    ``spend`` is told the work done as it goes (and may raise to stop it)."""
+    tables = players.bit_count() // TABLE_SIZE
+    if not tables:
+        return Relaxed(0, [])
+    master = _Master(rows, players, start, spend)
+    if pool:
+        for table in pool:
+            if not table & ~players and table not in master.known:
+                master.add(table)
+        spend(len(pool) // 20 + 1)
+    numbers = _numbers(players)
+    best = -math.inf
+    while True:
+        local = master.solve()
+        prices = {number: local[master.row_of[number]] for number in numbers}
+        lowest, found = _priced(rows, players, prices, 2 * len(numbers), spend)
+        best = max(best, sum(local) + tables * lowest)
+        least = max(0, math.ceil(best - MARGIN))
+        fresh = [table for table in found if table not in master.known]
+        if not fresh or (enough is not None and least >= enough):
+            seating = master.seating() if not fresh else None
+            return Relaxed(least, seating)
+        for table in fresh:
+            master.add(table)
+        if pool is not None:
+            pool.update(fresh)

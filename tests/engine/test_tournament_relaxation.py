@@ -1,0 +1,112 @@
+"""The seating's linear relaxation: a bound no seating goes below, and the fewest where the
+search's counting bounds fall short.
+
+Checked against the brute force of ``test_tournament_swiss`` (every partition, written apart from
+the engine) on small fields, and on the bench's evening whose fewest repeats only the
+relaxation proves.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.tournament.relaxation import relaxed
+from engine.tournament.swiss import repeats, search
+from tests.engine.test_tournament_swiss import Met, bench_evening, brute_force
+
+
+def random_history(seed: int, count: int, density: float) -> tuple[list[str], Met, list[int]]:
+    """(players, who met whom, each player's past tablemates as a mask of player numbers)."""
+    rng = random.Random(seed)
+    players = [f"P{i:02}" for i in range(count)]
+    rows = [0] * count
+    met: dict[str, set[str]] = {}
+    for a, b in itertools.combinations(range(count), 2):
+        if rng.random() < density:
+            rows[a] |= 1 << b
+            rows[b] |= 1 << a
+            met.setdefault(players[a], set()).add(players[b])
+            met.setdefault(players[b], set()).add(players[a])
+    return players, {name: frozenset(others) for name, others in met.items()}, rows
+
+
+def in_order(count: int) -> list[tuple[int, ...]]:
+    """The players four by four, a seating to start from."""
+    return [tuple(range(start, start + 4)) for start in range(0, count, 4)]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from((4, 8, 12)), st.floats(0.0, 1.0))
+def test_no_seating_goes_below_the_bound_and_a_whole_answer_is_a_fewest_seating(
+    seed: int, count: int, density: float
+) -> None:
+    players, met, rows = random_history(seed, count, density)
+    everyone = (1 << count) - 1
+    found = relaxed(rows, everyone, in_order(count))
+    fewest, _first = brute_force(players, met)
+    assert 0 <= found.least <= fewest
+    if found.seating is not None:
+        assert sorted(n for table in found.seating for n in table) == list(range(count))
+        assert all(len(table) == 4 for table in found.seating)
+        made = sum(repeats([players[n] for n in table], met) for table in found.seating)
+        assert made == found.least == fewest
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.floats(0.3, 1.0), st.integers(1, 6))
+def test_it_stops_once_the_bound_is_enough_and_never_claims_more(
+    seed: int, density: float, enough: int
+) -> None:
+    """Asked only whether the players can be seated below ``enough``: a bound that reaches it
+    ends the work there; whatever it says stays below the fewest."""
+    players, met, rows = random_history(seed, 12, density)
+    full = relaxed(rows, (1 << 12) - 1, in_order(12))
+    early = relaxed(rows, (1 << 12) - 1, in_order(12), enough=enough)
+    fewest, _first = brute_force(players, met)
+    assert early.least <= full.least <= fewest
+    assert early.least >= min(enough, full.least)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from((8, 12, 16)), st.floats(0.0, 1.0))
+def test_the_tables_it_generates_reach_the_bound_of_every_table(
+    seed: int, count: int, density: float
+) -> None:
+    """Column generation adds only the tables the prices ask for; the programme over every
+    table of four (all given at the start, nothing left to generate) has the same bound. A
+    search for tables that stops short leaves the bound too high, above what a seating makes."""
+    _players, _met, rows = random_history(seed, count, density)
+    everyone = (1 << count) - 1
+    every_table = {sum(1 << n for n in table)
+                   for table in itertools.combinations(range(count), 4)}
+    generated = relaxed(rows, everyone, in_order(count))
+    given_all = relaxed(rows, everyone, in_order(count), pool=every_table)
+    assert generated.least == given_all.least
+
+
+def test_tables_found_for_one_question_start_the_next() -> None:
+    """The pool: a question on fewer players starts from the tables found for more, and gives
+    the same bound as when it starts from nothing."""
+    _players, _met, rows = random_history(7, 12, 0.5)
+    pool: set[int] = set()
+    whole = relaxed(rows, (1 << 12) - 1, in_order(12), pool=pool)
+    assert pool and all(table.bit_count() == 4 for table in pool)
+    fewer = (1 << 12) - 1 - 0b1111
+    alone = relaxed(rows, fewer, in_order(12)[1:])
+    helped = relaxed(rows, fewer, in_order(12)[1:], pool=pool)
+    assert helped.least == alone.least <= whole.least
+
+
+def test_thirty_six_players_round_ten_is_proved_by_the_relaxation() -> None:
+    """The first evening of ``showdown bench seating --players 36``, round 10: the search's
+    counting bounds prove 10 and its seatings make 12; the relaxation's bound is 10.5, so 11,
+    and with it the search finds a seating of 11: the fewest, proved."""
+    players, met = bench_evening(36, 1, 10)
+    found = search(players, met)
+    assert (found.least, found.repeats) == (11, 11)
+    assert sum(repeats(table, met) for table in found.tables) == 11
+    assert sorted(n for table in found.tables for n in table) == sorted(players)
