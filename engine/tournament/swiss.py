@@ -522,9 +522,16 @@ class _Search:
                 if at_table == known_mask:
                     found = [t for t in self.rest if t is not known]
                 else:
-                    found = self._repaired(rest, at_table, left)
+                    # A wide mend of a field a table larger than it may seat anew is nearly the
+                    # whole search again, and one with repeats to place a hard one: the
+                    # relaxation is asked before it there; with no repeat left to place in a
+                    # large field, after (the mend most often says yes, the relaxation no).
+                    small = left > 0 or rest.players.bit_count() <= REPAIR_PLAYERS + TABLE_SIZE
+                    found = self._repaired(rest, at_table, left, widen=not small)
                     if found is None:
                         found = self._relaxed(rest, left)
+                    if found is None and small and self.failed.get(rest.players, -1) < left:
+                        found = self._repaired(rest, at_table, left, widen=True)
                     if found is None:
                         found = self._seats(rest, left)
                 if found is not None:
@@ -537,7 +544,7 @@ class _Search:
             standing, allowance = rest, allowance - cost
         return self.walked
 
-    def _repaired(self, standing: _Standing, at_table: int, allowance: int
+    def _repaired(self, standing: _Standing, at_table: int, allowance: int, *, widen: bool
                   ) -> list[tuple[int, ...]] | None:
         """A seating of the players standing within ``allowance`` made from :attr:`rest` once the
         table ``at_table`` is taken out of it: the players of its tables that shared a player
@@ -557,7 +564,7 @@ class _Search:
                     found = self._seats(sub, left)
                     if found is not None:
                         return sorted([t for _mask, t in kept] + found)
-            if not kept or orphans.bit_count() + TABLE_SIZE > REPAIR_PLAYERS:
+            if not widen or not kept or orphans.bit_count() + TABLE_SIZE > REPAIR_PLAYERS:
                 break
             widest = max(range(len(kept)), key=lambda i: sum(
                 (orphans & ~rows[n]).bit_count() for n in kept[i][1]))
