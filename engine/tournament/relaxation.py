@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -50,6 +50,8 @@ class Relaxed:
 
     least: int
     seating: list[tuple[int, ...]] | None
+    prices: dict[int, float]
+    """The last prices, each player's: a guess to start a like question from."""
 
 
 def _numbers(mask: int) -> list[int]:
@@ -131,7 +133,7 @@ class _Master:
                 entering, lowest = column, reduced
                 if first:
                     break
-        self.spend((len(costs) - size) // 20 + 1)
+        self.spend((len(costs) - size) // 13 + 1)
         return entering, lowest
 
     def solve(self) -> list[float]:
@@ -167,7 +169,7 @@ class _Master:
                                          for a, b in zip(inverse[position], pivot, strict=True)]
                     self.values[position] -= factor * ratio
                     moved += 1
-            self.spend(moved * size // 100 + 1)
+            self.spend(moved * size // 66 + 1)
             self.values[leaving] = ratio
             self.basis[leaving] = entering
             # the entering column's reduced cost becomes 0: the prices move along the pivot row
@@ -219,41 +221,71 @@ def _priced(rows: Sequence[int], players: int, prices: dict[int, float], keep: i
                  cost + (rows[number] & table).bit_count(), price + dear[i])
 
     fill(0, 0, TABLE_SIZE, 0, 0.0)
-    spend(visited[0] // 6 + 1)
+    spend(visited[0] // 4 + 1)
     found = sorted((-minus, table) for minus, table in kept)
     return (found[0][0] if found else 0.0), [table for _reduced, table in found]
 
 
+class _SpentError(Exception):
+    """The relaxation reached its own budget of work."""
+
+
 def relaxed(rows: Sequence[int], players: int, start: Sequence[Sequence[int]], *,
             enough: int | None = None, pool: set[int] | None = None,
+            budget: int | None = None, guess: Mapping[int, float] | None = None,
             spend: Callable[[int], None] = lambda _work: None) -> Relaxed:
     """The relaxation's bound on the repeats of seating ``players`` (a mask; ``rows`` each
     player's past tablemates as a mask), starting from the seating ``start`` of them; it stops
-    once the bound reaches ``enough``. ``pool`` holds tables (masks) earlier questions found
-    useful: those among ``players`` start as columns, and the tables found here join it.
-    ``spend`` is told the work done as it goes (and may raise to stop it)."""
+    once the bound reaches ``enough``, or with the best bound so far once its work passes
+    ``budget`` (a programme with many tables of no repeat can take long to show that its
+    bound is 0). ``pool`` holds tables (masks) earlier questions found useful: those among
+    ``players`` start as columns, and the tables found here join it. ``guess`` holds prices from
+    a like question (0 for a player it lacks: any prices give a bound): when their bound is
+    already ``enough`` the programme is not solved at all. ``spend`` is told the work done as
+    it goes (and may raise to stop it)."""
     tables = players.bit_count() // TABLE_SIZE
     if not tables:
-        return Relaxed(0, [])
-    master = _Master(rows, players, start, spend)
-    if pool:
-        for table in pool:
-            if not table & ~players and table not in master.known:
-                master.add(table)
-        spend(len(pool) // 20 + 1)
+        return Relaxed(0, [], {})
     numbers = _numbers(players)
+    done = [0]
+
+    def counted(work: int) -> None:
+        spend(work)
+        done[0] += work
+        if budget is not None and done[0] > budget:
+            raise _SpentError
+
     best = -math.inf
-    while True:
-        local = master.solve()
-        prices = {number: local[master.row_of[number]] for number in numbers}
-        lowest, found = _priced(rows, players, prices, 2 * len(numbers), spend)
-        best = max(best, sum(local) + tables * lowest)
-        least = max(0, math.ceil(best - MARGIN))
-        fresh = [table for table in found if table not in master.known]
-        if not fresh or (enough is not None and least >= enough):
-            seating = master.seating() if not fresh else None
-            return Relaxed(least, seating)
-        for table in fresh:
+    prices: dict[int, float] = {}
+    try:
+        found: list[int] = []
+        if guess is not None and enough is not None:
+            prices = {number: guess.get(number, 0.0) for number in numbers}
+            lowest, found = _priced(rows, players, prices, 2 * len(numbers), counted)
+            best = sum(prices.values()) + tables * lowest
+            if math.ceil(best - MARGIN) >= enough:
+                return Relaxed(math.ceil(best - MARGIN), None, prices)
+        master = _Master(rows, players, start, counted)
+        for table in found:
             master.add(table)
-        if pool is not None:
-            pool.update(fresh)
+        if pool:
+            for table in pool:
+                if not table & ~players and table not in master.known:
+                    master.add(table)
+            counted(len(pool) // 20 + 1)
+        while True:
+            local = master.solve()
+            prices = {number: local[master.row_of[number]] for number in numbers}
+            lowest, found = _priced(rows, players, prices, 2 * len(numbers), counted)
+            best = max(best, sum(local) + tables * lowest)
+            least = max(0, math.ceil(best - MARGIN))
+            fresh = [table for table in found if table not in master.known]
+            if not fresh or (enough is not None and least >= enough):
+                return Relaxed(least, master.seating() if not fresh else None, prices)
+            for table in fresh:
+                master.add(table)
+            if pool is not None:
+                pool.update(fresh)
+    except _SpentError:
+        return Relaxed(max(0, math.ceil(best - MARGIN)) if best > -math.inf else 0, None,
+                       prices)

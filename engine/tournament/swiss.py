@@ -28,10 +28,15 @@ What makes it fast:
 - a fourth bound for the whole field, before any allowance is tried: when the tables with no
   repeat (then with one, ...) are few, a few players meet all of them, and a seating has at
   most that many such tables;
+- the linear relaxation (:mod:`engine.tournament.relaxation`), for the whole field when the
+  quick seating is above the other bounds, and for the walk's questions below; it sees what
+  the counting bounds miss where the cheap tables overlap;
 - the walk in ranking order asks first whether the seating it knows can be mended around a
-  new table: only the players of the tables that share a player with it (and a few more
-  tables, up to :data:`REPAIR_PLAYERS` players) are seated anew, a small search, before the
-  whole field is searched again;
+  new table: only the players of the tables that share a player with it are seated anew, a
+  small search; then, where a wider mend (a few more tables, up to :data:`REPAIR_PLAYERS`
+  players) would be nearly the whole search again or repeats remain to be placed, the
+  relaxation, whose answer is most often a refutation there; then the wider mend, the
+  relaxation elsewhere, and only then the whole field again;
 - every set of players still standing is remembered with the largest allowance known to fail
   and the smallest known to succeed, so no set is searched twice for the same question;
 - *twins* (two players who met the same others, apart from each other) are interchangeable: a
@@ -71,6 +76,11 @@ of one core here, at 36 and 40 players); it stops sooner when it meets the lower
 REPAIR_PLAYERS: Final = 32
 """The most players a repair of the known seating seats anew (:meth:`_Search._repaired`)
 before the walk asks the full search."""
+
+RELAXATION_SHARE: Final = 6
+"""One question to the relaxation may take at most this fraction of :data:`WORK_LIMIT` (one
+with many tables of no repeat can take long to show that its bound is 0): past it, it answers
+with the best bound found so far."""
 
 TIER_TABLES: Final = 2_000
 """The most cheap tables :meth:`_Search._tiers` lists for one bound."""
@@ -213,6 +223,8 @@ class _Search:
         """The tables :meth:`_first` has proved first in ranking order so far."""
         self.rest: list[tuple[int, ...]] = []
         """A seating of the players :meth:`_first` has still to seat, within its allowance."""
+        self.prices: dict[int, float] = {}
+        """Each player's last price in the relaxation: the next question's guess."""
         self.pool: set[int] = set()
         """The tables the relaxation's questions found (:mod:`engine.tournament.relaxation`)."""
         self.twins_before = [0] * len(rows)
@@ -234,7 +246,9 @@ class _Search:
             allowance = max(self._lower_bound(whole), self._tiers(everyone))
             if known > allowance:
                 relaxation = relaxed(self.rows, everyone, fallback, enough=known,
-                                     pool=self.pool, spend=self._spend)
+                                     pool=self.pool, budget=self.work_limit // RELAXATION_SHARE,
+                                     spend=self._spend)
+                self.prices.update(relaxation.prices)
                 allowance = max(allowance, relaxation.least)
                 if relaxation.seating is not None:
                     fallback = min(fallback, relaxation.seating,
@@ -582,7 +596,9 @@ class _Search:
         if self.failed.get(players, -1) >= allowance:
             return None
         relaxation = relaxed(self.rows, players, self._greedy(players), enough=allowance + 1,
-                             pool=self.pool, spend=self._spend)
+                             pool=self.pool, budget=self.work_limit // RELAXATION_SHARE,
+                             guess=self.prices or None, spend=self._spend)
+        self.prices.update(relaxation.prices)
         if relaxation.least > allowance:
             self.failed[players] = relaxation.least - 1
         elif (relaxation.seating is not None

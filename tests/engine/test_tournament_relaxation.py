@@ -88,6 +88,48 @@ def test_the_tables_it_generates_reach_the_bound_of_every_table(
     assert generated.least == given_all.least
 
 
+def test_a_budget_ends_it_with_the_bound_found_so_far() -> None:
+    """Past its budget it stops where it is: a bound no higher than the full one (still a
+    bound), no seating, and no more work than the step that crossed the budget."""
+    _players, _met, rows = random_history(3, 16, 0.4)
+    everyone = (1 << 16) - 1
+    full = relaxed(rows, everyone, in_order(16))
+    spent: list[int] = []
+    cut = relaxed(rows, everyone, in_order(16), budget=50, spend=spent.append)
+    assert cut.seating is None and 0 <= cut.least <= full.least
+    assert 50 < sum(spent) <= 50 + max(spent)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.floats(0.3, 1.0),
+       st.lists(st.floats(-3.0, 3.0), min_size=12, max_size=12), st.integers(1, 8))
+def test_any_guess_of_prices_gives_a_bound_never_above_the_fewest(
+    seed: int, density: float, guess: list[float], enough: int
+) -> None:
+    """A guess from a like question is used as it is when its bound already suffices: any
+    prices give a bound, so whatever the guess the answer stays at or below the fewest."""
+    players, met, rows = random_history(seed, 12, density)
+    fewest, _first = brute_force(players, met)
+    found = relaxed(rows, (1 << 12) - 1, in_order(12), enough=enough,
+                    guess=dict(enumerate(guess)))
+    assert found.least <= fewest
+    assert set(found.prices) == set(range(12))
+
+
+def test_a_guess_that_suffices_spares_the_programme() -> None:
+    """The prices of the same question answer it again with one search for tables, not a
+    simplex: far less work."""
+    _players, _met, rows = random_history(5, 16, 0.6)
+    everyone = (1 << 16) - 1
+    first: list[int] = []
+    solved = relaxed(rows, everyone, in_order(16), enough=99, spend=first.append)
+    again: list[int] = []
+    repeated = relaxed(rows, everyone, in_order(16), enough=solved.least, guess=solved.prices,
+                       spend=again.append)
+    assert repeated.least == solved.least > 0
+    assert sum(again) * 4 < sum(first)
+
+
 def test_tables_found_for_one_question_start_the_next() -> None:
     """The pool: a question on fewer players starts from the tables found for more, and gives
     the same bound as when it starts from nothing."""
