@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.tournament.formats import TABLE_SIZE
+from engine.tournament.masks import players_in
 
 __all__ = ["Relaxed", "relaxed"]
 
@@ -54,16 +55,6 @@ class Relaxed:
     """The last prices, each player's: a guess to start a like question from."""
 
 
-def _numbers(mask: int) -> list[int]:
-    """The players in ``mask``, best first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        found.append(low.bit_length() - 1)
-    return found
-
-
 class _Master:
     """The programme over the tables found so far: a revised simplex (the basis's inverse kept
     dense: at most 64 rows), each row a player. Columns ``0`` to ``size - 1`` are the players'
@@ -73,7 +64,7 @@ class _Master:
                  spend: Callable[[int], None]) -> None:
         self.rows = rows
         self.spend = spend
-        self.row_of = {number: i for i, number in enumerate(_numbers(players))}
+        self.row_of = {number: i for i, number in enumerate(players_in(players))}
         size = len(self.row_of)
         self.columns: list[int] = [0] * size
         """Each column's table as a mask (0 for an artificial)."""
@@ -97,7 +88,7 @@ class _Master:
     def add(self, table: int) -> int:
         """The column of ``table`` (added when new)."""
         self.known.add(table)
-        numbers = _numbers(table)
+        numbers = players_in(table)
         self.columns.append(table)
         self.covers.append(tuple(self.row_of[n] for n in numbers))
         self.costs.append(float(sum((self.rows[n] & table).bit_count() for n in numbers) // 2))
@@ -186,7 +177,7 @@ class _Master:
             if value > _TINY:
                 if value < 1 - _TINY or not self.columns[column]:
                     return None
-                tables.append(tuple(_numbers(self.columns[column])))
+                tables.append(tuple(players_in(self.columns[column])))
         return sorted(tables)
 
 
@@ -195,7 +186,7 @@ def _priced(rows: Sequence[int], players: int, prices: dict[int, float], keep: i
     """(the least reduced cost of a table among ``players``, or 0 when none is negative; up to
     ``keep`` tables of negative reduced cost, the most negative first). The players are taken
     dearest first, so the dearest still free bound what a partial table can reach."""
-    order = sorted(_numbers(players), key=lambda n: -prices[n])
+    order = sorted(players_in(players), key=lambda n: -prices[n])
     dear = [prices[n] for n in order]
     kept: list[tuple[float, int]] = []  # (minus the reduced cost, the table): a max-heap
     cut = [0.0]  # a table must cost less than this to be kept
@@ -246,7 +237,7 @@ def relaxed(rows: Sequence[int], players: int, start: Sequence[Sequence[int]], *
     tables = players.bit_count() // TABLE_SIZE
     if not tables:
         return Relaxed(0, [], {})
-    numbers = _numbers(players)
+    numbers = players_in(players)
     done = [0]
 
     def counted(work: int) -> None:

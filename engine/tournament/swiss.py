@@ -59,6 +59,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.tournament.formats import TABLE_SIZE
+from engine.tournament.masks import players_in
 from engine.tournament.relaxation import relaxed
 
 __all__ = ["WORK_LIMIT", "SwissSearch", "fewest_repeats", "repeats", "search", "swiss_tables"]
@@ -192,17 +193,7 @@ class _Standing:
         self.players = players
         self.cheapest = cheapest
         self.witness = witness
-        self.total = sum(cheapest[i] for i in _numbers(players))
-
-
-def _numbers(mask: int) -> list[int]:
-    """The players in ``mask``, best first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        found.append(low.bit_length() - 1)
-    return found
+        self.total = sum(cheapest[i] for i in players_in(players))
 
 
 class _Search:
@@ -283,10 +274,10 @@ class _Search:
         while players:
             at_table = players & -players
             for _seat in range(TABLE_SIZE - 1):
-                others = _numbers(players & ~at_table)
+                others = players_in(players & ~at_table)
                 best = min(others, key=lambda n: ((self.rows[n] & at_table).bit_count(), n))
                 at_table |= 1 << best
-            tables.append(tuple(_numbers(at_table)))
+            tables.append(tuple(players_in(at_table)))
             players &= ~at_table
         return tables
 
@@ -298,8 +289,8 @@ class _Search:
         while better:
             better = False
             for i, j in itertools.combinations(range(len(masks)), 2):
-                for a in _numbers(masks[i]):
-                    for b in _numbers(masks[j]):
+                for a in players_in(masks[i]):
+                    for b in players_in(masks[j]):
                         stay_a, stay_b = masks[i] ^ (1 << a), masks[j] ^ (1 << b)
                         if self._saved(a, stay_a, b, stay_b) > 0:
                             masks[i], masks[j] = stay_a | 1 << b, stay_b | 1 << a
@@ -307,7 +298,7 @@ class _Search:
                             break
                     if better:
                         break
-        return sorted(tuple(_numbers(mask)) for mask in masks)
+        return sorted(tuple(players_in(mask)) for mask in masks)
 
     def _saved(self, a: int, stay_a: int, b: int, stay_b: int) -> int:
         """The repeats saved when ``a`` (beside the players ``stay_a``) and ``b`` (beside
@@ -331,18 +322,18 @@ class _Search:
             if best_cost <= floor:
                 break
             dear = [i for i, mask in enumerate(masks)
-                    if any(rows[n] & mask for n in _numbers(mask))]
+                    if any(rows[n] & mask for n in players_in(mask))]
             if not dear:  # no repeat left (below any floor)
                 break
             i = rng.choice(dear)
-            a = rng.choice([n for n in _numbers(masks[i]) if rows[n] & masks[i]])
+            a = rng.choice([n for n in players_in(masks[i]) if rows[n] & masks[i]])
             stay_a = masks[i] ^ (1 << a)
             moves: list[tuple[int, int]] = []
             gain_best = -_WORST
             for j, mask in enumerate(masks):
                 if j == i:
                     continue
-                for b in _numbers(mask):
+                for b in players_in(mask):
                     gain = self._saved(a, stay_a, b, mask ^ (1 << b))
                     if gain > gain_best:
                         moves, gain_best = [(j, b)], gain
@@ -356,7 +347,7 @@ class _Search:
             cost -= gain_best
             if cost < best_cost:
                 best, best_cost = masks.copy(), cost
-        return self._improved([tuple(_numbers(mask)) for mask in best])
+        return self._improved([tuple(players_in(mask)) for mask in best])
 
     def _lower_bound(self, standing: _Standing) -> int:
         """Repeats the players standing cannot avoid, the largest of three bounds.
@@ -368,7 +359,7 @@ class _Search:
         """
         short = 0
         players = standing.players
-        for number in _numbers(players):
+        for number in players_in(players):
             fresh = (players & ~self.rows[number]).bit_count() - 1
             if fresh < TABLE_SIZE - 1:
                 short += TABLE_SIZE - 1 - fresh
@@ -389,7 +380,7 @@ class _Search:
             while cheap:
                 counts: dict[int, int] = {}
                 for table in cheap:
-                    for number in _numbers(table):
+                    for number in players_in(table):
                         counts[number] = counts.get(number, 0) + 1
                 busiest = max(counts, key=lambda n: (counts[n], -n))
                 hitting += 1
@@ -404,19 +395,19 @@ class _Search:
         there are more than :data:`TIER_TABLES`."""
         rows = self.rows
         found: list[int] = []
-        for a in _numbers(players):
+        for a in players_in(players):
             after_a = players & ~((2 << a) - 1)
-            for b in _numbers(after_a):
+            for b in players_in(after_a):
                 ab = rows[a] >> b & 1
                 if ab > most:
                     continue
                 after_b = after_a & ~((2 << b) - 1)
-                for c in _numbers(after_b):
+                for c in players_in(after_b):
                     abc = ab + (rows[c] >> a & 1) + (rows[c] >> b & 1)
                     if abc > most:
                         continue
                     trio = 1 << a | 1 << b | 1 << c
-                    for d in _numbers(after_b & ~((2 << c) - 1)):
+                    for d in players_in(after_b & ~((2 << c) - 1)):
                         if abc + (rows[d] & trio).bit_count() <= most:
                             found.append(trio | 1 << d)
                             if len(found) > TIER_TABLES:
@@ -434,7 +425,7 @@ class _Search:
         rows = self.rows
         tables = players.bit_count() // TABLE_SIZE
         best = 0
-        numbers = _numbers(players)
+        numbers = players_in(players)
         for order in (numbers, numbers[::-1]):
             groups: list[int] = []
             for number in order:
@@ -462,7 +453,7 @@ class _Search:
         no less among fewer players)."""
         self._spend(players.bit_count())
         cheapest, witness = cheapest.copy(), witness.copy()
-        for number in _numbers(players):
+        for number in players_in(players):
             if witness[number] & removed:
                 cheapest[number], witness[number] = self._cheapest(number, players,
                                                                    cheapest[number])
@@ -633,7 +624,7 @@ class _Search:
                 continue
             found = self._seats(rest, allowance - cost)
             if found is not None:
-                seating = sorted([tuple(_numbers(at_table)), *found])
+                seating = sorted([tuple(players_in(at_table)), *found])
                 self.seated[players] = (allowance, seating)
                 return seating
         self.failed[players] = allowance
@@ -643,7 +634,7 @@ class _Search:
         """The standing player who has met the most of the others (the dearest cheapest table
         first among those)."""
         players = standing.players
-        return min(_numbers(players), key=lambda number: (
+        return min(players_in(players), key=lambda number: (
             (players & ~self.rows[number]).bit_count(), -standing.cheapest[number], number))
 
     def _tables(self, table: tuple[int, ...], at_table: int, spent: int, candidates: int, *,
@@ -677,7 +668,7 @@ class _Search:
         known = self.failed.get(players, -1)
         if known >= left:
             return None
-        inherited = -(-(standing.total - sum(standing.cheapest[i] for i in _numbers(at_table)))
+        inherited = -(-(standing.total - sum(standing.cheapest[i] for i in players_in(at_table)))
                       // TABLE_SIZE)
         if inherited > left:  # the cheapest tables among more players already cost too much
             self.failed[players] = max(known, inherited - 1)

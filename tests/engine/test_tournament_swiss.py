@@ -405,3 +405,15 @@ def test_every_round_of_a_sixty_four_player_evening_is_proved() -> None:
         if not search(playing, met_of(before)).proved:
             unproved.append(seating.round)
     assert unproved == []
+
+
+def test_the_examples_in_the_seatings_docstrings_hold() -> None:
+    """The examples a reader of ``swiss`` and ``masks`` sees are run, not only read."""
+    import doctest
+
+    import engine.tournament.masks
+    import engine.tournament.swiss
+
+    for module in (engine.tournament.swiss, engine.tournament.masks):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
