@@ -30,7 +30,8 @@ What makes it fast:
   most that many such tables;
 - the linear relaxation (:mod:`engine.tournament.relaxation`), for the whole field when the
   quick seating is above the other bounds, and for the walk's questions below; it sees what
-  the counting bounds miss where the cheap tables overlap;
+  the counting bounds miss where the cheap tables overlap; once it has run, its last prices
+  bound every set of at least :data:`PRICED_PLAYERS` players the search looks at;
 - the walk in ranking order asks first whether the seating it knows can be mended around a
   new table: only the players of the tables that share a player with it are seated anew, a
   small search; then, where a wider mend (a few more tables, up to :data:`REPAIR_PLAYERS`
@@ -60,7 +61,7 @@ from typing import Final
 
 from engine.tournament.formats import TABLE_SIZE
 from engine.tournament.masks import players_in
-from engine.tournament.relaxation import relaxed
+from engine.tournament.relaxation import priced_bound, relaxed
 
 __all__ = ["WORK_LIMIT", "SwissSearch", "fewest_repeats", "repeats", "search", "swiss_tables"]
 
@@ -77,6 +78,11 @@ of one core here, at 36 and 40 players); it stops sooner when it meets the lower
 REPAIR_PLAYERS: Final = 32
 """The most players a repair of the known seating seats anew (:meth:`_Search._repaired`)
 before the walk asks the full search."""
+
+PRICED_PLAYERS: Final = 16
+"""From this many players standing, a set of them is also bounded by the relaxation's last
+prices (one search for the least reduced cost, :func:`~engine.tournament.relaxation.priced_bound`)
+once the relaxation has run; below, the counting bounds are cheaper and enough."""
 
 RELAXATION_SHARE: Final = 6
 """One question to the relaxation may take at most this fraction of :data:`WORK_LIMIT` (one
@@ -675,6 +681,8 @@ class _Search:
             return None
         rest = self._refine(players, at_table, standing.cheapest, standing.witness)
         bound = self._lower_bound(rest)
+        if bound <= left and self.prices and players.bit_count() >= PRICED_PLAYERS:
+            bound = max(bound, priced_bound(self.rows, players, self.prices, self._spend))
         if bound > left:
             self.failed[players] = max(known, bound - 1)
             return None

@@ -387,6 +387,16 @@ def test_twenty_eight_players_round_ten_is_proved_the_first_seating() -> None:
     assert found.tables[0][0] == players[0]
 
 
+def test_thirty_two_players_round_nine_is_proved_the_first_seating() -> None:
+    """The first evening of ``showdown bench seating --players 32``, round 9: the walk's
+    questions on 28 players and more are cut at the search's nodes by the relaxation's last
+    prices, and the first seating with the fewest repeats is proved within the work limit."""
+    players, met = bench_evening(32, 1, 9)
+    found = search(players, met)
+    assert found.proved and found.repeats == found.least
+    assert found.tables[0][0] == players[0]
+
+
 @pytest.mark.soak
 def test_every_round_of_a_sixty_four_player_evening_is_proved() -> None:
     """``showdown bench seating`` seed 1 at 64 players: every round's seating proved the first
