@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -86,13 +86,20 @@ class _Master:
                 self.values[other] = 0.0
 
     def add(self, table: int) -> int:
-        """The column of ``table`` (added when new)."""
+        """The new column of ``table``."""
         self.known.add(table)
         numbers = players_in(table)
         self.columns.append(table)
         self.covers.append(tuple(self.row_of[n] for n in numbers))
         self.costs.append(float(sum((self.rows[n] & table).bit_count() for n in numbers) // 2))
         return len(self.columns) - 1
+
+    def offer(self, tables: Iterable[int]) -> list[int]:
+        """Add those of ``tables`` not yet columns; those."""
+        fresh = [table for table in tables if table not in self.known]
+        for table in fresh:
+            self.add(table)
+        return fresh
 
     def prices(self) -> list[float]:
         """The dual: each row's price, the basis's costs times its inverse."""
@@ -181,6 +188,11 @@ class _Master:
         return sorted(tables)
 
 
+def _whole(bound: float) -> int:
+    """The whole repeats a floating-point ``bound`` proves (past :data:`MARGIN`)."""
+    return max(0, math.ceil(bound - MARGIN)) if bound > -math.inf else 0
+
+
 def _priced(rows: Sequence[int], players: int, prices: dict[int, float], keep: int,
             spend: Callable[[int], None]) -> tuple[float, list[int]]:
     """(the least reduced cost of a table among ``players``, or 0 when none is negative; up to
@@ -226,7 +238,7 @@ def priced_bound(rows: Sequence[int], players: int, prices: Mapping[int, float],
         return 0
     own = {number: prices.get(number, 0.0) for number in players_in(players)}
     lowest, _found = _priced(rows, players, own, 1, spend)
-    return max(0, math.ceil(sum(own.values()) + tables * lowest - MARGIN))
+    return _whole(sum(own.values()) + tables * lowest)
 
 
 class _SpentError(Exception):
@@ -266,29 +278,22 @@ def relaxed(rows: Sequence[int], players: int, start: Sequence[Sequence[int]], *
             prices = {number: guess.get(number, 0.0) for number in numbers}
             lowest, found = _priced(rows, players, prices, 2 * len(numbers), counted)
             best = sum(prices.values()) + tables * lowest
-            if math.ceil(best - MARGIN) >= enough:
-                return Relaxed(math.ceil(best - MARGIN), None, prices)
+            if _whole(best) >= enough:
+                return Relaxed(_whole(best), None, prices)
         master = _Master(rows, players, start, counted)
-        for table in found:
-            master.add(table)
+        master.offer(found)
         if pool:
-            for table in pool:
-                if not table & ~players and table not in master.known:
-                    master.add(table)
+            master.offer(table for table in pool if not table & ~players)
             counted(len(pool) // 20 + 1)
         while True:
             local = master.solve()
             prices = {number: local[master.row_of[number]] for number in numbers}
             lowest, found = _priced(rows, players, prices, 2 * len(numbers), counted)
             best = max(best, sum(local) + tables * lowest)
-            least = max(0, math.ceil(best - MARGIN))
-            fresh = [table for table in found if table not in master.known]
-            if not fresh or (enough is not None and least >= enough):
-                return Relaxed(least, master.seating() if not fresh else None, prices)
-            for table in fresh:
-                master.add(table)
+            fresh = master.offer(found)
+            if not fresh or (enough is not None and _whole(best) >= enough):
+                return Relaxed(_whole(best), master.seating() if not fresh else None, prices)
             if pool is not None:
                 pool.update(fresh)
     except _SpentError:
-        return Relaxed(max(0, math.ceil(best - MARGIN)) if best > -math.inf else 0, None,
-                       prices)
+        return Relaxed(_whole(best), None, prices)

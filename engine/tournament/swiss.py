@@ -61,7 +61,7 @@ from typing import Final
 
 from engine.tournament.formats import TABLE_SIZE
 from engine.tournament.masks import players_in
-from engine.tournament.relaxation import priced_bound, relaxed
+from engine.tournament.relaxation import Relaxed, priced_bound, relaxed
 
 __all__ = ["WORK_LIMIT", "SwissSearch", "fewest_repeats", "repeats", "search", "swiss_tables"]
 
@@ -242,10 +242,7 @@ class _Search:
             whole = self._refine(everyone, everyone, [0] * len(self.rows), [-1] * len(self.rows))
             allowance = max(self._lower_bound(whole), self._tiers(everyone))
             if known > allowance:
-                relaxation = relaxed(self.rows, everyone, fallback, enough=known,
-                                     pool=self.pool, budget=self.work_limit // RELAXATION_SHARE,
-                                     spend=self._spend)
-                self.prices.update(relaxation.prices)
+                relaxation = self._relaxation(everyone, fallback, enough=known)
                 allowance = max(allowance, relaxation.least)
                 if relaxation.seating is not None:
                     fallback = min(fallback, relaxation.seating,
@@ -537,11 +534,13 @@ class _Search:
                     # whole search again, and one with repeats to place a hard one: the
                     # relaxation is asked before it there; with no repeat left to place in a
                     # large field, after (the mend most often says yes, the relaxation no).
-                    small = left > 0 or rest.players.bit_count() <= REPAIR_PLAYERS + TABLE_SIZE
-                    found = self._repaired(rest, at_table, left, widen=not small)
+                    relaxation_first = (left > 0 or rest.players.bit_count()
+                                        <= REPAIR_PLAYERS + TABLE_SIZE)
+                    found = self._repaired(rest, at_table, left, widen=not relaxation_first)
                     if found is None:
                         found = self._relaxed(rest, left)
-                    if found is None and small and self.failed.get(rest.players, -1) < left:
+                    if (found is None and relaxation_first
+                            and self.failed.get(rest.players, -1) < left):
                         found = self._repaired(rest, at_table, left, widen=True)
                     if found is None:
                         found = self._seats(rest, left)
@@ -560,8 +559,8 @@ class _Search:
         """A seating of the players standing within ``allowance`` made from :attr:`rest` once the
         table ``at_table`` is taken out of it: the players of its tables that shared a player
         with it are seated anew, beside a few more of its tables (those whose players have met
-        the fewest of them) when they cannot be; the other tables stay. None when that does
-        not fit within :data:`REPAIR_PLAYERS` (a full search may still)."""
+        the fewest of them) when they cannot be and ``widen`` allows; the other tables stay.
+        None when that does not fit within :data:`REPAIR_PLAYERS` (a full search may still)."""
         rows = self.rows
         kept = [(sum(1 << n for n in t), t) for t in self.rest]
         kept = [(mask, t) for mask, t in kept if not at_table & mask]
@@ -584,6 +583,16 @@ class _Search:
             left += _cost([table], rows)
         return None
 
+    def _relaxation(self, players: int, start: list[tuple[int, ...]], enough: int) -> Relaxed:
+        """The relaxation's answer for ``players`` (from the seating ``start``, stopping at the
+        bound ``enough``), with the tables and prices of the questions before; its prices are
+        kept for the next."""
+        relaxation = relaxed(self.rows, players, start, enough=enough, pool=self.pool,
+                             budget=self.work_limit // RELAXATION_SHARE,
+                             guess=self.prices or None, spend=self._spend)
+        self.prices.update(relaxation.prices)
+        return relaxation
+
     def _relaxed(self, standing: _Standing, allowance: int) -> list[tuple[int, ...]] | None:
         """Before the walk searches the whole field for a seating within ``allowance``: a seating
         when the relaxation (:mod:`engine.tournament.relaxation`) finds a whole one that fits;
@@ -592,10 +601,7 @@ class _Search:
         players = standing.players
         if self.failed.get(players, -1) >= allowance:
             return None
-        relaxation = relaxed(self.rows, players, self._greedy(players), enough=allowance + 1,
-                             pool=self.pool, budget=self.work_limit // RELAXATION_SHARE,
-                             guess=self.prices or None, spend=self._spend)
-        self.prices.update(relaxation.prices)
+        relaxation = self._relaxation(players, self._greedy(players), enough=allowance + 1)
         if relaxation.least > allowance:
             self.failed[players] = relaxation.least - 1
         elif (relaxation.seating is not None
