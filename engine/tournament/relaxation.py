@@ -29,13 +29,13 @@ from typing import Final
 from engine.tournament.formats import TABLE_SIZE
 from engine.tournament.masks import players_in
 
-__all__ = ["Relaxed", "priced_bound", "relaxed"]
+__all__ = ["TINY", "Master", "Relaxed", "Rule", "priced", "priced_bound", "relaxed", "whole"]
 
 MARGIN: Final = 1e-6
 """How far past a whole number of repeats the floating-point bound must be before it counts as
 the next one (its rounding errors are some 1e-12 here)."""
 
-_TINY: Final = 1e-9
+TINY: Final = 1e-9
 """Below this a reduced cost, a ratio's divisor or a variable's value is taken as zero."""
 
 _ARTIFICIAL: Final = 1_000.0
@@ -55,7 +55,42 @@ class Relaxed:
     """The last prices, each player's: a guess to start a like question from."""
 
 
-class _Master:
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """Which tables a question allows: for each player (a list over player numbers), the
+    players who must sit at his table (``together``) and those who must not (``apart``), as
+    masks."""
+
+    together: tuple[int, ...]
+    apart: tuple[int, ...]
+    group: int
+    among: int
+    """The table of ``group`` (a mask) must hold one of ``among`` (unless ``among`` is 0)."""
+    bound: int
+    """The players the rule binds at all, as a mask: a table of none of them keeps it."""
+
+    @classmethod
+    def of(cls, together: Sequence[int], apart: Sequence[int], group: int = 0, among: int = 0
+           ) -> Rule:
+        """The rule of ``together`` and ``apart`` (each over player numbers), ``group`` and
+        ``among``."""
+        bound = group if among else 0
+        for number, (joined, shunned) in enumerate(zip(together, apart, strict=True)):
+            if joined or shunned:
+                bound |= 1 << number
+        return cls(tuple(together), tuple(apart), group, among, bound)
+
+    def allows(self, table: int) -> bool:
+        """Whether the table ``table`` (a mask) keeps the rule."""
+        if not table & self.bound:
+            return True
+        if self.among and table & self.group and not table & self.among:
+            return False
+        return all(not self.apart[n] & table and not self.together[n] & ~table
+                   for n in players_in(table & self.bound))
+
+
+class Master:
     """The programme over the tables found so far: a revised simplex (the basis's inverse kept
     dense: at most 64 rows), each row a player. Columns ``0`` to ``size - 1`` are the players'
     artificials (a player at no table, column ``i`` row ``i``), the tables come after."""
@@ -71,6 +106,12 @@ class _Master:
         self.covers: list[tuple[int, ...]] = [(row,) for row in range(size)]
         """Each column's rows."""
         self.costs: list[float] = [_ARTIFICIAL] * size
+        """Each column's cost in the programme: a table's repeats, or :data:`_ARTIFICIAL` for an
+        artificial and for a table the :attr:`rule` leaves out (so it leaves the basis)."""
+        self.repeats: list[int] = [0] * size
+        """Each column's repeats (0 for an artificial)."""
+        self.rule: Rule | None = None
+        """Which tables the programme may use (None: all of them)."""
         self.known: set[int] = set()
         self.basis = list(range(size))
         self.values = [1.0] * size
@@ -91,8 +132,22 @@ class _Master:
         numbers = players_in(table)
         self.columns.append(table)
         self.covers.append(tuple(self.row_of[n] for n in numbers))
-        self.costs.append(float(sum((self.rows[n] & table).bit_count() for n in numbers) // 2))
+        repeats = sum((self.rows[n] & table).bit_count() for n in numbers) // 2
+        self.repeats.append(repeats)
+        self.costs.append(float(repeats) if self.rule is None or self.rule.allows(table)
+                          else _ARTIFICIAL)
         return len(self.columns) - 1
+
+    def restrict(self, rule: Rule | None) -> None:
+        """Let the programme use only the tables ``rule`` allows (all with None): the others
+        cost as much as an artificial, so the basis the programme has stays a start for it."""
+        self.rule = rule
+        size = len(self.basis)
+        for column in range(size, len(self.columns)):
+            self.costs[column] = (float(self.repeats[column])
+                                  if rule is None or rule.allows(self.columns[column])
+                                  else _ARTIFICIAL)
+        self.spend((len(self.columns) - size) // 13 + 1)
 
     def offer(self, tables: Iterable[int]) -> list[int]:
         """Add those of ``tables`` not yet columns; those."""
@@ -116,7 +171,7 @@ class _Master:
         """(the column of most negative reduced cost, or with ``first`` the first negative
         one (Bland's rule); its reduced cost), or (-1, 0) when none is negative. A column in the
         basis costs exactly its rows' prices, so it is never chosen."""
-        entering, lowest = -1, -_TINY
+        entering, lowest = -1, -TINY
         for row, price in enumerate(prices):
             if _ARTIFICIAL - price < lowest:
                 entering, lowest = row, _ARTIFICIAL - price
@@ -148,10 +203,10 @@ class _Master:
             direction = [sum(line[row] for row in self.covers[entering]) for line in inverse]
             leaving, ratio = -1, math.inf
             for position, step in enumerate(direction):
-                if step > _TINY:
+                if step > TINY:
                     here = self.values[position] / step
-                    if here < ratio - _TINY or (
-                            here < ratio + _TINY
+                    if here < ratio - TINY or (
+                            here < ratio + TINY
                             and (self.basis[position] < self.basis[leaving] if stalled > size
                                  else step > direction[leaving])):
                         leaving, ratio = position, here
@@ -173,53 +228,74 @@ class _Master:
             # the entering column's reduced cost becomes 0: the prices move along the pivot row
             prices = [price + lowest * weight
                       for price, weight in zip(prices, pivot, strict=True)]
-            stalled = stalled + 1 if ratio < _TINY else 0
+            stalled = stalled + 1 if ratio < TINY else 0
+
+    def answer(self) -> list[tuple[int, float]]:
+        """The programme's answer: each table above 0 (a mask; 0 for an artificial or a table
+        the rule leaves out) with its value."""
+        return [(self.columns[column] if self.costs[column] < _ARTIFICIAL else 0,
+                 self.values[position])
+                for position, column in enumerate(self.basis) if self.values[position] > TINY]
 
     def seating(self) -> list[tuple[int, ...]] | None:
-        """The basis's tables when the answer is a whole seating (each at 0 or 1, no
-        artificial above 0), else None."""
-        tables = []
-        for position, column in enumerate(self.basis):
-            value = self.values[position]
-            if value > _TINY:
-                if value < 1 - _TINY or not self.columns[column]:
-                    return None
-                tables.append(tuple(players_in(self.columns[column])))
-        return sorted(tables)
+        """The answer's tables when it is a whole seating (each at 0 or 1, no artificial or
+        table left out above 0), else None."""
+        answer = self.answer()
+        if any(value < 1 - TINY or not table for table, value in answer):
+            return None
+        return sorted(tuple(players_in(table)) for table, _value in answer)
 
 
-def _whole(bound: float) -> int:
+def whole(bound: float) -> int:
     """The whole repeats a floating-point ``bound`` proves (past :data:`MARGIN`)."""
     return max(0, math.ceil(bound - MARGIN)) if bound > -math.inf else 0
 
 
-def _priced(rows: Sequence[int], players: int, prices: dict[int, float], keep: int,
-            spend: Callable[[int], None]) -> tuple[float, list[int]]:
-    """(the least reduced cost of a table among ``players``, or 0 when none is negative; up to
-    ``keep`` tables of negative reduced cost, the most negative first). The players are taken
-    dearest first, so the dearest still free bound what a partial table can reach."""
+def priced(rows: Sequence[int], players: int, prices: dict[int, float], keep: int,
+            spend: Callable[[int], None], *, rule: Rule | None = None
+            ) -> tuple[float, list[int]]:
+    """(the least reduced cost of a table among ``players`` that ``rule`` allows, or 0 when none
+    is negative; up to ``keep`` tables of negative reduced cost, the most negative first). The
+    players are taken dearest first, so the dearest still free bound what a partial table can
+    reach."""
     order = sorted(players_in(players), key=lambda n: -prices[n])
     dear = [prices[n] for n in order]
     kept: list[tuple[float, int]] = []  # (minus the reduced cost, the table): a max-heap
     cut = [0.0]  # a table must cost less than this to be kept
     visited = [0]
 
+    def keep_table(reduced: float, table: int) -> None:
+        if len(kept) < keep:
+            heapq.heappush(kept, (-reduced, table))
+        else:
+            heapq.heapreplace(kept, (-reduced, table))
+        if len(kept) == keep:
+            cut[0] = -kept[0][0]
+
     def fill(start: int, table: int, seats: int, cost: int, price: float) -> None:
         visited[0] += 1
-        if not seats:
-            reduced = cost - price
-            if reduced < cut[0] - _TINY:
-                if len(kept) < keep:
-                    heapq.heappush(kept, (-reduced, table))
-                else:
-                    heapq.heapreplace(kept, (-reduced, table))
-                if len(kept) == keep:
-                    cut[0] = -kept[0][0]
+        last = len(order) - seats + 1
+        if seats == 1:  # the last seat: each player left completes a table
+            for i in range(start, last):
+                reduced = cost - price - dear[i]
+                if reduced >= cut[0] - TINY:
+                    break  # the dearest left cannot make it: nor can any later ones
+                number = order[i]
+                visited[0] += 1
+                reduced += (rows[number] & table).bit_count()
+                if reduced < cut[0] - TINY:
+                    whole_table = table | 1 << number
+                    if rule is None or rule.allows(whole_table):
+                        keep_table(reduced, whole_table)
             return
-        for i in range(start, len(order) - seats + 1):
-            if cost - price - sum(dear[i:i + seats]) >= cut[0] - _TINY:
+        for i in range(start, last):
+            if cost - price - sum(dear[i:i + seats]) >= cut[0] - TINY:
                 break  # the dearest left cannot make it: nor can any later ones
             number = order[i]
+            if rule is not None and (rule.apart[number] & table
+                                     or (rule.together[number] | table).bit_count()
+                                     >= TABLE_SIZE):
+                continue  # he may not sit here, or those who must sit with him do not fit
             fill(i + 1, table | 1 << number, seats - 1,
                  cost + (rows[number] & table).bit_count(), price + dear[i])
 
@@ -237,8 +313,8 @@ def priced_bound(rows: Sequence[int], players: int, prices: Mapping[int, float],
     if not tables:
         return 0
     own = {number: prices.get(number, 0.0) for number in players_in(players)}
-    lowest, _found = _priced(rows, players, own, 1, spend)
-    return _whole(sum(own.values()) + tables * lowest)
+    lowest, _found = priced(rows, players, own, 1, spend)
+    return whole(sum(own.values()) + tables * lowest)
 
 
 class _SpentError(Exception):
@@ -276,11 +352,11 @@ def relaxed(rows: Sequence[int], players: int, start: Sequence[Sequence[int]], *
         found: list[int] = []
         if guess is not None and enough is not None:
             prices = {number: guess.get(number, 0.0) for number in numbers}
-            lowest, found = _priced(rows, players, prices, 2 * len(numbers), counted)
+            lowest, found = priced(rows, players, prices, 2 * len(numbers), counted)
             best = sum(prices.values()) + tables * lowest
-            if _whole(best) >= enough:
-                return Relaxed(_whole(best), None, prices)
-        master = _Master(rows, players, start, counted)
+            if whole(best) >= enough:
+                return Relaxed(whole(best), None, prices)
+        master = Master(rows, players, start, counted)
         master.offer(found)
         if pool:
             master.offer(table for table in pool if not table & ~players)
@@ -288,12 +364,12 @@ def relaxed(rows: Sequence[int], players: int, start: Sequence[Sequence[int]], *
         while True:
             local = master.solve()
             prices = {number: local[master.row_of[number]] for number in numbers}
-            lowest, found = _priced(rows, players, prices, 2 * len(numbers), counted)
+            lowest, found = priced(rows, players, prices, 2 * len(numbers), counted)
             best = max(best, sum(local) + tables * lowest)
             fresh = master.offer(found)
-            if not fresh or (enough is not None and _whole(best) >= enough):
-                return Relaxed(_whole(best), master.seating() if not fresh else None, prices)
+            if not fresh or (enough is not None and whole(best) >= enough):
+                return Relaxed(whole(best), master.seating() if not fresh else None, prices)
             if pool is not None:
                 pool.update(fresh)
     except _SpentError:
-        return Relaxed(_whole(best), None, prices)
+        return Relaxed(whole(best), None, prices)

@@ -55,10 +55,11 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from engine.tournament.branching import Branching, SpentError
 from engine.tournament.formats import TABLE_SIZE
 from engine.tournament.masks import players_in
 from engine.tournament.relaxation import Relaxed, priced_bound, relaxed
@@ -88,6 +89,15 @@ RELAXATION_SHARE: Final = 6
 """One question to the relaxation may take at most this fraction of :data:`WORK_LIMIT` (one
 with many tables of no repeat can take long to show that its bound is 0): past it, it answers
 with the best bound found so far."""
+
+JOINED_PLAYERS: Final = 20
+"""From this many players standing, once :data:`JOIN_AFTER` of the tables it lists have been
+refuted, the walk asks first whether its first table's best players can sit together at all
+(:meth:`_Search._joins`) before it lists the tables they could fill."""
+
+JOIN_AFTER: Final = 2
+"""The tables the walk refutes one by one before it asks which players can sit together (most
+often the first table it lists is the answer, and a question costs more than a mend)."""
 
 TIER_TABLES: Final = 2_000
 """The most cheap tables :meth:`_Search._tiers` lists for one bound."""
@@ -224,6 +234,14 @@ class _Search:
         """Each player's last price in the relaxation: the next question's guess."""
         self.pool: set[int] = set()
         """The tables the relaxation's questions found (:mod:`engine.tournament.relaxation`)."""
+        self.branching: Branching | None = None
+        """The last programme of :meth:`_branched` (its players', kept for their next
+        question)."""
+        self.away: dict[tuple[int, int, int], tuple[int, int]] = {}
+        """For (players standing, allowance, players at the first table so far): the players
+        proved unable to join them there, and how many to ask about next (:meth:`_joins`)."""
+        self.joinable: dict[tuple[int, int, int], bool] = {}
+        """For (players standing, allowance, players at one table): what :meth:`_joins` said."""
         self.twins_before = [0] * len(rows)
         """Each player's better twins, as a mask (twins met the same others)."""
         for b, row in enumerate(rows):
@@ -252,7 +270,9 @@ class _Search:
                 fallback = self._polished(fallback, allowance)
                 known = _cost(fallback, self.rows)
             while allowance < known:
-                found = self._seats(whole, allowance)
+                found = self._relaxed(whole, allowance, branch=True)
+                if found is None:
+                    found = self._seats(whole, allowance)
                 if found is not None:
                     fallback, known = found, allowance
                     break
@@ -517,17 +537,22 @@ class _Search:
         while standing.players:
             players = standing.players
             first = (players & -players).bit_length() - 1
-            known = next(t for t in self.rest if t[0] == first)
-            known_mask = sum(1 << n for n in known)
+            refuted = [0]  # the tables refuted beyond the bounds so far
+
+            def joins(together: int, players: int = players, allowance: int = allowance,
+                      refuted: list[int] = refuted) -> bool:
+                return (refuted[0] < JOIN_AFTER or players.bit_count() < JOINED_PLAYERS
+                        or not allowance or self._joins(players, together, allowance))
             for table, at_table, cost in self._tables(
                     (first,), 1 << first, 0, players ^ (1 << first), players=players,
-                    allowance=allowance):
+                    allowance=allowance, joins=joins):
                 rest = self._after(standing, at_table, cost, allowance)
                 if rest is None:
                     continue
                 left = allowance - cost
                 found: list[tuple[int, ...]] | None
-                if at_table == known_mask:
+                known = next(t for t in self.rest if t[0] == first)
+                if at_table == sum(1 << n for n in known):
                     found = [t for t in self.rest if t is not known]
                 else:
                     # A wide mend of a field a table larger than it may seat anew is nearly the
@@ -538,13 +563,15 @@ class _Search:
                                         <= REPAIR_PLAYERS + TABLE_SIZE)
                     found = self._repaired(rest, at_table, left, widen=not relaxation_first)
                     if found is None:
-                        found = self._relaxed(rest, left)
+                        found = self._relaxed(rest, left, branch=left > 0)
                     if (found is None and relaxation_first
                             and self.failed.get(rest.players, -1) < left):
                         found = self._repaired(rest, at_table, left, widen=True)
                     if found is None:
                         found = self._seats(rest, left)
-                if found is not None:
+                if found is None:
+                    refuted[0] += 1
+                else:
                     self.walked.append(table)
                     seating = found
                     break
@@ -593,21 +620,86 @@ class _Search:
         self.prices.update(relaxation.prices)
         return relaxation
 
-    def _relaxed(self, standing: _Standing, allowance: int) -> list[tuple[int, ...]] | None:
-        """Before the walk searches the whole field for a seating within ``allowance``: a seating
-        when the relaxation (:mod:`engine.tournament.relaxation`) finds a whole one that fits;
-        None when it finds none, and the set of players remembered as failing when its bound
-        is above the allowance (the search then has nothing to look for)."""
+    def _relaxed(self, standing: _Standing, allowance: int, *, branch: bool
+                 ) -> list[tuple[int, ...]] | None:
+        """Before a search of the whole field for a seating within ``allowance``: the answer of
+        the relaxation, split by branch and price when ``branch`` allows
+        (:mod:`engine.tournament.branching`), within a share of the work limit; None when it
+        finds none, and the set of players remembered as failing when it proves there is none
+        (the search then has nothing to look for)."""
         players = standing.players
         if self.failed.get(players, -1) >= allowance:
             return None
-        relaxation = self._relaxation(players, self._greedy(players), enough=allowance + 1)
-        if relaxation.least > allowance:
-            self.failed[players] = relaxation.least - 1
-        elif (relaxation.seating is not None
-              and _cost(relaxation.seating, self.rows) <= allowance):
-            return relaxation.seating
-        return None
+        answered, seating = self._branched(players, allowance, 0, 0, branch=branch)
+        if answered and seating is None:
+            self.failed[players] = allowance
+        return seating
+
+    def _joins(self, players: int, together: int, allowance: int) -> bool:
+        """Whether a seating of ``players`` within ``allowance`` may seat ``together`` at one
+        table (False only when branch and price proves that none does); a seating found is
+        the walk's new :attr:`rest`.
+
+        The players who can join the others of ``together`` (``table``) are asked about in
+        blocks: after one who cannot, whether one of the next two can, then four, and so on
+        (the walk meets long runs of players who cannot), the block's players all remembered
+        as kept from ``table`` when none can (a seating with one of them there would have
+        him with the others). When one can, the seating found names one (``witness``), and
+        the block shrinks to those before him."""
+        last = 1 << together.bit_length() - 1
+        table = together ^ last
+        if table.bit_count() > 1 and not self._joins(players, table, allowance):
+            return False  # the table's players so far cannot sit together: nor with him
+        context = (players, allowance, table)
+        known = self.joinable.get((players, allowance, together))
+        if known is not None:
+            return known
+        away, stride = self.away.get(context, (0, 1))
+        if away & last:
+            return False
+        later = players & ~table & ~away & ~(last - 1)  # him and the players after him
+        block = 0
+        for _member in range(stride):
+            block |= later & -later
+            later &= later - 1
+        while True:
+            answered, seating = self._branched(players, allowance, table, away, block)
+            if not answered:
+                self.joinable[players, allowance, together] = True  # not to ask again
+                return True
+            if seating is None:
+                self.away[context] = (away | block, stride * 2)
+                return False
+            self.rest = seating
+            joined = next(mask for mask in (sum(1 << n for n in t) for t in seating)
+                          if mask & table)
+            witness = joined & block & -(joined & block)
+            self.joinable[players, allowance, table | witness] = True
+            stride = 1
+            self.away[context] = (away, stride)
+            if witness == last:
+                return True
+            block &= witness - 1  # those before him (him among them)
+
+    def _branched(self, players: int, allowance: int, together: int, away: int, among: int = 0,
+                  *, branch: bool = True) -> tuple[bool, list[tuple[int, ...]] | None]:
+        """(whether branch and price answered within its share of the work limit, a seating of
+        ``players`` within ``allowance`` with ``together`` at a table none of ``away`` sits
+        at and one of ``among`` does (unless it is 0), or None; split only if ``branch``); its
+        programme is kept for the next question about the same players."""
+        if self.branching is None or self.branching.players != players:
+            self.branching = Branching(self.rows, players, self._greedy(players), self.pool,
+                                       self._spend)
+        branching = self.branching
+        try:
+            seating = branching.seating(allowance, together=together, away=away, among=among,
+                                        budget=self.work_limit // RELAXATION_SHARE,
+                                        guess=self.prices or None, branch=branch)
+        except SpentError:
+            return False, None
+        finally:
+            self.prices.update(branching.prices)
+        return True, seating
 
     def _seats(self, standing: _Standing, allowance: int) -> list[tuple[int, ...]] | None:
         """A seating of the players standing with at most ``allowance`` repeats, or None when
@@ -650,11 +742,14 @@ class _Search:
             (players & ~self.rows[number]).bit_count(), -standing.cheapest[number], number))
 
     def _tables(self, table: tuple[int, ...], at_table: int, spent: int, candidates: int, *,
-                players: int, allowance: int) -> Iterator[tuple[tuple[int, ...], int, int]]:
+                players: int, allowance: int, joins: Callable[[int], bool] | None = None
+                ) -> Iterator[tuple[tuple[int, ...], int, int]]:
         """Every way to fill ``table`` (``at_table`` as a mask, ``spent`` its repeats) from
         ``candidates`` within ``allowance``, in ranking order: (its players, as a mask, its
         repeats). A player whose better twin stands free beside the table is left out: the
-        same table with the twin comes first and seats the rest as well."""
+        same table with the twin comes first and seats the rest as well; so is one that
+        ``joins`` (asked of the table's players so far with him, before a last seat) says
+        cannot join them."""
         if len(table) == TABLE_SIZE:
             yield table, at_table, spent
             return
@@ -665,9 +760,10 @@ class _Search:
             if self.twins_before[player] & players & ~at_table:
                 continue
             cost = spent + (self.rows[player] & at_table).bit_count()
-            if cost <= allowance:
+            if cost <= allowance and (joins is None or len(table) + 1 == TABLE_SIZE
+                                      or joins(at_table | low)):
                 yield from self._tables((*table, player), at_table | low, cost, candidates,
-                                        players=players, allowance=allowance)
+                                        players=players, allowance=allowance, joins=joins)
 
     def _after(self, standing: _Standing, at_table: int, cost: int, allowance: int
                ) -> _Standing | None:
