@@ -21,6 +21,7 @@ fewest repeats, and :func:`relaxed` returns it as well.
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -179,13 +180,22 @@ class Master:
                     return entering, lowest
         costs = self.costs
         size = len(prices)
-        for column in range(size, len(costs)):
-            a, b, c, d = self.covers[column]
-            reduced = costs[column] - prices[a] - prices[b] - prices[c] - prices[d]
-            if reduced < lowest:
-                entering, lowest = column, reduced
-                if first:
+        if first:
+            for column in range(size, len(costs)):
+                a, b, c, d = self.covers[column]
+                reduced = costs[column] - prices[a] - prices[b] - prices[c] - prices[d]
+                if reduced < lowest:
+                    entering, lowest = column, reduced
                     break
+        else:  # every column's reduced cost at once, the least of them
+            reduced_costs = [cost - prices[a] - prices[b] - prices[c] - prices[d]
+                             for cost, (a, b, c, d) in zip(itertools.islice(costs, size, None),
+                                                           itertools.islice(self.covers, size,
+                                                                            None), strict=True)]
+            if reduced_costs:
+                least = min(reduced_costs)
+                if least < lowest:
+                    entering, lowest = size + reduced_costs.index(least), least
         self.spend((len(costs) - size) // 13 + 1)
         return entering, lowest
 

@@ -32,12 +32,21 @@ What makes it fast:
   quick seating is above the other bounds, and for the walk's questions below; it sees what
   the counting bounds miss where the cheap tables overlap; once it has run, its last prices
   bound every set of at least :data:`PRICED_PLAYERS` players the search looks at;
+- branch and price (:mod:`engine.tournament.branching`): where the relaxation's answer is
+  fractional, the question is split on a pair of players (together, or apart) until each
+  half is refuted or answered by a whole seating; each allowance for the whole field is
+  asked of it before the complete search;
 - the walk in ranking order asks first whether the seating it knows can be mended around a
   new table: only the players of the tables that share a player with it are seated anew, a
   small search; then, where a wider mend (a few more tables, up to :data:`REPAIR_PLAYERS`
   players) would be nearly the whole search again or repeats remain to be placed, the
-  relaxation, whose answer is most often a refutation there; then the wider mend, the
-  relaxation elsewhere, and only then the whole field again;
+  relaxation (split by branch and price when repeats remain to be placed), whose answer is
+  most often a refutation there; then the wider mend, the relaxation elsewhere, and only
+  then the whole field again;
+- once the walk has refuted :data:`JOIN_AFTER` tables in a row with repeats to place, it asks
+  branch and price which players can sit at the first table at all, a block of them at a
+  time, before it lists the tables they would fill (:meth:`_Search._joins`): a run of
+  players who cannot is refuted in a few questions, not table by table;
 - every set of players still standing is remembered with the largest allowance known to fail
   and the smallest known to succeed, so no set is searched twice for the same question;
 - *twins* (two players who met the same others, apart from each other) are interchangeable: a
@@ -86,18 +95,22 @@ prices (one search for the least reduced cost, :func:`~engine.tournament.relaxat
 once the relaxation has run; below, the counting bounds are cheaper and enough."""
 
 RELAXATION_SHARE: Final = 6
-"""One question to the relaxation may take at most this fraction of :data:`WORK_LIMIT` (one
-with many tables of no repeat can take long to show that its bound is 0): past it, it answers
-with the best bound found so far."""
+"""One question to the relaxation or to branch and price may take at most this fraction of
+:data:`WORK_LIMIT` (one with many tables of no repeat can take long to show that its bound is
+0): past it, the relaxation answers with the best bound found so far, and branch and price
+leaves the question to the rest of the search."""
 
 JOINED_PLAYERS: Final = 20
 """From this many players standing, once :data:`JOIN_AFTER` of the tables it lists have been
-refuted, the walk asks first whether its first table's best players can sit together at all
-(:meth:`_Search._joins`) before it lists the tables they could fill."""
+refuted and repeats remain to be placed, the walk asks first whether its first table's best
+players can sit together at all (:meth:`_Search._joins`) before it lists the tables they could
+fill; below, the complete search answers as fast."""
 
 JOIN_AFTER: Final = 2
 """The tables the walk refutes one by one before it asks which players can sit together (most
-often the first table it lists is the answer, and a question costs more than a mend)."""
+often the first table it lists is the answer, and a question costs more than a mend). With no
+repeat to place the walk never asks: seatings are then many, and branch and price is slow to
+find one where the complete search is quick."""
 
 TIER_TABLES: Final = 2_000
 """The most cheap tables :meth:`_Search._tiers` lists for one bound."""
@@ -664,8 +677,9 @@ class _Search:
             later &= later - 1
         while True:
             answered, seating = self._branched(players, allowance, table, away, block)
-            if not answered:
-                self.joinable[players, allowance, together] = True  # not to ask again
+            if not answered:  # not to ask again; the next question about one player only
+                self.joinable[players, allowance, together] = True
+                self.away[context] = (away, 1)
                 return True
             if seating is None:
                 self.away[context] = (away | block, stride * 2)
