@@ -600,7 +600,9 @@ class _Search:
         table ``at_table`` is taken out of it: the players of its tables that shared a player
         with it are seated anew, beside a few more of its tables (those whose players have met
         the fewest of them) when they cannot be and ``widen`` allows; the other tables stay.
-        None when that does not fit within :data:`REPAIR_PLAYERS` (a full search may still)."""
+        Players seated anew are asked of the relaxation first from :data:`JOINED_PLAYERS` of
+        them, then of the complete search. None when that does not fit within
+        :data:`REPAIR_PLAYERS` (a full search may still)."""
         rows = self.rows
         kept = [(sum(1 << n for n in t), t) for t in self.rest]
         kept = [(mask, t) for mask, t in kept if not at_table & mask]
@@ -611,7 +613,14 @@ class _Search:
                 sub = self._refine(orphans, standing.players & ~orphans, standing.cheapest,
                                    standing.witness)
                 if self._lower_bound(sub) <= left:
-                    found = self._seats(sub, left)
+                    found = None
+                    if sub.players.bit_count() >= JOINED_PLAYERS:
+                        # the relaxation first: a refutation the complete search of a mend
+                        # this wide can spend the whole work limit on costs it a few
+                        # thousand units
+                        found = self._relaxed(sub, left, branch=False)
+                    if found is None:
+                        found = self._seats(sub, left)
                     if found is not None:
                         return sorted([t for _mask, t in kept] + found)
             if not widen or not kept or orphans.bit_count() + TABLE_SIZE > REPAIR_PLAYERS:

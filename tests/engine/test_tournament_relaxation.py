@@ -175,3 +175,18 @@ def test_thirty_six_players_round_ten_is_proved_by_the_relaxation() -> None:
     assert (found.least, found.repeats) == (11, 11)
     assert sum(repeats(table, met) for table in found.tables) == 11
     assert sorted(n for table in found.tables for n in table) == sorted(players)
+
+
+def test_a_wide_mend_asks_the_relaxation_before_its_complete_search() -> None:
+    """Round 10 of ``showdown bench seating --players 64 --seed 12``'s first evening, as the
+    search made it before (kept in ``seating/``): the walk's mend of 32 players around a new
+    table has no seating without a repeat, and its complete search spent the rest of the work
+    limit to show it; the relaxation refutes it in thousands of units, and the first seating
+    without a repeat is proved."""
+    kept = json.loads((Path(__file__).parent / "seating" / "sixty_four_seed_twelve_round_ten.json")
+                      .read_text(encoding="utf-8"))
+    players: list[str] = kept["players"]
+    met = {name: frozenset(others) for name, others in kept["met"].items()}
+    found = search(players, met)
+    assert (found.least, found.repeats, found.proved) == (0, 0, True)
+    assert found.tables[0][0] == players[0]

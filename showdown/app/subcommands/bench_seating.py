@@ -83,6 +83,15 @@ def _change_ms(plan: TournamentPlan, settings: TournamentSettings, records: list
     return timed[0], timed[1]
 
 
+def _unproved(found: SwissSearch) -> str:
+    """What a round's log line adds when its seating is not proved ("" when it is)."""
+    if found.proved:
+        return ""
+    if found.repeats == found.least:
+        return " (the fewest, not proved the first in ranking order)"
+    return f" (not proved the fewest: {found.least} proved unavoidable)"
+
+
 def measure(players: int, rounds: int, evenings: int, first_seed: int) -> dict[str, Any]:
     """Every round of ``evenings`` seeded evenings of ``players``: the seatings' CPU times."""
     settings = swiss_settings(players, rounds)
@@ -106,8 +115,8 @@ def measure(players: int, rounds: int, evenings: int, first_seed: int) -> dict[s
             unproved += not found.proved
             if found.repeats > found.least:
                 above_least.append(found.repeats - found.least)
-            log.info("%d players, evening %d, round %d: %.3f s, %d repeats", players,
-                     evening + 1, seating.round, spent, made)
+            log.info("%d players, evening %d, round %d: %.3f s, %d repeats%s", players,
+                     evening + 1, seating.round, spent, made, _unproved(found))
             if spent > worst["seconds"]:
                 worst = {"seconds": round(spent, 4), "evening": evening + 1,
                          "round": seating.round, "repeats": made}

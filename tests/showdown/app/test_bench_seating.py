@@ -6,7 +6,9 @@ import json
 
 import pytest
 
+from engine.tournament.swiss import SwissSearch
 from showdown.app.cli import main
+from showdown.app.subcommands.bench_seating import _unproved
 
 
 def test_bench_seating_prints_both_fields_as_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -27,3 +29,13 @@ def test_bench_seating_refuses_an_event_past_the_largest(capsys: pytest.CaptureF
     with pytest.raises(SystemExit):
         main(["bench", "seating", "--players", "65"])
     assert "argument --players: must be 4 to 64" in capsys.readouterr().err
+
+
+def test_a_rounds_line_says_what_its_seating_is_not_proved() -> None:
+    """The log line of a round whose search ran out of work says what was not proved: the
+    order only, or the fewest too (with the repeats proved unavoidable)."""
+    assert _unproved(SwissSearch((), 5, 5, True)) == ""
+    assert _unproved(SwissSearch((), 5, 5, False)) == \
+        " (the fewest, not proved the first in ranking order)"
+    assert _unproved(SwissSearch((), 6, 5, False)) == \
+        " (not proved the fewest: 5 proved unavoidable)"
