@@ -232,9 +232,11 @@ class Master:
                                          for a, b in zip(inverse[position], pivot, strict=True)]
                     self.values[position] -= factor * ratio
                     moved += 1
-            self.spend(moved * size // 66 + 1)
             self.values[leaving] = ratio
             self.basis[leaving] = entering
+            # counted once the basis is whole again: a budget that ends the programme here
+            # leaves a basis the next question can start from
+            self.spend(moved * size // 66 + 1)
             # the entering column's reduced cost becomes 0: the prices move along the pivot row
             prices = [price + lowest * weight
                       for price, weight in zip(prices, pivot, strict=True)]

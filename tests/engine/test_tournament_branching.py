@@ -8,6 +8,7 @@ the search alone did not prove.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 from pathlib import Path
@@ -159,3 +160,23 @@ def test_forty_players_evening_three_round_nine_is_proved_the_first_seating() ->
     assert (found.least, found.repeats, found.proved) == (2, 2, True)
     assert found.tables[0][0] == players[0]
     assert sum(repeats(table, met) for table in found.tables) == 2
+
+
+@pytest.mark.parametrize("seed", [3, 8, 21])
+def test_a_question_cut_short_anywhere_leaves_the_programme_whole(seed: int) -> None:
+    """A budget may end a question at any step of the programme (a pivot, a pricing, a split);
+    the programme kept for the next question must still be a whole one: every later answer is
+    still every partition's."""
+    players, met, rows = random_history(seed, 12, 0.55)
+    everyone = (1 << 12) - 1
+    fewest = min(sum(repeats(table, met) for table in seating)
+                 for seating in partitions(players))
+    for budget in range(1, 400, 7):
+        branching = Branching(rows, everyone, in_order(12), set(), lambda _work: None)
+        for allowance in (fewest - 1, fewest):
+            with contextlib.suppress(SpentError):
+                branching.seating(allowance, together=0b11, budget=budget)
+        found = branching.seating(fewest)
+        assert found is not None and cost(found, players, met) == fewest
+        assert sorted(n for table in found for n in table) == list(range(12))
+        assert branching.seating(fewest - 1) is None
