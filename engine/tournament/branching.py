@@ -26,7 +26,7 @@ from typing import Final
 
 from engine.tournament.formats import TABLE_SIZE
 from engine.tournament.masks import players_in
-from engine.tournament.relaxation import TINY, Master, Rule, priced, whole
+from engine.tournament.relaxation import TINY, Master, Rule, priced, priced_bound, whole
 
 __all__ = ["Branching", "SpentError"]
 
@@ -92,12 +92,10 @@ class Branching:
         self._budget, self._done = budget, 0
         self._among = (together, among)
         self._split_allowed = branch
-        if guess is not None:
-            prices = {number: guess.get(number, 0.0) for number in self.numbers}
-            lowest, _found = priced(self.rows, self.players, prices, 1, self._counted,
-                                    rule=Rule.of(joined, apart, *self._among))
-            if whole(sum(prices.values()) + self.tables * lowest) > allowance:
-                return None
+        if guess is not None and priced_bound(self.rows, self.players, guess, self._counted,
+                                              rule=Rule.of(joined, apart, *self._among)
+                                              ) > allowance:
+            return None
         return self._branch(allowance, joined, apart)
 
     def _branch(self, allowance: int, joined: list[int], apart: list[int]

@@ -135,9 +135,15 @@ class Master:
         self.covers.append(tuple(self.row_of[n] for n in numbers))
         repeats = sum((self.rows[n] & table).bit_count() for n in numbers) // 2
         self.repeats.append(repeats)
-        self.costs.append(float(repeats) if self.rule is None or self.rule.allows(table)
-                          else _ARTIFICIAL)
-        return len(self.columns) - 1
+        column = len(self.columns) - 1
+        self.costs.append(self._cost(column))
+        return column
+
+    def _cost(self, column: int) -> float:
+        """The cost of the table ``column`` under :attr:`rule`."""
+        rule = self.rule
+        return (float(self.repeats[column])
+                if rule is None or rule.allows(self.columns[column]) else _ARTIFICIAL)
 
     def restrict(self, rule: Rule | None) -> None:
         """Let the programme use only the tables ``rule`` allows (all with None): the others
@@ -145,9 +151,7 @@ class Master:
         self.rule = rule
         size = len(self.basis)
         for column in range(size, len(self.columns)):
-            self.costs[column] = (float(self.repeats[column])
-                                  if rule is None or rule.allows(self.columns[column])
-                                  else _ARTIFICIAL)
+            self.costs[column] = self._cost(column)
         self.spend((len(self.columns) - size) // 13 + 1)
 
     def offer(self, tables: Iterable[int]) -> list[int]:
@@ -318,14 +322,16 @@ def priced(rows: Sequence[int], players: int, prices: dict[int, float], keep: in
 
 
 def priced_bound(rows: Sequence[int], players: int, prices: Mapping[int, float],
-                 spend: Callable[[int], None] = lambda _work: None) -> int:
+                 spend: Callable[[int], None] = lambda _work: None, *,
+                 rule: Rule | None = None) -> int:
     """The bound ``prices`` alone give on the repeats of seating ``players`` (0 for a player
-    they lack): one search for the least reduced cost, no simplex."""
+    they lack) at the tables ``rule`` allows: one search for the least reduced cost, no
+    simplex."""
     tables = players.bit_count() // TABLE_SIZE
     if not tables:
         return 0
     own = {number: prices.get(number, 0.0) for number in players_in(players)}
-    lowest, _found = priced(rows, players, own, 1, spend)
+    lowest, _found = priced(rows, players, own, 1, spend, rule=rule)
     return whole(sum(own.values()) + tables * lowest)
 
 
