@@ -36,6 +36,11 @@ What makes it fast:
   fractional, the question is split on a pair of players (together, or apart) until each
   half is refuted or answered by a whole seating; each allowance for the whole field is
   asked of it before the complete search;
+- the exact cover (:mod:`engine.tournament.cover`): where the tables within the allowance
+  are few among all the tables (late in an evening, with few repeats to place), the complete
+  search seats first the player with the fewest such tables left and tries a table only if
+  it leaves every other player one; a seating there is a needle the search by repeats can
+  miss within the work limit;
 - the walk in ranking order asks first whether the seating it knows can be mended around a
   new table: only the players of the tables that share a player with it are seated anew, a
   small search; then, where a wider mend (a few more tables, up to :data:`REPAIR_PLAYERS`
@@ -44,9 +49,10 @@ What makes it fast:
   most often a refutation there; then the wider mend, the relaxation elsewhere, and only
   then the whole field again;
 - once the walk has refuted :data:`JOIN_AFTER` tables in a row with repeats to place, it asks
-  branch and price which players can sit at the first table at all, a block of them at a
-  time, before it lists the tables they would fill (:meth:`_Search._joins`): a run of
-  players who cannot is refuted in a few questions, not table by table;
+  which players can sit at the first table at all (the exact cover one at a time where its
+  tables are few, else branch and price a block of them at a time), before it lists the
+  tables they would fill (:meth:`_Search._joins`): a run of players who cannot is refuted
+  in a few questions, not table by table;
 - every set of players still standing is remembered with the largest allowance known to fail
   and the smallest known to succeed, so no set is searched twice for the same question;
 - *twins* (two players who met the same others, apart from each other) are interchangeable: a
@@ -63,12 +69,15 @@ the same). docs/event.md gives the measured figures.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from engine.tournament.branching import Branching, SpentError
+from engine.tournament.cover import SHARE as COVER_SHARE
+from engine.tournament.cover import Cover, Tables, allowed, with_repeats
 from engine.tournament.formats import TABLE_SIZE
 from engine.tournament.masks import players_in
 from engine.tournament.relaxation import Relaxed, priced_bound, relaxed
@@ -111,6 +120,31 @@ JOIN_AFTER: Final = 2
 often the first table it lists is the answer, and a question costs more than a mend). With no
 repeat to place the walk never asks: seatings are then many, and branch and price is slow to
 find one where the complete search is quick."""
+
+COVER_PLAYERS: Final = 16
+"""From this many players standing, where the tables within the allowance are few
+(:data:`COVER_TABLES`, :data:`COVER_SPARSITY`), the complete search asks the exact cover of
+those tables (:mod:`engine.tournament.cover`) in place of its search by repeats; below, both
+are quick."""
+
+COVER_TABLES: Final = 15_000
+"""The most tables within the allowance the exact cover takes."""
+
+COVER_SPARSITY: Final = 5
+"""The exact cover takes the tables within the allowance only where they are at most one in
+this many of all the tables among the players: where they are more, its forward checking
+costs more than it saves, and seatings are many."""
+
+COVER_FIRST: Final = 20
+"""Where the tables within the allowance are at most one in this many of all the tables among
+the players, a question of :meth:`_Search._joins` is asked of the exact cover before branch and
+price, and one player at a time (it refutes one player quickly, a block slowly); where they are
+more, of branch and price alone, in blocks, whose bound refutes sooner there."""
+
+COVER_SHARE_OF_LIMIT: Final = 2
+"""The fraction of :data:`WORK_LIMIT` one question of the complete search may take of the exact
+cover before the search by repeats takes it over (the cover's needle can cost a third of the
+limit; where it misses, the search by repeats is mostly quick)."""
 
 TIER_TABLES: Final = 2_000
 """The most cheap tables :meth:`_Search._tiers` lists for one bound."""
@@ -255,6 +289,12 @@ class _Search:
         proved unable to join them there, and how many to ask about next (:meth:`_joins`)."""
         self.joinable: dict[tuple[int, int, int], bool] = {}
         """For (players standing, allowance, players at one table): what :meth:`_joins` said."""
+        self.sparse: dict[tuple[int, int], Tables | None] = {}
+        """For (players standing, allowance): :meth:`_sparse`'s answer."""
+        self.cover = Cover(self._spend, self.failed, self.seated)
+        """The exact cover's questions (:mod:`engine.tournament.cover`)."""
+        self.covering = True
+        """Whether :meth:`_seats` may ask the exact cover (not beneath a question it gave up)."""
         self.twins_before = [0] * len(rows)
         """Each player's better twins, as a mask (twins met the same others)."""
         for b, row in enumerate(rows):
@@ -426,9 +466,10 @@ class _Search:
             total += tables - hitting
         return total
 
-    def _cheap_tables(self, players: int, most: int) -> list[int] | None:
+    def _cheap_tables(self, players: int, most: int, limit: int = TIER_TABLES
+                      ) -> list[int] | None:
         """Every table among ``players`` with at most ``most`` repeats, as masks; None when
-        there are more than :data:`TIER_TABLES`."""
+        there are more than ``limit``."""
         rows = self.rows
         found: list[int] = []
         for a in players_in(players):
@@ -446,7 +487,7 @@ class _Search:
                     for d in players_in(after_b & ~((2 << c) - 1)):
                         if abc + (rows[d] & trio).bit_count() <= most:
                             found.append(trio | 1 << d)
-                            if len(found) > TIER_TABLES:
+                            if len(found) > limit:
                                 return None
             self._spend(after_a.bit_count())
         return found
@@ -685,13 +726,15 @@ class _Search:
             block |= later & -later
             later &= later - 1
         while True:
-            answered, seating = self._branched(players, allowance, table, away, block)
+            answered, seating = self._joined(players, allowance, table, away, block)
             if not answered:  # not to ask again; the next question about one player only
                 self.joinable[players, allowance, together] = True
                 self.away[context] = (away, 1)
                 return True
             if seating is None:
-                self.away[context] = (away | block, stride * 2)
+                # the exact cover answers for one player at a time far sooner than for a block
+                covered = self._sparse(players, allowance) is not None
+                self.away[context] = (away | block, 1 if covered else stride * 2)
                 return False
             self.rest = seating
             joined = next(mask for mask in (sum(1 << n for n in t) for t in seating)
@@ -703,6 +746,22 @@ class _Search:
             if witness == last:
                 return True
             block &= witness - 1  # those before him (him among them)
+
+    def _joined(self, players: int, allowance: int, together: int, away: int, among: int
+                ) -> tuple[bool, list[tuple[int, ...]] | None]:
+        """:meth:`_branched`'s answer to a question of :meth:`_joins`, asked first of the exact
+        cover within a share of the work limit where the tables within ``allowance`` are few
+        enough (:meth:`_sparse`)."""
+        tables = self._sparse(players, allowance)
+        if tables is not None:
+            self._spend(len(tables) // COVER_SHARE + 1)
+            try:
+                return True, self.cover.seating(
+                    players, allowed(tables, together, away, among), allowance,
+                    restricted=together, budget=self.work_limit // RELAXATION_SHARE)
+            except SpentError:
+                pass
+        return self._branched(players, allowance, together, away, among)
 
     def _branched(self, players: int, allowance: int, together: int, away: int, among: int = 0,
                   *, branch: bool = True) -> tuple[bool, list[tuple[int, ...]] | None]:
@@ -731,6 +790,8 @@ class _Search:
         The question does not depend on the order, so the search starts from the player with
         the fewest new faces left (the hardest to seat, whose few tables fail soonest) and
         tries his tables cheapest first; the answer is remembered for the set of players.
+        Where the tables within the allowance are few, the exact cover of them answers
+        instead (:data:`COVER_PLAYERS`).
         """
         players = standing.players
         if not players:
@@ -740,6 +801,25 @@ class _Search:
         known = self.seated.get(players)
         if known is not None and known[0] <= allowance:
             return known[1]
+        if self.covering and players.bit_count() >= COVER_PLAYERS:
+            tables = self._cover_tables(players, allowance)
+            if tables:
+                try:
+                    return self.cover.seating(players, tables, allowance,
+                                              budget=self.work_limit // COVER_SHARE_OF_LIMIT)
+                except SpentError:
+                    # what it proved is remembered; the search by repeats goes on, without
+                    # asking the cover of fewer of these players
+                    self.covering = False
+                    try:
+                        return self._by_repeats(standing, allowance)
+                    finally:
+                        self.covering = True
+        return self._by_repeats(standing, allowance)
+
+    def _by_repeats(self, standing: _Standing, allowance: int) -> list[tuple[int, ...]] | None:
+        """:meth:`_seats` by repeats: the hardest player's tables, cheapest first."""
+        players = standing.players
         pivot = self._hardest(standing)
         options = sorted((cost, at_table) for _table, at_table, cost in self._tables(
             (pivot,), 1 << pivot, 0, players ^ (1 << pivot), players=players,
@@ -756,6 +836,28 @@ class _Search:
                 return seating
         self.failed[players] = allowance
         return None
+
+    def _sparse(self, players: int, allowance: int) -> Tables | None:
+        """:meth:`_cover_tables` where they are at most one in :data:`COVER_FIRST` of all the
+        tables among ``players`` (from :data:`COVER_PLAYERS` of them), else None; remembered
+        in :attr:`sparse`, for the walk asks it of the same players again and again."""
+        count = players.bit_count()
+        if count < COVER_PLAYERS:
+            return None
+        key = (players, allowance)
+        if key not in self.sparse:
+            tables = self._cover_tables(players, allowance)
+            few = tables is not None and len(tables) * COVER_FIRST <= math.comb(count, TABLE_SIZE)
+            self.sparse[key] = tables if few else None
+        return self.sparse[key]
+
+    def _cover_tables(self, players: int, allowance: int) -> Tables | None:
+        """The tables among ``players`` within ``allowance`` with their repeats, for the exact
+        cover; None when there are more than :data:`COVER_TABLES` or than one in
+        :data:`COVER_SPARSITY` of all the tables among them."""
+        tables = self._cheap_tables(players, allowance, min(
+            COVER_TABLES, math.comb(players.bit_count(), TABLE_SIZE) // COVER_SPARSITY))
+        return None if tables is None else with_repeats(self.rows, tables)
 
     def _hardest(self, standing: _Standing) -> int:
         """The standing player who has met the most of the others (the dearest cheapest table
