@@ -81,6 +81,9 @@ class Cover:
 
     def _seating(self, players: int, tables: Tables, allowance: int, restricted: int
                  ) -> list[tuple[int, ...]] | None:
+        """:meth:`seating` within the question under way (its budget is not reset), for
+        ``players`` and their ``tables``; each option's rest of the tables is kept while the
+        search tries it, so what one question holds is bounded by its budget (when it has one)."""
         if not players:
             return []
         remember = not players & restricted
