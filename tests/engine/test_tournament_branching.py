@@ -47,6 +47,43 @@ def cost(seating: list[tuple[int, ...]], players: list[str], met: Met) -> int:
     return sum(repeats([players[n] for n in table], met) for table in seating)
 
 
+Question = tuple[int, int, int]
+"""A question's rule: (``together``, ``away``, ``among``), masks (see :func:`keeps`)."""
+
+
+def drawn_rule(data: st.DataObject, count: int) -> Question:
+    """A rule drawn among ``count`` players: up to three to sit together and, when some do, up
+    to three kept from their table and up to three of whom one must join it."""
+    numbers = list(range(count))
+    chosen = data.draw(st.lists(st.sampled_from(numbers), max_size=3, unique=True))
+    together = sum(1 << n for n in chosen)
+    if not together:
+        return 0, 0, 0
+    others = [n for n in numbers if n not in chosen]
+    away, among = (sum(1 << n for n in data.draw(st.lists(st.sampled_from(others), max_size=3,
+                                                          unique=True)))
+                   for _mask in range(2))
+    return together, away, among
+
+
+def possible(players: list[str], met: Met, allowance: int, rule: Question) -> bool:
+    """Whether some partition keeps ``rule`` within ``allowance``: the brute force's answer."""
+    return any(
+        keeps([tuple(int(name[1:]) for name in table) for table in seating], *rule)
+        and sum(repeats(table, met) for table in seating) <= allowance
+        for seating in partitions(players))
+
+
+def assert_keeps(found: list[tuple[int, ...]], players: list[str], met: Met, allowance: int,
+                 rule: Question) -> None:
+    """``found`` seats every player once at tables of four, within ``allowance``, keeping
+    ``rule``."""
+    assert sorted(n for table in found for n in table) == list(range(len(players)))
+    assert all(len(table) == 4 for table in found)
+    assert cost(found, players, met) <= allowance
+    assert keeps(found, *rule)
+
+
 @settings(max_examples=120, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.sampled_from((8, 12)), st.floats(0.0, 0.9),
        st.integers(0, 6), st.data())
@@ -56,27 +93,13 @@ def test_its_answer_is_every_partitions_answer(
     """For any history, allowance and rule: a seating when some partition keeps the rule within
     the allowance (and the one given does), None when none does."""
     players, met, rows = random_history(seed, count, density)
-    numbers = list(range(count))
-    chosen = data.draw(st.lists(st.sampled_from(numbers), max_size=3, unique=True))
-    together = sum(1 << n for n in chosen)
-    others = [n for n in numbers if n not in chosen]
-    away = sum(1 << n for n in data.draw(st.lists(st.sampled_from(others), max_size=3,
-                                                  unique=True))) if together else 0
-    among = sum(1 << n for n in data.draw(st.lists(st.sampled_from(others), max_size=3,
-                                                   unique=True))) if together else 0
-    possible = any(
-        keeps([tuple(int(name[1:]) for name in table) for table in seating],
-              together, away, among)
-        and sum(repeats(table, met) for table in seating) <= allowance
-        for seating in partitions(players))
+    rule = drawn_rule(data, count)
+    together, away, among = rule
     branching = Branching(rows, (1 << count) - 1, in_order(count), set(), lambda _work: None)
     found = branching.seating(allowance, together=together, away=away, among=among)
-    assert (found is not None) == possible
+    assert (found is not None) == possible(players, met, allowance, rule)
     if found is not None:
-        assert sorted(n for table in found for n in table) == numbers
-        assert all(len(table) == 4 for table in found)
-        assert cost(found, players, met) <= allowance
-        assert keeps(found, together, away, among)
+        assert_keeps(found, players, met, allowance, rule)
 
 
 def test_one_programme_answers_question_after_question_as_a_fresh_one_would() -> None:

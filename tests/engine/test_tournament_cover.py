@@ -9,8 +9,6 @@ needle the search by repeats did not find within the work limit.
 from __future__ import annotations
 
 import itertools
-import json
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -19,11 +17,8 @@ from hypothesis import strategies as st
 from engine.tournament.branching import SpentError
 from engine.tournament.cover import Cover, allowed, with_repeats
 from engine.tournament.swiss import repeats, search
-from tests.engine.test_tournament_branching import cost, keeps
+from tests.engine.test_tournament_branching import assert_keeps, drawn_rule, kept, possible
 from tests.engine.test_tournament_relaxation import random_history
-from tests.engine.test_tournament_swiss import Met, partitions
-
-SEATING = Path(__file__).parent / "seating"
 
 
 def within(rows: list[int], count: int, allowance: int) -> list[int]:
@@ -47,36 +42,23 @@ def test_its_answer_is_every_partitions_answer(
     the allowance (and the one given does), None when none does; asked twice of one cover (the
     second answer from what the first remembered, unless the rule restricted it) the same."""
     players, met, rows = random_history(seed, count, density)
-    numbers = list(range(count))
-    chosen = data.draw(st.lists(st.sampled_from(numbers), max_size=3, unique=True))
-    together = sum(1 << n for n in chosen)
-    others = [n for n in numbers if n not in chosen]
-    away = sum(1 << n for n in data.draw(st.lists(st.sampled_from(others), max_size=3,
-                                                  unique=True))) if together else 0
-    among = sum(1 << n for n in data.draw(st.lists(st.sampled_from(others), max_size=3,
-                                                   unique=True))) if together else 0
-    possible = any(
-        keeps([tuple(int(name[1:]) for name in table) for table in seating],
-              together, away, among)
-        and sum(repeats(table, met) for table in seating) <= allowance
-        for seating in partitions(players))
+    rule = drawn_rule(data, count)
+    together = rule[0]
+    expected = possible(players, met, allowance, rule)
     failed: dict[int, int] = {}
     seated: dict[int, tuple[int, list[tuple[int, ...]]]] = {}
     cover = Cover(lambda _work: None, failed, seated)
-    tables = allowed(with_repeats(rows, within(rows, count, allowance)), together, away, among)
+    tables = allowed(with_repeats(rows, within(rows, count, allowance)), *rule)
     everyone = (1 << count) - 1
     for _asked in range(2):
         found = cover.seating(everyone, tables, allowance, restricted=together)
-        assert (found is not None) == possible
+        assert (found is not None) == expected
         if found is not None:
-            assert sorted(n for table in found for n in table) == numbers
-            assert all(len(table) == 4 for table in found)
-            assert cost(found, players, met) <= allowance
-            assert keeps(found, together, away, among)
+            assert_keeps(found, players, met, allowance, rule)
     if together:  # a restricted answer is not one about the players alone
         assert everyone not in failed and everyone not in seated
     else:
-        assert (everyone in seated) == possible and (everyone in failed) == (not possible)
+        assert (everyone in seated) == expected and (everyone in failed) == (not expected)
 
 
 def test_its_tables_come_cheapest_first_with_their_repeats() -> None:
@@ -97,12 +79,6 @@ def test_a_question_past_its_budget_is_left_open_and_its_work_counted() -> None:
     with pytest.raises(SpentError):
         cover.seating(4095, with_repeats(rows, within(rows, 12, 6)), 6, budget=1)
     assert sum(spent) == cover.spent > 1
-
-
-def kept(name: str) -> tuple[list[str], Met]:
-    """(the players best first, who met whom) of a frozen history in ``seating/``."""
-    history = json.loads((SEATING / f"{name}.json").read_text(encoding="utf-8"))
-    return history["players"], {n: frozenset(o) for n, o in history["met"].items()}
 
 
 def test_sixty_four_players_whose_rest_is_a_needle_are_proved_the_first_seating() -> None:
