@@ -23,7 +23,7 @@ from typing import Final
 
 from engine.tournament.branching import SpentError
 from engine.tournament.formats import TABLE_SIZE
-from engine.tournament.masks import players_in
+from engine.tournament.masks import players_in, table_repeats
 
 __all__ = ["SHARE", "Cover", "allowed", "with_repeats"]
 
@@ -38,8 +38,7 @@ Tables = list[tuple[int, int]]
 def with_repeats(rows: list[int], tables: list[int]) -> Tables:
     """``tables`` (masks) with their repeats by ``rows`` (each player's past tablemates as a
     mask), the cheapest first."""
-    costed = [(table, sum((rows[n] & table).bit_count() for n in players_in(table)) // 2)
-              for table in tables]
+    costed = [(table, table_repeats(rows, table)) for table in tables]
     costed.sort(key=_repeats_of)
     return costed
 

@@ -3,7 +3,9 @@ share: a set is one ``int``, a meeting count one ``bit_count``."""
 
 from __future__ import annotations
 
-__all__ = ["players_in"]
+from collections.abc import Sequence
+
+__all__ = ["players_in", "table_repeats"]
 
 
 def players_in(mask: int) -> list[int]:
@@ -18,3 +20,13 @@ def players_in(mask: int) -> list[int]:
         mask ^= low
         found.append(low.bit_length() - 1)
     return found
+
+
+def table_repeats(rows: Sequence[int], table: int) -> int:
+    """The repeats at ``table`` (a mask): its pairs who met before, by ``rows`` (each player's
+    past tablemates as a mask).
+
+    >>> table_repeats([0b0110, 0b0001, 0b0001, 0], 0b1111)
+    2
+    """
+    return sum((rows[n] & table).bit_count() for n in players_in(table)) // 2

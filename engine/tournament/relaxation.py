@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.tournament.formats import TABLE_SIZE
-from engine.tournament.masks import players_in
+from engine.tournament.masks import players_in, table_repeats
 
 __all__ = ["TINY", "Master", "Relaxed", "Rule", "priced", "priced_bound", "relaxed", "whole"]
 
@@ -133,8 +133,7 @@ class Master:
         numbers = players_in(table)
         self.columns.append(table)
         self.covers.append(tuple(self.row_of[n] for n in numbers))
-        repeats = sum((self.rows[n] & table).bit_count() for n in numbers) // 2
-        self.repeats.append(repeats)
+        self.repeats.append(table_repeats(self.rows, table))
         column = len(self.columns) - 1
         self.costs.append(self._cost(column))
         return column

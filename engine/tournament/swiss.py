@@ -79,7 +79,7 @@ from engine.tournament.branching import Branching, SpentError
 from engine.tournament.cover import SHARE as COVER_SHARE
 from engine.tournament.cover import Cover, Tables, allowed, with_repeats
 from engine.tournament.formats import TABLE_SIZE
-from engine.tournament.masks import players_in
+from engine.tournament.masks import players_in, table_repeats
 from engine.tournament.relaxation import Relaxed, priced_bound, relaxed
 
 __all__ = ["WORK_LIMIT", "SwissSearch", "fewest_repeats", "repeats", "search", "swiss_tables"]
@@ -238,11 +238,7 @@ class SwissSearch:
 
 def _cost(tables: list[tuple[int, ...]], rows: list[int]) -> int:
     """The repeats of ``tables``."""
-    total = 0
-    for table in tables:
-        mask = sum(1 << n for n in table)
-        total += sum((rows[n] & mask).bit_count() for n in table)
-    return total // 2
+    return sum(table_repeats(rows, sum(1 << n for n in table)) for table in tables)
 
 
 class _Standing:
@@ -293,8 +289,6 @@ class _Search:
         """For (players standing, allowance): :meth:`_sparse`'s answer."""
         self.cover = Cover(self._spend, self.failed, self.seated)
         """The exact cover's questions (:mod:`engine.tournament.cover`)."""
-        self.covering = True
-        """Whether :meth:`_seats` may ask the exact cover (not beneath a question it gave up)."""
         self.twins_before = [0] * len(rows)
         """Each player's better twins, as a mask (twins met the same others)."""
         for b, row in enumerate(rows):
@@ -783,7 +777,8 @@ class _Search:
             self.prices.update(branching.prices)
         return True, seating
 
-    def _seats(self, standing: _Standing, allowance: int) -> list[tuple[int, ...]] | None:
+    def _seats(self, standing: _Standing, allowance: int, *, covering: bool = True
+               ) -> list[tuple[int, ...]] | None:
         """A seating of the players standing with at most ``allowance`` repeats, or None when
         there is none.
 
@@ -791,7 +786,7 @@ class _Search:
         the fewest new faces left (the hardest to seat, whose few tables fail soonest) and
         tries his tables cheapest first; the answer is remembered for the set of players.
         Where the tables within the allowance are few, the exact cover of them answers
-        instead (:data:`COVER_PLAYERS`).
+        instead (:data:`COVER_PLAYERS`), if ``covering`` (not beneath a question it gave up).
         """
         players = standing.players
         if not players:
@@ -801,7 +796,7 @@ class _Search:
         known = self.seated.get(players)
         if known is not None and known[0] <= allowance:
             return known[1]
-        if self.covering and players.bit_count() >= COVER_PLAYERS:
+        if covering and players.bit_count() >= COVER_PLAYERS:
             tables = self._cover_tables(players, allowance)
             if tables:
                 try:
@@ -810,15 +805,13 @@ class _Search:
                 except SpentError:
                     # what it proved is remembered; the search by repeats goes on, without
                     # asking the cover of fewer of these players
-                    self.covering = False
-                    try:
-                        return self._by_repeats(standing, allowance)
-                    finally:
-                        self.covering = True
-        return self._by_repeats(standing, allowance)
+                    covering = False
+        return self._by_repeats(standing, allowance, covering=covering)
 
-    def _by_repeats(self, standing: _Standing, allowance: int) -> list[tuple[int, ...]] | None:
-        """:meth:`_seats` by repeats: the hardest player's tables, cheapest first."""
+    def _by_repeats(self, standing: _Standing, allowance: int, *, covering: bool
+                    ) -> list[tuple[int, ...]] | None:
+        """:meth:`_seats` by repeats: the hardest player's tables, cheapest first (the players
+        left asked of the exact cover only if ``covering``)."""
         players = standing.players
         pivot = self._hardest(standing)
         options = sorted((cost, at_table) for _table, at_table, cost in self._tables(
@@ -829,7 +822,7 @@ class _Search:
             rest = self._after(standing, at_table, cost, allowance)
             if rest is None:
                 continue
-            found = self._seats(rest, allowance - cost)
+            found = self._seats(rest, allowance - cost, covering=covering)
             if found is not None:
                 seating = sorted([tuple(players_in(at_table)), *found])
                 self.seated[players] = (allowance, seating)
