@@ -26,7 +26,7 @@ from typing import Final
 
 from engine.tournament.formats import TABLE_SIZE
 from engine.tournament.masks import players_in
-from engine.tournament.relaxation import TINY, Master, Rule, priced, priced_bound, whole
+from engine.tournament.relaxation import TINY, Master, Rule, priced, priced_bound, sides, whole
 
 __all__ = ["Branching", "SpentError"]
 
@@ -81,14 +81,7 @@ class Branching:
         at all. Without ``branch`` only the programme itself is solved: a fractional answer
         leaves the question open (:class:`SpentError`), which costs far less than to split it
         where seatings are many."""
-        size = len(self.rows)
-        joined = [0] * size
-        apart = [0] * size
-        for number in players_in(together):
-            joined[number] = together & ~(1 << number)
-            apart[number] = away
-        for number in players_in(away):
-            apart[number] |= together
+        joined, apart = sides(len(self.rows), together, away)
         self._budget, self._done = budget, 0
         self._among = (together, among)
         self._split_allowed = branch

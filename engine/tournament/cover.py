@@ -24,6 +24,7 @@ from typing import Final
 from engine.tournament.branching import SpentError
 from engine.tournament.formats import TABLE_SIZE
 from engine.tournament.masks import players_in, table_repeats
+from engine.tournament.relaxation import Rule
 
 __all__ = ["SHARE", "Cover", "allowed", "with_repeats"]
 
@@ -45,11 +46,10 @@ def with_repeats(rows: list[int], tables: list[int]) -> Tables:
 
 def allowed(tables: Tables, together: int, away: int, among: int) -> Tables:
     """The ``tables`` of seatings with the players of ``together`` at one table, none of
-    ``away`` there and one of ``among`` (unless it is 0): a table that seats one of them seats
-    them all."""
-    return [(table, cost) for table, cost in tables
-            if not table & together or (table & together == together and not table & away
-                                        and (not among or table & among))]
+    ``away`` there and one of ``among`` (unless it is 0): branch and price's rule of the same
+    question (:meth:`~engine.tournament.relaxation.Rule.question`)."""
+    rule = Rule.question((together | away).bit_length(), together, away, among)
+    return [(table, cost) for table, cost in tables if rule.allows(table)]
 
 
 class Cover:

@@ -30,7 +30,8 @@ from typing import Final
 from engine.tournament.formats import TABLE_SIZE
 from engine.tournament.masks import players_in, table_repeats
 
-__all__ = ["TINY", "Master", "Relaxed", "Rule", "priced", "priced_bound", "relaxed", "whole"]
+__all__ = ["TINY", "Master", "Relaxed", "Rule", "priced", "priced_bound", "relaxed", "sides",
+           "whole"]
 
 MARGIN: Final = 1e-6
 """How far past a whole number of repeats the floating-point bound must be before it counts as
@@ -81,6 +82,13 @@ class Rule:
                 bound |= 1 << number
         return cls(tuple(together), tuple(apart), group, among, bound)
 
+    @classmethod
+    def question(cls, size: int, together: int, away: int, among: int) -> Rule:
+        """The rule of a question among ``size`` players: the players of ``together`` (a mask)
+        at one table that none of ``away`` sits at and, unless ``among`` is 0, one of
+        ``among`` does (:func:`sides`)."""
+        return cls.of(*sides(size, together, away), together, among)
+
     def allows(self, table: int) -> bool:
         """Whether the table ``table`` (a mask) keeps the rule."""
         if not table & self.bound:
@@ -89,6 +97,19 @@ class Rule:
             return False
         return all(not self.apart[n] & table and not self.together[n] & ~table
                    for n in players_in(table & self.bound))
+
+
+def sides(size: int, together: int, away: int) -> tuple[list[int], list[int]]:
+    """For each of ``size`` players, who must sit at his table and who must not, when the
+    players of ``together`` (a mask) share a table that none of ``away`` sits at."""
+    joined = [0] * size
+    apart = [0] * size
+    for number in players_in(together):
+        joined[number] = together & ~(1 << number)
+        apart[number] = away
+    for number in players_in(away):
+        apart[number] |= together
+    return joined, apart
 
 
 class Master:
