@@ -135,6 +135,9 @@ class Master:
         self.rule: Rule | None = None
         """Which tables the programme may use (None: all of them)."""
         self.known: set[int] = set()
+        self.candidates: list[int] = []
+        """The columns of negative reduced cost at the last look at all of them
+        (:meth:`_entering`)."""
         self.basis = list(range(size))
         self.values = [1.0] * size
         self.inverse = [[1.0 if i == j else 0.0 for j in range(size)] for i in range(size)]
@@ -195,7 +198,10 @@ class Master:
     def _entering(self, prices: list[float], first: bool) -> tuple[int, float]:
         """(the column of most negative reduced cost, or with ``first`` the first negative
         one (Bland's rule); its reduced cost), or (-1, 0) when none is negative. A column in the
-        basis costs exactly its rows' prices, so it is never chosen."""
+        basis costs exactly its rows' prices, so it is never chosen. The columns found
+        negative at the last full scan are looked at first, all of them again only when none
+        of those still is (*partial pricing*: most pivots then look at a few dozen columns,
+        not at the hundreds the questions before found)."""
         entering, lowest = -1, -TINY
         for row, price in enumerate(prices):
             if _ARTIFICIAL - price < lowest:
@@ -203,23 +209,39 @@ class Master:
                 if first:
                     return entering, lowest
         costs = self.costs
+        covers = self.covers
         size = len(prices)
         if first:
             for column in range(size, len(costs)):
-                a, b, c, d = self.covers[column]
+                a, b, c, d = covers[column]
                 reduced = costs[column] - prices[a] - prices[b] - prices[c] - prices[d]
                 if reduced < lowest:
                     entering, lowest = column, reduced
                     break
-        else:  # every column's reduced cost at once, the least of them
-            reduced_costs = [cost - prices[a] - prices[b] - prices[c] - prices[d]
-                             for cost, (a, b, c, d) in zip(itertools.islice(costs, size, None),
-                                                           itertools.islice(self.covers, size,
-                                                                            None), strict=True)]
-            if reduced_costs:
-                least = min(reduced_costs)
-                if least < lowest:
-                    entering, lowest = size + reduced_costs.index(least), least
+            self.spend((len(costs) - size) // 13 + 1)
+            return entering, lowest
+        if self.candidates:  # those negative at the last full scan first (partial pricing)
+            kept: list[int] = []
+            for column in self.candidates:
+                a, b, c, d = covers[column]
+                reduced = costs[column] - prices[a] - prices[b] - prices[c] - prices[d]
+                if reduced < -TINY:
+                    kept.append(column)
+                    if reduced < lowest:
+                        entering, lowest = column, reduced
+            self.spend(len(self.candidates) // 13 + 1)
+            self.candidates = kept
+            if entering >= size:
+                return entering, lowest
+        # every column's reduced cost at once, the least of them
+        reduced_costs = [cost - prices[a] - prices[b] - prices[c] - prices[d]
+                         for cost, (a, b, c, d) in zip(itertools.islice(costs, size, None),
+                                                       itertools.islice(covers, size, None),
+                                                       strict=True)]
+        self.candidates = [size + i for i, reduced in enumerate(reduced_costs) if reduced < -TINY]
+        for column in self.candidates:
+            if reduced_costs[column - size] < lowest:
+                entering, lowest = column, reduced_costs[column - size]
         self.spend((len(costs) - size) // 13 + 1)
         return entering, lowest
 

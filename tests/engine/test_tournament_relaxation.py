@@ -16,7 +16,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.tournament.relaxation import priced_bound, relaxed
+from engine.tournament.masks import players_in
+from engine.tournament.relaxation import TINY, Master, priced_bound, relaxed
 from engine.tournament.swiss import repeats, search
 from tests.engine.test_tournament_swiss import Met, brute_force
 
@@ -88,6 +89,29 @@ def test_the_tables_it_generates_reach_the_bound_of_every_table(
     generated = relaxed(rows, everyone, in_order(count))
     given_all = relaxed(rows, everyone, in_order(count), pool=every_table)
     assert generated.least == given_all.least
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from((8, 12, 16)), st.floats(0.0, 1.0),
+       st.integers(1, 6))
+def test_the_programme_stops_only_where_no_table_it_holds_would_lower_it(
+    seed: int, count: int, density: float, batches: int
+) -> None:
+    """The simplex looks first at the tables its last look at all of them found worth taking,
+    and stops only when none of all of them is: its prices then certify its answer (every
+    table it holds costs at least its players' prices, and so does a player at no table).
+    The tables are offered in batches, as column generation offers them."""
+    _players, _met, rows = random_history(seed, count, density)
+    master = Master(rows, (1 << count) - 1, in_order(count), lambda _work: None)
+    tables = [sum(1 << n for n in table) for table in itertools.combinations(range(count), 4)]
+    random.Random(seed).shuffle(tables)
+    for batch in range(batches):
+        master.offer(tables[batch::batches])
+        prices = master.solve()
+        for column, table in enumerate(master.columns):
+            rows_of = [master.row_of[n] for n in players_in(table)] if table else [column]
+            assert master.costs[column] - sum(prices[row] for row in rows_of) >= -TINY
+        assert sum(value for _table, value in master.answer()) > 0
 
 
 def test_a_budget_ends_it_with_the_bound_found_so_far() -> None:
