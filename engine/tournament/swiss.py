@@ -468,22 +468,43 @@ class _Search:
         found: list[int] = []
         for a in players_in(players):
             after_a = players & ~((2 << a) - 1)
+            row_a = rows[a]
+            visited = 0
             for b in players_in(after_a):
-                ab = rows[a] >> b & 1
+                ab = row_a >> b & 1
                 if ab > most:
                     continue
                 after_b = after_a & ~((2 << b) - 1)
+                row_b = rows[b]
                 for c in players_in(after_b):
-                    abc = ab + (rows[c] >> a & 1) + (rows[c] >> b & 1)
+                    row_c = rows[c]
+                    abc = ab + (row_c >> a & 1) + (row_c >> b & 1)
+                    visited += 1
                     if abc > most:
                         continue
+                    # the fourth players by how many of the three each met, a bit per player
+                    # (a sum bit by bit: met one or three, met two or three, met all three)
+                    odd = row_a ^ row_b ^ row_c
+                    two = row_a & row_b | row_a & row_c | row_b & row_c
+                    fits = ~(row_a | row_b | row_c)  # met none of them
+                    left = most - abc
+                    if left >= 1:
+                        fits |= odd & ~two
+                    if left >= 2:
+                        fits |= two & ~odd
+                    if left >= 3:
+                        fits = -1
                     trio = 1 << a | 1 << b | 1 << c
-                    for d in players_in(after_b & ~((2 << c) - 1)):
-                        if abc + (rows[d] & trio).bit_count() <= most:
-                            found.append(trio | 1 << d)
-                            if len(found) > limit:
-                                return None
-            self._spend(after_a.bit_count())
+                    fourth = after_b & ~((2 << c) - 1) & fits
+                    while fourth:
+                        d = fourth & -fourth
+                        fourth ^= d
+                        found.append(trio | d)
+                    if len(found) > limit:
+                        self._spend(visited // 8 + len(found) // 8)
+                        return None
+            self._spend(after_a.bit_count() + visited // 8 + 1)
+        self._spend(len(found) // 8)
         return found
 
     def _crowded(self, players: int) -> int:
