@@ -84,11 +84,13 @@ from engine.tournament.relaxation import Relaxed, priced_bound, relaxed
 
 __all__ = ["WORK_LIMIT", "SwissSearch", "fewest_repeats", "repeats", "search", "swiss_tables"]
 
-WORK_LIMIT: Final = 600_000
+WORK_LIMIT: Final = 1_200_000
 """The work the search may do before it settles for the best seating it knows, counted in
 players whose cheapest table is worked out, sets of players looked at and tables listed: a
 few seconds of one core at most here (docs/event.md gives the measured figures). Within it
-the seating is proved the fewest repeats and the first in ranking order."""
+the seating is proved the fewest repeats and the first in ranking order. Half of it proves
+most late rounds at 40 and 44 players only when their questions to branch and price take no
+more than a tenth of it each, which they exceed (docs/event.md has the figures)."""
 
 POLISH_STEPS: Final = 5_000
 """The moves the local search of the quick seating may make (all of them took a third of a second
@@ -103,7 +105,7 @@ PRICED_PLAYERS: Final = 16
 prices (one search for the least reduced cost, :func:`~engine.tournament.relaxation.priced_bound`)
 once the relaxation has run; below, the counting bounds are cheaper and enough."""
 
-RELAXATION_SHARE: Final = 6
+RELAXATION_SHARE: Final = 5
 """One question to the relaxation or to branch and price may take at most this fraction of
 :data:`WORK_LIMIT` (one with many tables of no repeat can take long to show that its bound is
 0): past it, the relaxation answers with the best bound found so far, and branch and price

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.tournament.branching import Branching, SpentError
-from engine.tournament.swiss import repeats, search
+from engine.tournament.swiss import WORK_LIMIT, repeats, search
 from tests.engine.test_tournament_relaxation import in_order, random_history
 from tests.engine.test_tournament_swiss import Met, partitions
 
@@ -183,6 +183,28 @@ def test_forty_players_evening_three_round_nine_is_proved_the_first_seating() ->
     assert (found.least, found.repeats, found.proved) == (2, 2, True)
     assert found.tables[0][0] == players[0]
     assert sum(repeats(table, met) for table in found.tables) == 2
+
+
+def test_forty_players_seed_eleven_evening_three_round_nine_is_proved_the_first_seating() -> None:
+    """At 40 players (seed 11, evening 3, round 9) six of the walk's questions of who can sit
+    with the best player cost branch and price 65,000 to 200,000 units each; its simplex
+    looking first at the tables it last found worth taking, they cost some 580,000 in all."""
+    players, met = kept("forty_seed_eleven_evening_three_round_nine")
+    found = search(players, met)
+    assert (found.least, found.repeats, found.proved) == (2, 2, True)
+    assert sum(repeats(table, met) for table in found.tables) == 2
+
+
+def test_forty_four_players_seed_twenty_one_round_ten_is_proved_the_fewest() -> None:
+    """At 44 players (seed 21, evening 3, round 10) half the work limit proves neither the
+    order nor the fewest repeats (3, where the bound stays lower): branch and price needs
+    some 1,070,000 units of work in all."""
+    players, met = kept("forty_four_seed_twenty_one_evening_three_round_ten")
+    found = search(players, met)
+    assert (found.least, found.repeats, found.proved) == (3, 3, True)
+    assert sum(repeats(table, met) for table in found.tables) == 3
+    half = search(players, met, work_limit=WORK_LIMIT // 2)
+    assert half.least < half.repeats == 3 and not half.proved
 
 
 @pytest.mark.parametrize("seed", [3, 8, 21])
