@@ -83,10 +83,11 @@ def test_a_question_past_its_budget_is_left_open_and_its_work_counted() -> None:
 
 def test_sixty_four_players_whose_rest_is_a_needle_are_proved_the_first_seating() -> None:
     """``showdown bench seating --players 64 --seed 11``, evening 3, round 10: no repeat is
-    needed, but 40 players left by a table of the walk have 2,051 tables without one among
-    91,390, and the search by repeats spent the work limit without finding a seating of them
-    (an integer programme, solved apart from this code, finds one). The exact cover finds one
-    in a few thousand units, and the seating is proved the first."""
+    needed, but the tables without one are few (40 players a table of the walk left had 2,051
+    among 91,390, where a search by repeats alone spent 600,000 units without finding a
+    seating of them; an integer programme, solved apart from this code, finds one). The
+    seating is proved the first, the exact cover answering its largest question (44 players,
+    3,266 tables) in some 227,000 units."""
     players, met = kept("sixty_four_seed_eleven_evening_three_round_ten")
     found = search(players, met)
     assert (found.repeats, found.least, found.proved) == (0, 0, True)
@@ -106,13 +107,13 @@ def test_forty_four_players_whose_first_table_is_asked_of_the_cover_are_proved()
     assert sum(repeats(table, met) for table in found.tables) == 1
 
 
-def test_sixty_players_whose_cover_gives_up_are_seated_by_repeats_and_proved() -> None:
-    """``showdown bench seating --players 60 --seed 11``, evening 2, round 10: a mend of the
-    walk asks for a seating of 28 players without a repeat from 630 tables, which the exact
-    cover does not answer within half the work limit; the search by repeats then takes the
-    question over and answers it, and the seating is proved the first (a cover without that
-    limit spends all the work there)."""
-    players, met = kept("sixty_seed_eleven_evening_two_round_ten")
+def test_sixty_four_players_whose_cover_gives_up_are_seated_by_repeats_and_proved() -> None:
+    """``showdown bench seating --players 64 --seed 12``, round 10 of an earlier search's
+    evening: a mend of the walk asks for a seating of 32 players without a repeat from 1,173
+    tables, which the exact cover does not answer within half the work limit; the search by
+    repeats then takes the question over and answers it, and the seating is proved the first
+    (a cover without that limit spends all the work there)."""
+    players, met = kept("sixty_four_seed_twelve_round_ten")
     found = search(players, met)
     assert (found.repeats, found.least, found.proved) == (0, 0, True)
     assert found.tables[0][0] == players[0]
