@@ -110,11 +110,23 @@ def test_forty_four_players_whose_first_table_is_asked_of_the_cover_are_proved()
 def test_sixty_four_players_whose_cover_gives_up_are_seated_by_repeats_and_proved() -> None:
     """``showdown bench seating --players 64 --seed 12``, round 10 of an earlier search's
     evening: a mend of the walk asks for a seating of 32 players without a repeat from 1,173
-    tables, which the exact cover does not answer within half the work limit; the search by
-    repeats then takes the question over and answers it, and the seating is proved the first
-    (a cover without that limit spends all the work there)."""
+    tables, which the exact cover does not answer within three quarters of the work limit;
+    the search by repeats then takes the question over and answers it, and the seating is
+    proved the first (a cover without that limit spends all the work there)."""
     players, met = kept("sixty_four_seed_twelve_round_ten")
     found = search(players, met)
     assert (found.repeats, found.least, found.proved) == (0, 0, True)
     assert found.tables[0][0] == players[0]
 
+
+def test_sixty_players_whose_cover_needs_two_thirds_of_the_limit_are_proved() -> None:
+    """``showdown bench seating --players 60 --seed 21``, evening 1, round 9: no repeat is
+    needed, and the exact cover finds the 48 players the walk's first three tables leave a
+    seating from their 5,869 tables without one only after 792,000 units of work, two thirds
+    of the limit (the search by repeats, taking over at half of it, runs out); the seating is
+    proved the first."""
+    players, met = kept("sixty_seed_twenty_one_round_nine")
+    found = search(players, met)
+    assert (found.repeats, found.least, found.proved) == (0, 0, True)
+    assert found.tables[0][0] == players[0]
+    assert sum(repeats(table, met) for table in found.tables) == 0
