@@ -88,9 +88,9 @@ WORK_LIMIT: Final = 1_200_000
 """The work the search may do before it settles for the best seating it knows, counted in
 players whose cheapest table is worked out, sets of players looked at and tables listed: a
 few seconds of one core at most here (docs/event.md gives the measured figures). Within it
-the seating is proved the fewest repeats and the first in ranking order. Half of it proves
-most late rounds at 40 and 44 players only when their questions to branch and price take no
-more than a tenth of it each, which they exceed (docs/event.md has the figures)."""
+the seating is proved the fewest repeats and the first in ranking order. Half of it leaves
+some late rounds at 40 to 60 players unproved, where branch and price needs 620,000 to
+1,150,000 units (docs/event.md has the figures)."""
 
 POLISH_STEPS: Final = 5_000
 """The moves the local search of the quick seating may make (all of them took a third of a second
@@ -486,7 +486,7 @@ class _Search:
                     if abc > most:
                         continue
                     # the fourth players by how many of the three each met, a bit per player
-                    # (a sum bit by bit: met one or three, met two or three, met all three)
+                    # (a sum bit by bit: ``odd`` met one or three of them, ``two`` two or three)
                     odd = row_a ^ row_b ^ row_c
                     two = row_a & row_b | row_a & row_c | row_b & row_c
                     fits = ~(row_a | row_b | row_c)  # met none of them
