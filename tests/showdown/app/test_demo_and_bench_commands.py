@@ -1,5 +1,6 @@
-"""``showdown demo`` (what ``make run`` plays for now) and ``showdown bench engine``'s output
-shape. No timing is asserted: benchmarks print figures, tests only check they are printed."""
+"""``showdown demo`` (what ``make run`` plays for now), ``showdown bench engine``'s and
+``showdown bench event``'s output shape. No timing is asserted: benchmarks print figures, tests
+only check they are printed."""
 
 from __future__ import annotations
 
@@ -87,3 +88,20 @@ def test_sim_duels_shows_progress_on_a_terminal_and_keeps_stdout_json() -> None:
         os.close(slave)
     assert json.loads(done.stdout)["duels"] == 3
     assert "3/3" in shown and "#" in shown
+
+
+def test_bench_event_prints_the_swiss_seating_of_the_field_asked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Beside the tables' figures, the seating of a Swiss event of ``--swiss-players``: every
+    round of its evenings, how many seatings were proved, the worst round and where."""
+    args = ["bench", "event", "--tables", "3", "--speed", "50", "--swiss-players", "12",
+            "--swiss-evenings", "2"]
+    assert main(args) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["scaled"]["tables"] == 3 and figures["scaled"]["lost"] == 0
+    seating = figures["swiss_seating"]
+    assert (seating["players"], seating["evenings"], seating["seatings"]) == (12, 2, 20)
+    assert (seating["not_proved"], seating["fewest_not_proved"]) == (0, 0)
+    assert seating["worst"]["evening"] in (1, 2) and 1 <= seating["worst"]["round"] <= 10
+
