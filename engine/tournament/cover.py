@@ -76,13 +76,14 @@ class Cover:
         among whom they stand are not remembered. Past ``budget`` units of work, raises
         :class:`~engine.tournament.branching.SpentError`."""
         self.spent, self.budget = 0, budget
-        return self._seating(players, tables, allowance, restricted)
+        return self._seating(players, tables, allowance, restricted, _tally(tables)[0])
 
-    def _seating(self, players: int, tables: Tables, allowance: int, restricted: int
-                 ) -> list[tuple[int, ...]] | None:
+    def _seating(self, players: int, tables: Tables, allowance: int, restricted: int,
+                 counts: dict[int, int]) -> list[tuple[int, ...]] | None:
         """:meth:`seating` within the question under way (its budget is not reset), for
-        ``players`` and their ``tables``; each option's rest of the tables is kept while the
-        search tries it, so what one question holds is bounded by its budget (when it has one)."""
+        ``players`` and their ``tables`` (``counts``: how many of them each player sits at);
+        each option's rest of the tables is kept while the search tries it, so what one
+        question holds is bounded by its budget (when it has one)."""
         if not players:
             return []
         remember = not players & restricted
@@ -93,24 +94,22 @@ class Cover:
             if known is not None and known[0] <= allowance:
                 return known[1]
         self._look(len(tables))
-        counts: dict[int, int] = {}
-        for table, _cost in tables:
-            for number in players_in(table):
-                counts[number] = counts.get(number, 0) + 1
         pivot = min(players_in(players), key=lambda n: (counts.get(n, 0), n))
-        options: list[tuple[int, int, int, Tables]] = []
+        options: list[tuple[int, int, int, Tables, dict[int, int]]] = []
         for table, cost in tables:
             if table >> pivot & 1:
                 left = allowance - cost
                 within = bisect.bisect_right(tables, left, key=_repeats_of)
                 self._look(within)
                 rest = [(other, price) for other, price in tables[:within] if not other & table]
-                scarcest, bound = _scarcity(rest, players & ~table)
+                rest_counts, cheapest = _tally(rest)
+                scarcest, bound = _scarcity(rest_counts, cheapest, players & ~table)
                 if scarcest and -(-bound // TABLE_SIZE) <= left:
-                    options.append((cost, -scarcest, table, rest))
+                    options.append((cost, -scarcest, table, rest, rest_counts))
         options.sort(key=lambda option: option[:3])
-        for cost, _scarcest, table, rest in options:
-            found = self._seating(players & ~table, rest, allowance - cost, restricted)
+        for cost, _scarcest, table, rest, rest_counts in options:
+            found = self._seating(players & ~table, rest, allowance - cost, restricted,
+                                  rest_counts)
             if found is not None:
                 seating = sorted([tuple(players_in(table)), *found])
                 if remember:
@@ -134,16 +133,23 @@ def _repeats_of(table: tuple[int, int]) -> int:
     return table[1]
 
 
-def _scarcity(tables: Tables, players: int) -> tuple[int, int]:
-    """(the fewest of ``tables`` any of ``players`` sits at, the sum of their cheapest tables'
-    repeats); 0 tables when one of them sits at none, 1 when ``players`` is empty."""
+def _tally(tables: Tables) -> tuple[dict[int, int], dict[int, int]]:
+    """For each player at one of ``tables`` (the cheapest first): how many he sits at, and the
+    repeats of the cheapest of them."""
     counts: dict[int, int] = {}
     cheapest: dict[int, int] = {}
     for table, cost in tables:
         for number in players_in(table):
             counts[number] = counts.get(number, 0) + 1
-            if number not in cheapest:  # the cheapest first
-                cheapest[number] = cost
+            cheapest.setdefault(number, cost)
+    return counts, cheapest
+
+
+def _scarcity(counts: dict[int, int], cheapest: dict[int, int], players: int
+              ) -> tuple[int, int]:
+    """(the fewest tables any of ``players`` sits at, and the sum of their cheapest tables'
+    repeats), by :func:`_tally`'s answer; 0 tables when one of them sits at none, 1 when
+    ``players`` is empty."""
     numbers = players_in(players)
     if any(number not in counts for number in numbers):
         return 0, 0
