@@ -31,6 +31,19 @@ def kept(name: str) -> tuple[list[str], Met]:
     return history["players"], {n: frozenset(o) for n, o in history["met"].items()}
 
 
+def proved(name: str, fewest: int) -> tuple[list[str], Met]:
+    """The frozen history ``name`` (:func:`kept`), after checking its seating: proved the first
+    in ranking order with ``fewest`` repeats (counted again here), every player seated once and
+    the best player at the first table."""
+    players, met = kept(name)
+    found = search(players, met)
+    assert (found.least, found.repeats, found.proved) == (fewest, fewest, True)
+    assert sum(repeats(table, met) for table in found.tables) == fewest
+    assert sorted(n for table in found.tables for n in table) == sorted(players)
+    assert found.tables[0][0] == players[0]
+    return players, met
+
+
 def keeps(seating: list[tuple[int, ...]], together: int, away: int, among: int) -> bool:
     """Whether ``seating`` has the players of ``together`` at one table, none of ``away`` there
     and, unless ``among`` is 0, one of ``among``: the question's rule, written apart."""
@@ -167,42 +180,28 @@ def test_thirty_six_players_evening_three_round_nine_has_a_seating_of_five() -> 
     made it before branch and price (kept in ``seating/``): its quick seating made 6 repeats,
     the relaxation's bound is 5.0 and the search ran out of work asking for 5. Branch and
     price finds a seating of 5 in a few splits: the fewest, proved."""
-    players, met = kept("thirty_six_evening_three_round_nine")
-    found = search(players, met)
-    assert (found.least, found.repeats, found.proved) == (5, 5, True)
-    assert sum(repeats(table, met) for table in found.tables) == 5
-    assert sorted(n for table in found.tables for n in table) == sorted(players)
+    proved("thirty_six_evening_three_round_nine", 5)
 
 
 def test_forty_players_evening_three_round_nine_is_proved_the_first_seating() -> None:
     """The third evening at 40 players, round 9: the walk's first table had some sixty
     candidates, each refuted alone until the work ran out. Asked which players can sit with
     the best at all (in doubling blocks), the walk proves the first seating."""
-    players, met = kept("forty_evening_three_round_nine")
-    found = search(players, met)
-    assert (found.least, found.repeats, found.proved) == (2, 2, True)
-    assert found.tables[0][0] == players[0]
-    assert sum(repeats(table, met) for table in found.tables) == 2
+    proved("forty_evening_three_round_nine", 2)
 
 
 def test_forty_players_seed_eleven_evening_three_round_nine_is_proved_the_first_seating() -> None:
     """At 40 players (seed 11, evening 3, round 9) six of the walk's questions of who can sit
     with the best player cost branch and price 65,000 to 200,000 units each; its simplex
     looking first at the tables it last found worth taking, they cost some 580,000 in all."""
-    players, met = kept("forty_seed_eleven_evening_three_round_nine")
-    found = search(players, met)
-    assert (found.least, found.repeats, found.proved) == (2, 2, True)
-    assert sum(repeats(table, met) for table in found.tables) == 2
+    proved("forty_seed_eleven_evening_three_round_nine", 2)
 
 
 def test_forty_four_players_seed_twenty_one_round_ten_is_proved_the_fewest() -> None:
     """At 44 players (seed 21, evening 3, round 10) half the work limit proves neither the
     order nor the fewest repeats (3, where the bound stays lower): branch and price needs
     some 1,070,000 units of work in all."""
-    players, met = kept("forty_four_seed_twenty_one_evening_three_round_ten")
-    found = search(players, met)
-    assert (found.least, found.repeats, found.proved) == (3, 3, True)
-    assert sum(repeats(table, met) for table in found.tables) == 3
+    players, met = proved("forty_four_seed_twenty_one_evening_three_round_ten", 3)
     half = search(players, met, work_limit=WORK_LIMIT // 2)
     assert half.least < half.repeats == 3 and not half.proved
 

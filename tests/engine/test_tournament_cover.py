@@ -16,8 +16,7 @@ from hypothesis import strategies as st
 
 from engine.tournament.branching import SpentError
 from engine.tournament.cover import Cover, allowed, with_repeats
-from engine.tournament.swiss import repeats, search
-from tests.engine.test_tournament_branching import assert_keeps, drawn_rule, kept, possible
+from tests.engine.test_tournament_branching import assert_keeps, drawn_rule, possible, proved
 from tests.engine.test_tournament_relaxation import random_history
 
 
@@ -88,11 +87,7 @@ def test_sixty_four_players_whose_rest_is_a_needle_are_proved_the_first_seating(
     seating of them; an integer programme, solved apart from this code, finds one). The
     seating is proved the first, the exact cover answering its largest question (44 players,
     3,266 tables) in some 227,000 units."""
-    players, met = kept("sixty_four_seed_eleven_evening_three_round_ten")
-    found = search(players, met)
-    assert (found.repeats, found.least, found.proved) == (0, 0, True)
-    assert found.tables[0][0] == players[0]
-    assert sum(repeats(table, met) for table in found.tables) == 0
+    proved("sixty_four_seed_eleven_evening_three_round_ten", 0)
 
 
 def test_forty_four_players_whose_first_table_is_asked_of_the_cover_are_proved() -> None:
@@ -100,11 +95,7 @@ def test_forty_four_players_whose_first_table_is_asked_of_the_cover_are_proved()
     the fewest, and 2,454 of the 135,751 tables have at most one. Which players can sit with
     the best one at all is asked of the exact cover one player at a time (branch and price
     took its whole share of the work on some of them), and the seating is proved the first."""
-    players, met = kept("forty_four_seed_eleven_evening_two_round_ten")
-    found = search(players, met)
-    assert (found.repeats, found.least, found.proved) == (1, 1, True)
-    assert found.tables[0][0] == players[0]
-    assert sum(repeats(table, met) for table in found.tables) == 1
+    proved("forty_four_seed_eleven_evening_two_round_ten", 1)
 
 
 def test_sixty_four_players_whose_cover_gives_up_are_seated_by_repeats_and_proved() -> None:
@@ -113,10 +104,7 @@ def test_sixty_four_players_whose_cover_gives_up_are_seated_by_repeats_and_prove
     tables, which the exact cover does not answer within three quarters of the work limit;
     the search by repeats then takes the question over and answers it, and the seating is
     proved the first (a cover without that limit spends all the work there)."""
-    players, met = kept("sixty_four_seed_twelve_round_ten")
-    found = search(players, met)
-    assert (found.repeats, found.least, found.proved) == (0, 0, True)
-    assert found.tables[0][0] == players[0]
+    proved("sixty_four_seed_twelve_round_ten", 0)
 
 
 def test_sixty_players_whose_cover_needs_two_thirds_of_the_limit_are_proved() -> None:
@@ -125,8 +113,4 @@ def test_sixty_players_whose_cover_needs_two_thirds_of_the_limit_are_proved() ->
     seating from their 5,869 tables without one only after 792,000 units of work, two thirds
     of the limit (the search by repeats, taking over at half of it, runs out); the seating is
     proved the first."""
-    players, met = kept("sixty_seed_twenty_one_round_nine")
-    found = search(players, met)
-    assert (found.repeats, found.least, found.proved) == (0, 0, True)
-    assert found.tables[0][0] == players[0]
-    assert sum(repeats(table, met) for table in found.tables) == 0
+    proved("sixty_seed_twenty_one_round_nine", 0)
